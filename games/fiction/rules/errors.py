@@ -1,0 +1,57 @@
+"""Every refusal the Fiction rules can give, each with a machine-readable reason."""
+
+from __future__ import annotations
+
+
+class RulesError(ValueError):
+    """A move or input the rules refuse.
+
+    ``reason`` is a short stable string for code (``"not-your-turn"``); the
+    message (``str(error)``) is a sentence fit to show a player.
+    """
+
+    reason: str = "illegal"
+
+    def __init__(self, message: str, *, reason: str | None = None) -> None:
+        super().__init__(message)
+        if reason is not None:
+            self.reason = reason
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+class IllegalGuess(RulesError):
+    """A guess that breaks "Legal Guesses".
+
+    ``reason`` is one of ``"length"``, ``"letters"``, ``"repeated-letters"``,
+    ``"proper-noun"``, ``"not-a-word"``.
+    """
+
+
+class IllegalSecret(RulesError):
+    """A secret word or hint letter the Lie-brarian may not choose.
+
+    ``overridable`` is True when the only problem is that our dictionary
+    lacks the word (it may still be on the book card), so the Lie-brarian
+    can confirm it and go on.
+    """
+
+    overridable: bool = False
+
+    def __init__(self, message: str, *, reason: str, overridable: bool = False) -> None:
+        super().__init__(message, reason=reason)
+        self.overridable = overridable
+
+
+class IllegalClues(RulesError):
+    """Shared clues that are malformed or have the wrong number of lies."""
+
+
+class IllegalMove(RulesError):
+    """A move that does not fit the current phase, seat or supplies."""
+
+
+class IllegalSetup(RulesError):
+    """Game options or ability cards that cannot make a game."""
