@@ -1,0 +1,33 @@
+"""The rules of LIE as a pure library: bids, hands, the round as a state machine, and views.
+
+No Django here; randomness is passed in; ``player_view`` is the only road from
+state to a player.
+"""
+
+from .bids import FACES, Bid, beats, bid_holds, count_showing
+from .deck import DECK_SIZE, DEFAULT_DECK, FIRST_ROUND_CARDS, PER_FACE, check_hand, deal
+from .errors import CorruptState, IllegalBid, IllegalHand, IllegalMove, IllegalSetup, RulesError
+from .game import (
+    Call,
+    Direction,
+    GameState,
+    Outcome,
+    Phase,
+    Showdown,
+    Termination,
+    Variants,
+    apply,
+    from_dict,
+    new_game,
+    to_dict,
+)
+from .view import player_view
+
+__all__ = [
+    "FACES", "Bid", "beats", "bid_holds", "count_showing",
+    "DECK_SIZE", "DEFAULT_DECK", "FIRST_ROUND_CARDS", "PER_FACE", "check_hand", "deal",
+    "CorruptState", "IllegalBid", "IllegalHand", "IllegalMove", "IllegalSetup", "RulesError",
+    "Call", "Direction", "GameState", "Outcome", "Phase", "Showdown", "Termination", "Variants",
+    "apply", "from_dict", "new_game", "to_dict",
+    "player_view",
+]

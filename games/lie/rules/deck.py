@@ -1,0 +1,85 @@
+"""The physical deck, and what it lets a hand turn up.
+
+Components: 30 cards, each with a die face on the top and a different die
+face on the bottom, exactly 10 of each face across the deck.
+
+What a set hand must satisfy, and why nothing more is enforced:
+
+- every face is 1 to 6;
+- a hand shows at most one face per card it holds (a card's two ends are
+  different faces, so one card can never show a face twice; unused cards
+  show nothing);
+- across the table no face shows more than 10 times (each face is printed on
+  exactly 10 cards, one end each).
+
+Our sources do not print which faces share a card, so these are the only
+limits that hold for every deck matching the components. Any table of set
+hands that meets them could be turned up from some such deck (the tests build
+one), so a stricter check would refuse real hands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from .bids import FACES, _is_int
+from .errors import IllegalHand
+
+DECK_SIZE = 30
+PER_FACE = 10
+FIRST_ROUND_CARDS = 5
+
+# An assumed pairing, marked as such: every pair of different faces on two
+# cards. It has 30 cards and 10 of each face, like the real one; it is only
+# used to deal for tests and for tables that play without the physical cards.
+DEFAULT_DECK: tuple[tuple[int, int], ...] = tuple(
+    pair for pair in combinations(FACES, 2) for _ in range(2)
+)
+
+
+def deal(rng: random.Random, hand_sizes: Sequence[int], deck: Sequence[tuple[int, int]] = DEFAULT_DECK):
+    """Mix the deck with ``rng`` and draw ``hand_sizes[i]`` cards for each player.
+
+    Returns one tuple of cards per player; a card is ``(top, bottom)``.
+    """
+    if any(not _is_int(n) or n < 0 for n in hand_sizes) or sum(hand_sizes) > len(deck):
+        raise ValueError(f"cannot draw {list(hand_sizes)} cards from a deck of {len(deck)}")
+    pile = list(deck)
+    rng.shuffle(pile)
+    hands, start = [], 0
+    for n in hand_sizes:
+        hands.append(tuple(pile[start:start + n]))
+        start += n
+    return tuple(hands)
+
+
+def check_hand(faces: object, cards: int, others: Iterable[Sequence[int]] = ()) -> tuple[int, ...]:
+    """Return ``faces`` as a sorted tuple if a player holding ``cards`` cards could turn them up.
+
+    ``others`` are the hands already set at the table. Raises ``IllegalHand``.
+    """
+    if not isinstance(faces, (list, tuple)):
+        raise IllegalHand("Enter the faces you turned up as a list of numbers.", reason="bad-face")
+    for face in faces:
+        if not _is_int(face) or face not in FACES:
+            raise IllegalHand(f"A die face is a number from 1 to 6, not {face!r}.", reason="bad-face")
+    if len(faces) > cards:
+        raise IllegalHand(
+            f"You hold {cards} card{'s' if cards != 1 else ''} this round, "
+            f"so you can turn up at most {cards} face{'s' if cards != 1 else ''}, not {len(faces)}.",
+            reason="too-many-faces",
+        )
+    shown = Counter(face for hand in others for face in hand)
+    shown.update(faces)
+    for face in sorted(shown):
+        if shown[face] > PER_FACE:
+            # Worded so as not to say how many the others show: their hands are secret.
+            raise IllegalHand(
+                f"The deck has only {PER_FACE} cards with a {face}, and this hand would make more "
+                f"at the table. Check your cards; a hand entered earlier may be wrong too.",
+                reason="more-than-deck",
+            )
+    return tuple(sorted(faces))

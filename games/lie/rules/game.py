@@ -1,0 +1,517 @@
+"""LIE as a state machine: immutable state, one ``apply`` for every move.
+
+A round: every player still in sets a hand (the faces they turned up; they may
+change it until the last hand is set), then with Which Way the opener picks a
+direction, then bidding runs from the opener until someone says "Lie!". The
+challenge is settled at once: the round is written to ``history`` with every
+hand shown, and the next round starts (or the game ends).
+
+Seats are indices into ``players``; seat order is clockwise (to the left).
+Moves are JSON-friendly dicts:
+
+- ``{"type": "set_hand", "faces": [4, 4, 2, 2, 2]}``
+- ``{"type": "choose_direction", "direction": "clockwise" | "counter_clockwise"}``
+- ``{"type": "bid", "quantity": 3, "face": 4}``
+- ``{"type": "challenge"}`` ("Lie!")
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from .bids import Bid, _is_int, count_showing, ones_wild_this_round
+from .deck import FIRST_ROUND_CARDS, check_hand
+from .errors import CorruptState, IllegalBid, IllegalMove, IllegalSetup
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+SHORTER_GAME_MIN_PLAYERS = 4
+FORMAT_VERSION = 1
+
+
+class Phase(StrEnum):
+    SETTING_HANDS = "setting_hands"
+    CHOOSING_DIRECTION = "choosing_direction"
+    BIDDING = "bidding"
+    OVER = "over"
+
+
+class Direction(StrEnum):
+    CLOCKWISE = "clockwise"
+    COUNTER_CLOCKWISE = "counter_clockwise"
+
+    @property
+    def step(self) -> int:
+        return 1 if self is Direction.CLOCKWISE else -1
+
+
+class Termination(StrEnum):
+    LAST_PLAYER = "last_player"  # everyone else can draw no cards (or lost in a play-off)
+    MOST_CARDS = "most_cards"  # Shorter Game: one player out, one player alone with the most cards
+
+
+@dataclass(frozen=True)
+class Variants:
+    wild_ones: bool = False
+    which_way: bool = False
+    shorter_game: bool = False
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name in VARIANT_NAMES if getattr(self, name))
+
+
+VARIANT_NAMES = ("wild_ones", "which_way", "shorter_game")
+
+
+@dataclass(frozen=True)
+class Call:
+    """A bid and the seat that made it."""
+
+    seat: int
+    bid: Bid
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """A finished round: every hand shown after "Lie!", and what came of it.
+
+    ``hands`` has one entry per seat, ``None`` for players who were out.
+    ``eliminated`` lists the seats that left the game because of this round.
+    """
+
+    round: int
+    opener: int
+    direction: Direction
+    hands: tuple[tuple[int, ...] | None, ...]
+    calls: tuple[Call, ...]
+    challenger: int
+    wild_ones: bool
+    count: int
+    winner: int
+    loser: int
+    eliminated: tuple[int, ...]
+
+    @property
+    def challenged(self) -> Call:
+        return self.calls[-1]
+
+    @property
+    def held(self) -> bool:
+        return self.count >= self.challenged.bid.quantity
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winner: int
+    termination: Termination
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything about a game of LIE, secrets included; show players only ``player_view``.
+
+    ``cards[i]`` is how many cards seat ``i`` draws this round. ``out`` lists
+    eliminated seats in the order they left. ``hands[i]`` is the hand seat
+    ``i`` set this round, ``None`` until set. ``playoff`` is True once a
+    Shorter Game is down to tied players.
+    """
+
+    players: tuple[str, ...]
+    variants: Variants
+    cards: tuple[int, ...]
+    out: tuple[int, ...] = ()
+    round: int = 1
+    opener: int = 0
+    phase: Phase = Phase.SETTING_HANDS
+    direction: Direction = Direction.CLOCKWISE
+    hands: tuple[tuple[int, ...] | None, ...] = ()
+    calls: tuple[Call, ...] = ()
+    turn: int | None = None
+    playoff: bool = False
+    history: tuple[Showdown, ...] = field(default=())
+    outcome: Outcome | None = None
+
+    @property
+    def in_game(self) -> tuple[int, ...]:
+        """Seats still playing, in seat order."""
+        return tuple(seat for seat in range(len(self.players)) if seat not in self.out)
+
+    @property
+    def current_bid(self) -> Bid | None:
+        return self.calls[-1].bid if self.calls else None
+
+    @property
+    def opening_bid(self) -> Bid | None:
+        return self.calls[0].bid if self.calls else None
+
+    @property
+    def ones_wild(self) -> bool:
+        """Whether ones count toward other faces in this round, as far as the bids so far say."""
+        return ones_wild_this_round(self.variants.wild_ones, self.opening_bid)
+
+    def to_dict(self) -> dict:
+        return to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> GameState:
+        return from_dict(data)
+
+
+# --- setting up -------------------------------------------------------------
+
+
+def _variants(variants: Variants | Mapping[str, bool] | Iterable[str] | None) -> Variants:
+    if variants is None:
+        return Variants()
+    if isinstance(variants, Variants):
+        return variants
+    if isinstance(variants, str):
+        names = [variants]
+    elif isinstance(variants, Mapping):
+        names = [name for name, on in variants.items() if on]
+        unknown = [name for name in variants if name not in VARIANT_NAMES]
+        names += unknown
+    else:
+        names = list(variants)
+    for name in names:
+        if name not in VARIANT_NAMES:
+            raise IllegalSetup(f"There is no variant called {name!r}.", reason="unknown-variant")
+    return Variants(**{name: True for name in names})
+
+
+def new_game(
+    players: Iterable[str],
+    *,
+    opener: int = 0,
+    variants: Variants | Mapping[str, bool] | Iterable[str] | None = None,
+) -> GameState:
+    """Start a game: ``players`` in clockwise seat order, ``opener`` the seat of the oldest player.
+
+    ``variants`` is a ``Variants``, or the names of the variants to play
+    (``{"wild_ones", "which_way"}``), or a mapping of name to on/off.
+    """
+    players = tuple(players)
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise IllegalSetup(
+            f"LIE is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}.",
+            reason="player-count",
+        )
+    if any(not isinstance(name, str) or not name.strip() for name in players):
+        raise IllegalSetup("Every player needs a name.", reason="bad-player")
+    if not _is_int(opener) or not 0 <= opener < len(players):
+        raise IllegalSetup("The opener must be one of the players' seats.", reason="bad-opener")
+    chosen = _variants(variants)
+    if chosen.shorter_game and len(players) < SHORTER_GAME_MIN_PLAYERS:
+        raise IllegalSetup(
+            f"Shorter Game is for {SHORTER_GAME_MIN_PLAYERS} to {MAX_PLAYERS} players.",
+            reason="shorter-game-needs-four",
+        )
+    return GameState(
+        players=players,
+        variants=chosen,
+        cards=(FIRST_ROUND_CARDS,) * len(players),
+        opener=opener,
+        hands=(None,) * len(players),
+    )
+
+
+# --- moves ------------------------------------------------------------------
+
+
+def apply(state: GameState, seat: int, move: Mapping, rng: random.Random | None = None) -> GameState:
+    """Return the state after ``seat`` makes ``move``; raise a ``RulesError`` if it is refused.
+
+    ``rng`` is accepted for the platform's one signature; no LIE move is random
+    (the cards are mixed at the table).
+    """
+    if state.outcome is not None:
+        raise IllegalMove("The game is over.", reason="game-over")
+    if not _is_int(seat) or not 0 <= seat < len(state.players):
+        raise IllegalMove("That seat is not at this table.", reason="no-such-seat")
+    if seat in state.out:
+        raise IllegalMove("You are out of this game.", reason="player-out")
+    if not isinstance(move, Mapping):
+        raise IllegalMove("A move is a dict with a type.", reason="bad-move")
+    handler = _MOVES.get(move.get("type"))
+    if handler is None:
+        raise IllegalMove(f"There is no move called {move.get('type')!r}.", reason="unknown-move")
+    return handler(state, seat, move)
+
+
+def _fields(move: Mapping, *names: str) -> list:
+    if set(move) != {"type", *names}:
+        expected = ", ".join(names) or "nothing else"
+        raise IllegalMove(f"A {move['type']} move takes: {expected}.", reason="bad-move")
+    return [move[name] for name in names]
+
+
+def _set_hand(state: GameState, seat: int, move: Mapping) -> GameState:
+    (faces,) = _fields(move, "faces")
+    if state.phase is not Phase.SETTING_HANDS:
+        raise IllegalMove("Every hand is set; cards may not be turned now.", reason="hands-locked")
+    others = [hand for other, hand in enumerate(state.hands) if other != seat and hand is not None]
+    hand = check_hand(faces, state.cards[seat], others)
+    hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
+    state = replace(state, hands=hands)
+    if any(hands[s] is None for s in state.in_game):
+        return state
+    # Direction only matters with three or more players left.
+    if state.variants.which_way and len(state.in_game) > 2:
+        return replace(state, phase=Phase.CHOOSING_DIRECTION, turn=state.opener)
+    return replace(state, phase=Phase.BIDDING, turn=state.opener)
+
+
+def _choose_direction(state: GameState, seat: int, move: Mapping) -> GameState:
+    (direction,) = _fields(move, "direction")
+    if state.phase is not Phase.CHOOSING_DIRECTION:
+        if not state.variants.which_way or len(state.in_game) <= 2:
+            raise IllegalMove("This game has no direction to choose.", reason="no-direction-to-choose")
+        if state.phase is Phase.SETTING_HANDS:
+            raise IllegalMove("Wait until every hand is set.", reason="hands-not-set")
+        raise IllegalMove("The direction for this round is already chosen.", reason="no-direction-to-choose")
+    _check_turn(state, seat)
+    try:
+        chosen = Direction(direction)
+    except ValueError:
+        raise IllegalMove(
+            "Choose clockwise or counter_clockwise.", reason="bad-direction"
+        ) from None
+    return replace(state, direction=chosen, phase=Phase.BIDDING)
+
+
+def _check_bidding(state: GameState, seat: int) -> None:
+    if state.phase is Phase.SETTING_HANDS:
+        raise IllegalMove("Wait until every hand is set.", reason="hands-not-set")
+    if state.phase is Phase.CHOOSING_DIRECTION:
+        raise IllegalMove(
+            f"{state.players[state.opener]} first chooses which way the bidding goes.",
+            reason="direction-not-chosen",
+        )
+    _check_turn(state, seat)
+
+
+def _check_turn(state: GameState, seat: int) -> None:
+    if seat != state.turn:
+        raise IllegalMove(f"It is {state.players[state.turn]}'s turn.", reason="not-your-turn")
+
+
+def _next_in(state: GameState, seat: int, step: int) -> int:
+    n = len(state.players)
+    for distance in range(1, n + 1):
+        candidate = (seat + step * distance) % n
+        if candidate not in state.out:
+            return candidate
+    raise AssertionError("no player left")  # a game with no players left has ended already
+
+
+def _bid(state: GameState, seat: int, move: Mapping) -> GameState:
+    quantity, face = _fields(move, "quantity", "face")
+    _check_bidding(state, seat)
+    bid = Bid(quantity, face)
+    current = state.current_bid
+    if current is not None and not bid > current:
+        raise IllegalBid(
+            f"{bid.spoken().capitalize()} does not beat {current.spoken()}: bid a higher quantity, "
+            f"or the same quantity of a higher face (at least {current.next_higher().spoken()}).",
+            reason="bid-too-low",
+        )
+    return replace(
+        state,
+        calls=state.calls + (Call(seat, bid),),
+        turn=_next_in(state, seat, state.direction.step),
+    )
+
+
+def _challenge(state: GameState, seat: int, move: Mapping) -> GameState:
+    _fields(move)
+    _check_bidding(state, seat)
+    if not state.calls:
+        raise IllegalMove("There is no bid to challenge yet: open with a bid.", reason="no-bid-to-challenge")
+    return _settle(state, challenger=seat)
+
+
+def _settle(state: GameState, challenger: int) -> GameState:
+    """Show every hand, count the challenged bid, and start the next round or end the game."""
+    challenged = state.calls[-1]
+    wild = state.ones_wild
+    shown = [hand for hand in state.hands if hand is not None]
+    count = count_showing(shown, challenged.bid.face, wild_ones=wild)
+    if count >= challenged.bid.quantity:
+        winner, loser = challenged.seat, challenger
+    else:
+        winner, loser = challenger, challenged.seat
+
+    cards = list(state.cards)
+    out = list(state.out)
+    playoff = state.playoff
+    outcome = None
+    if playoff:
+        # Shorter Game play-off: losing a challenge puts a player out at once.
+        out.append(loser)
+    else:
+        cards[loser] -= 1
+        if cards[loser] == 0:
+            out.append(loser)
+            if state.variants.shorter_game:
+                left = [s for s in range(len(cards)) if s not in out]
+                most = max(cards[s] for s in left)
+                tied = [s for s in left if cards[s] == most]
+                if len(tied) == 1:
+                    outcome = Outcome(tied[0], Termination.MOST_CARDS)
+                else:
+                    out.extend(s for s in left if s not in tied)
+                    playoff = True
+    left = [s for s in range(len(cards)) if s not in out]
+    if outcome is None and len(left) == 1:
+        outcome = Outcome(left[0], Termination.LAST_PLAYER)
+
+    showdown = Showdown(
+        round=state.round,
+        opener=state.opener,
+        direction=state.direction,
+        hands=state.hands,
+        calls=state.calls,
+        challenger=challenger,
+        wild_ones=wild,
+        count=count,
+        winner=winner,
+        loser=loser,
+        eliminated=tuple(out[len(state.out):]),
+    )
+    after = replace(
+        state,
+        cards=tuple(cards),
+        out=tuple(out),
+        playoff=playoff,
+        history=state.history + (showdown,),
+        hands=(None,) * len(cards),
+        calls=(),
+        turn=None,
+        direction=Direction.CLOCKWISE,
+    )
+    if outcome is not None:
+        return replace(after, phase=Phase.OVER, outcome=outcome)
+    # The winner opens. Only a Shorter Game play-off can leave the winner out
+    # (they were not among the tied); then the next player still in, clockwise, opens.
+    opener = winner if winner not in out else _next_in(after, winner, 1)
+    return replace(after, phase=Phase.SETTING_HANDS, round=state.round + 1, opener=opener)
+
+
+_MOVES = {
+    "set_hand": _set_hand,
+    "choose_direction": _choose_direction,
+    "bid": _bid,
+    "challenge": _challenge,
+}
+
+
+# --- lossless dict form -----------------------------------------------------
+
+
+def _hands_to_list(hands):
+    return [None if hand is None else list(hand) for hand in hands]
+
+
+def _calls_to_list(calls):
+    return [{"seat": c.seat, "quantity": c.bid.quantity, "face": c.bid.face} for c in calls]
+
+
+def showdown_to_dict(showdown: Showdown) -> dict:
+    """A finished round as a JSON-friendly dict (all of it is public)."""
+    challenged = showdown.challenged
+    return {
+        "round": showdown.round,
+        "opener": showdown.opener,
+        "direction": showdown.direction.value,
+        "hands": _hands_to_list(showdown.hands),
+        "calls": _calls_to_list(showdown.calls),
+        "challenger": showdown.challenger,
+        "challenged": {"seat": challenged.seat, "quantity": challenged.bid.quantity, "face": challenged.bid.face},
+        "wild_ones": showdown.wild_ones,
+        "count": showdown.count,
+        "held": showdown.held,
+        "winner": showdown.winner,
+        "loser": showdown.loser,
+        "eliminated": list(showdown.eliminated),
+    }
+
+
+def to_dict(state: GameState) -> dict:
+    """The whole state, secrets included, as JSON-friendly data for storage (never for players)."""
+    return {
+        "game": "lie",
+        "version": FORMAT_VERSION,
+        "players": list(state.players),
+        "variants": {name: getattr(state.variants, name) for name in VARIANT_NAMES},
+        "cards": list(state.cards),
+        "out": list(state.out),
+        "round": state.round,
+        "opener": state.opener,
+        "phase": state.phase.value,
+        "direction": state.direction.value,
+        "hands": _hands_to_list(state.hands),
+        "calls": _calls_to_list(state.calls),
+        "turn": state.turn,
+        "playoff": state.playoff,
+        "history": [showdown_to_dict(s) for s in state.history],
+        "outcome": None
+        if state.outcome is None
+        else {"winner": state.outcome.winner, "termination": state.outcome.termination.value},
+    }
+
+
+def _hands_from_list(hands) -> tuple:
+    return tuple(None if hand is None else tuple(hand) for hand in hands)
+
+
+def _calls_from_list(calls) -> tuple[Call, ...]:
+    return tuple(Call(c["seat"], Bid(c["quantity"], c["face"])) for c in calls)
+
+
+def from_dict(data: Mapping) -> GameState:
+    """Read back what ``to_dict`` wrote; raise ``CorruptState`` if it is not such a dict."""
+    try:
+        if data["game"] != "lie" or data["version"] != FORMAT_VERSION:
+            raise CorruptState("This is not a saved game of LIE this version can read.")
+        history = tuple(
+            Showdown(
+                round=s["round"],
+                opener=s["opener"],
+                direction=Direction(s["direction"]),
+                hands=_hands_from_list(s["hands"]),
+                calls=_calls_from_list(s["calls"]),
+                challenger=s["challenger"],
+                wild_ones=s["wild_ones"],
+                count=s["count"],
+                winner=s["winner"],
+                loser=s["loser"],
+                eliminated=tuple(s["eliminated"]),
+            )
+            for s in data["history"]
+        )
+        outcome = data["outcome"]
+        return GameState(
+            players=tuple(data["players"]),
+            variants=Variants(**{name: bool(data["variants"][name]) for name in VARIANT_NAMES}),
+            cards=tuple(data["cards"]),
+            out=tuple(data["out"]),
+            round=data["round"],
+            opener=data["opener"],
+            phase=Phase(data["phase"]),
+            direction=Direction(data["direction"]),
+            hands=_hands_from_list(data["hands"]),
+            calls=_calls_from_list(data["calls"]),
+            turn=data["turn"],
+            playoff=data["playoff"],
+            history=history,
+            outcome=None
+            if outcome is None
+            else Outcome(outcome["winner"], Termination(outcome["termination"])),
+        )
+    except CorruptState:
+        raise
+    except (KeyError, TypeError, ValueError) as error:
+        raise CorruptState(f"This saved game of LIE cannot be read: {error!r}.") from None

@@ -1,0 +1,71 @@
+"""What one seat, or the table display, may see of a game of LIE."""
+
+from __future__ import annotations
+
+from .bids import _is_int
+from .errors import IllegalMove
+from .game import GameState, Phase, _calls_to_list, showdown_to_dict
+
+
+def player_view(state: GameState, seat: int | None) -> dict:
+    """The game as ``seat`` sees it (``None``: the public table display), as JSON-friendly data.
+
+    Hands of the round being played are secret: a seat sees only its own.
+    Every hand of a finished round was shown at the challenge, so ``showdowns``
+    holds them all. Hand sizes, turns, bids and eliminations are public.
+    """
+    if seat is not None and (not _is_int(seat) or not 0 <= seat < len(state.players)):
+        raise IllegalMove("That seat is not at this table.", reason="no-such-seat")
+
+    in_game = state.in_game
+    playing = state.outcome is None and seat is not None and seat in in_game
+    phase = state.phase
+    if phase is Phase.SETTING_HANDS:
+        waiting_for = [s for s in in_game if state.hands[s] is None]
+    elif phase in (Phase.CHOOSING_DIRECTION, Phase.BIDDING):
+        waiting_for = [state.turn]
+    else:
+        waiting_for = []
+    my_turn = playing and state.turn == seat
+    current = state.current_bid
+    lowest = current.next_higher() if current is not None else None
+    own_hand = state.hands[seat] if seat is not None else None
+
+    return {
+        "game": "lie",
+        "seat": seat,
+        "variants": {name: value for name, value in vars(state.variants).items()},
+        "round": state.round,
+        "phase": phase.value,
+        "opener": state.opener,
+        "direction": state.direction.value,
+        "turn": state.turn,
+        "waiting_for": waiting_for,
+        "players": [
+            {
+                "seat": s,
+                "name": name,
+                "cards": state.cards[s],
+                "out": s in state.out,
+                "hand_set": state.hands[s] is not None,
+            }
+            for s, name in enumerate(state.players)
+        ],
+        "hand": None if own_hand is None else list(own_hand),
+        "bids": _calls_to_list(state.calls),
+        "current_bid": None if current is None else {"quantity": current.quantity, "face": current.face},
+        "ones_wild": state.ones_wild,
+        "playoff": state.playoff,
+        "out": list(state.out),
+        "can": {
+            "set_hand": playing and phase is Phase.SETTING_HANDS,
+            "choose_direction": my_turn and phase is Phase.CHOOSING_DIRECTION,
+            "bid": my_turn and phase is Phase.BIDDING,
+            "challenge": my_turn and phase is Phase.BIDDING and current is not None,
+        },
+        "lowest_bid": None if lowest is None else {"quantity": lowest.quantity, "face": lowest.face},
+        "showdowns": [showdown_to_dict(s) for s in state.history],
+        "outcome": None
+        if state.outcome is None
+        else {"winner": state.outcome.winner, "termination": state.outcome.termination.value},
+    }
