@@ -298,7 +298,9 @@ def apply(state: GameState, seat: int | None, move: Mapping[str, Any], rng: Any 
     ``rng`` (a ``random.Random``) is only used by ``{"type": "roll"}``.
     """
     check_seat(state, seat)
-    if not isinstance(move, Mapping) or move.get("type") not in _MOVE_FIELDS:
+    if not isinstance(move, Mapping) or not isinstance(move.get("type"), str) or (
+        move["type"] not in _MOVE_FIELDS
+    ):
         kind = move.get("type") if isinstance(move, Mapping) else move
         raise IllegalMove("unknown_move", f"{kind!r} is not a move in Half Truth.")
     kind = move["type"]
@@ -463,7 +465,7 @@ def _check_consistent(state: GameState) -> None:
     if len({p.colour for p in state.players}) != count:
         problems.append("shared colour")
     if not 1 <= state.round <= ROUNDS or state.question < 1:
-        problems.append("round or question")
+        raise InvalidState("bad_state", "Saved game is inconsistent: round or question.")
     finished = state.round if state.is_over else state.round - 1
     if len(state.tracker_vp) != finished or len(state.final_positions) != finished:
         problems.append("finished rounds")
