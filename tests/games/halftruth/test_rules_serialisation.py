@@ -1,0 +1,51 @@
+import json
+
+import pytest
+
+from games.halftruth.rules import GameState, InvalidState, apply
+
+
+def test_state_survives_a_json_round_trip(table):
+    state = apply(table, None, {"type": "set_die", "face": "HALF_LIE"})
+    state = apply(state, 1, {"type": "lock_in", "letters": "BD"})
+    assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.clear(),
+        lambda d: d.update(version=2),
+        lambda d: d.update(phase="lunch"),
+        lambda d: d.update(die="SEVEN"),
+        lambda d: d.update(positions=[0, 0]),
+        lambda d: d.update(positions=[0, 0, 99]),
+        lambda d: d.update(round=4),
+        lambda d: d.update(round=True),
+        lambda d: d.update(picks=["A", None, None]),
+        lambda d: d.update(trackers=[[3, 1], [1], [1]]),
+        lambda d: d.update(bonus_vp=[[0, 0, -1]]),
+        lambda d: d.update(tracker_vp=[[0, 0, 0]]),
+        lambda d: d["players"][1].update(colour="green"),
+        lambda d: d.update(players="Kamila"),
+    ],
+)
+def test_damaged_saved_games_are_refused(table, damage):
+    data = table.to_dict()
+    damage(data)
+    with pytest.raises(InvalidState) as caught:
+        GameState.from_dict(data)
+    assert caught.value.reason == "bad_state"
+
+
+def test_a_pick_saved_out_of_order_is_refused(table):
+    state = apply(table, None, {"type": "set_die", "face": "ONE"})
+    data = apply(state, 0, {"type": "lock_in", "letters": "AC"}).to_dict()
+    data["picks"][0] = "CA"
+    with pytest.raises(InvalidState):
+        GameState.from_dict(data)
+
+
+def test_from_dict_refuses_what_is_not_a_mapping():
+    with pytest.raises(InvalidState):
+        GameState.from_dict(["not", "a", "game"])

@@ -1,0 +1,67 @@
+import pytest
+
+from games.halftruth.rules import DEFAULT_LAYOUTS, InvalidLayout, Tracker, new_game
+
+
+def test_points_are_the_highest_number_reached_or_passed():
+    tracker = Tracker((0, 2, 2, 5))
+    assert [tracker.points_at(p) for p in range(5)] == [0, 0, 2, 2, 5]
+
+
+def test_a_pawn_that_would_pass_the_last_space_stops_on_it():
+    tracker = Tracker((1, 2, 3))
+    assert tracker.advance(1, 4) == 3
+    assert tracker.advance(1, 1) == 2
+
+
+def test_tracker_accepts_a_list_and_stores_a_tuple():
+    assert Tracker([1, 2]).spaces == (1, 2)
+    assert Tracker([1, 2]) == Tracker((1, 2))
+
+
+@pytest.mark.parametrize(
+    ("spaces", "reason"),
+    [
+        ((), "empty_tracker"),
+        ((3, 2), "numbers_decrease"),
+        ((-1, 2), "negative_number"),
+        ((1, True), "not_a_number"),
+        ((1, 2.5), "not_a_number"),
+        ((1, "7"), "not_a_number"),
+        ("1234", "not_a_tracker"),
+        (None, "not_a_tracker"),
+        ((1000,), "number_too_big"),
+        (tuple(range(101)), "tracker_too_long"),
+    ],
+)
+def test_garbage_layouts_are_refused_with_a_reason(spaces, reason):
+    with pytest.raises(InvalidLayout) as caught:
+        Tracker(spaces)
+    assert caught.value.reason == reason
+
+
+@pytest.mark.parametrize(
+    "layouts", [[[1, 2], [1, 2]], [[1]] * 4, "123", 5, {"1": [1]}],
+)
+def test_setup_needs_exactly_three_layouts(layouts):
+    with pytest.raises(InvalidLayout):
+        new_game([("Kamila", "green"), ("Tony", "yellow")], layouts=layouts)
+
+
+def test_game_is_set_up_with_the_layouts_given():
+    game = new_game([("Kamila", "green"), ("Tony", "yellow")], layouts=[[1], [1, 2], [0, 0, 9]])
+    assert game.trackers == (Tracker((1,)), Tracker((1, 2)), Tracker((0, 0, 9)))
+
+
+def test_game_uses_the_default_layouts_when_none_are_given(table):
+    assert table.trackers == DEFAULT_LAYOUTS
+
+
+@pytest.mark.parametrize("tracker", DEFAULT_LAYOUTS, ids=["round1", "round2", "round3"])
+def test_default_layouts_reproduce_the_rulebook_points_for_the_example(tracker):
+    """Kamila 3 before the end moves 3 to a 7; Tony 5 before the end moves 3 to a 4; Amy stays on a 3."""
+    kamila, tony, amy = tracker.last - 3, tracker.last - 5, tracker.last - 3
+    assert tracker.points_at(tracker.advance(kamila, 3)) == 7
+    assert tracker.advance(kamila, 3) == tracker.last
+    assert tracker.points_at(tracker.advance(tony, 3)) == 4
+    assert tracker.points_at(amy) == 3

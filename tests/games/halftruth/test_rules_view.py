@@ -1,0 +1,65 @@
+import json
+
+import pytest
+
+from games.halftruth.rules import IllegalMove, apply, player_view
+
+KAMILA, TONY, AMY = 0, 1, 2
+
+
+def choosing(table):
+    """Die on 3, Kamila locked in "AC", Tony locked in "ACE", Amy still choosing."""
+    state = apply(table, None, {"type": "set_die", "face": "THREE"})
+    state = apply(state, KAMILA, {"type": "lock_in", "letters": "AC"})
+    return apply(state, TONY, {"type": "lock_in", "letters": "ACE"})
+
+
+def test_a_seat_sees_its_own_picks_while_players_are_choosing(table):
+    view = player_view(choosing(table), KAMILA)
+    assert view["players"][KAMILA]["picks"] == "AC"
+
+
+def test_a_seat_sees_who_has_locked_in_but_not_their_letters(table):
+    view = player_view(choosing(table), KAMILA)
+    assert view["players"][TONY]["locked_in"] is True
+    assert view["players"][TONY]["picks"] is None
+    assert view["players"][AMY]["locked_in"] is False
+    assert "ACE" not in json.dumps(view)
+
+
+def test_the_table_display_sees_no_picks_while_players_are_choosing(table):
+    view = player_view(choosing(table), None)
+    assert [p["picks"] for p in view["players"]] == [None, None, None]
+    assert [p["locked_in"] for p in view["players"]] == [True, True, False]
+
+
+def test_all_picks_are_shown_once_everyone_has_locked_in(table):
+    state = apply(choosing(table), AMY, {"type": "lock_in", "letters": "AB"})
+    for seat in (None, KAMILA, TONY, AMY):
+        assert [p["picks"] for p in player_view(state, seat)["players"]] == ["AC", "ACE", "AB"]
+
+
+def test_view_after_a_question_shows_results_and_victory_points_apart(table):
+    state = apply(choosing(table), AMY, {"type": "lock_in", "letters": "AB"})
+    state = apply(state, None, {"type": "reveal", "correct": "ACE"})
+    view = player_view(state, AMY)
+    assert view["phase"] == "roll"
+    assert view["moves"] == ["roll", "set_die"]
+    assert view["last_question"]["correct"] == "ACE"
+    assert view["last_question"]["results"][TONY] == {"seat": TONY, "picks": "ACE", "spaces": 3, "bonus": 2}
+    tony = view["players"][TONY]
+    assert (tony["position"], tony["bonus_vp"], tony["tracker_vp"], tony["victory_points"]) == (3, [2], [], 2)
+    assert tony["tracker_points"] == state.tracker.points_at(3)
+
+
+def test_view_is_json_friendly(table):
+    view = player_view(choosing(table), TONY)
+    assert json.loads(json.dumps(view)) == view
+    assert view["die"] == {"face": "THREE", "label": "3", "spaces": 3}
+    assert view["tracker"] == list(table.trackers[0].spaces)
+
+
+@pytest.mark.parametrize("seat", [3, -1, True])
+def test_view_for_a_seat_not_at_the_table_is_refused(table, seat):
+    with pytest.raises(IllegalMove):
+        player_view(table, seat)
