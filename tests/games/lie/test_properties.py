@@ -1,0 +1,170 @@
+"""Properties over every state reachable in random legal games (and illegal moves thrown at them)."""
+
+import json
+from collections import Counter
+from dataclasses import replace
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from games.lie.rules import (
+    PER_FACE,
+    GameState,
+    Phase,
+    RulesError,
+    Termination,
+    apply,
+    from_dict,
+    player_view,
+    to_dict,
+)
+
+from .play import random_game
+
+VARIANT_NAMES = ("wild_ones", "which_way", "shorter_game")
+
+games = st.builds(
+    lambda seed, players, variants: (seed, players, variants),
+    st.integers(0, 2**32 - 1),
+    st.integers(2, 6),
+    st.frozensets(st.sampled_from(VARIANT_NAMES)),
+)
+fast = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _states(game):
+    seed, players, variants = game
+    assume(players >= 4 or "shorter_game" not in variants)
+    return random_game(seed, players, variants)
+
+
+def _with_other_hands_changed(state: GameState, viewer) -> GameState:
+    """The same state, except that every hand set by a seat other than ``viewer`` is different."""
+    hands = tuple(
+        hand if seat == viewer or hand is None else ((6,) if hand == () else ())
+        for seat, hand in enumerate(state.hands)
+    )
+    return replace(state, hands=hands)
+
+
+@fast
+@given(games)
+def test_every_random_game_ends_with_exactly_one_winner(game):
+    final = _states(game)[-1]
+    assert final.phase is Phase.OVER
+    assert final.outcome is not None
+    winner = final.outcome.winner
+    assert winner in final.in_game
+    if final.outcome.termination is Termination.LAST_PLAYER:
+        assert final.in_game == (winner,)
+    else:
+        # Shorter Game: the one player with the most cards, someone else having none.
+        assert final.variants.shorter_game
+        left = final.in_game
+        assert all(final.cards[winner] > final.cards[s] for s in left if s != winner)
+        assert 0 in final.cards
+
+
+@fast
+@given(games)
+def test_hand_sizes_never_go_negative_and_only_players_out_draw_none(game):
+    for state in _states(game):
+        assert all(cards >= 0 for cards in state.cards)
+        assert all(state.cards[s] >= 1 for s in state.in_game)
+        assert all(state.hands[s] is None for s in state.out)
+
+
+@fast
+@given(games)
+def test_hand_sizes_only_shrink_by_one_for_the_loser_of_each_round(game):
+    states = _states(game)
+    for before, after in zip(states, states[1:]):
+        if len(after.history) == len(before.history):
+            assert after.cards == before.cards
+            continue
+        loser = after.history[-1].loser
+        expected = list(before.cards)
+        if not before.playoff:
+            expected[loser] -= 1
+        assert list(after.cards) == expected
+
+
+@fast
+@given(games)
+def test_no_face_shows_more_often_than_the_deck_holds_it(game):
+    for state in _states(game):
+        shown = Counter(face for hand in state.hands if hand is not None for face in hand)
+        assert all(count <= PER_FACE for count in shown.values())
+        for seat, hand in enumerate(state.hands):
+            assert hand is None or len(hand) <= state.cards[seat]
+
+
+@fast
+@given(games)
+def test_to_dict_and_from_dict_round_trip_every_reachable_state_through_json(game):
+    for state in _states(game):
+        data = to_dict(state)
+        assert from_dict(data) == state
+        assert from_dict(json.loads(json.dumps(data))) == state
+        assert GameState.from_dict(state.to_dict()) == state
+
+
+@fast
+@given(games)
+def test_player_view_never_depends_on_a_hand_the_seat_may_not_see(game):
+    for state in _states(game):
+        for viewer in (None, *range(len(state.players))):
+            view = player_view(state, viewer)
+            json.dumps(view)  # JSON-friendly
+            assert view == player_view(_with_other_hands_changed(state, viewer), viewer)
+
+
+@fast
+@given(games)
+def test_player_view_shows_each_seat_its_own_hand(game):
+    for state in _states(game):
+        for seat, hand in enumerate(state.hands):
+            assert player_view(state, seat)["hand"] == (None if hand is None else list(hand))
+        assert player_view(state, None)["hand"] is None
+
+
+def test_the_hidden_hand_check_notices_a_view_that_shows_a_hand():
+    # The non-interference check compares views of two states that differ only
+    # in secret hands; it must see a difference in the one hand a seat may see.
+    state = next(
+        s for s in random_game(7, 3) if s.phase is Phase.BIDDING and all(h for h in s.hands)
+    )
+    changed = _with_other_hands_changed(state, None)
+    assert player_view(state, 0) != player_view(changed, 0)
+    assert player_view(state, None) == player_view(changed, None)
+
+
+moves = st.one_of(
+    st.fixed_dictionaries({"type": st.just("set_hand"), "faces": st.lists(st.integers(-1, 8), max_size=7)}),
+    st.fixed_dictionaries({"type": st.just("bid"), "quantity": st.integers(-1, 12), "face": st.integers(-1, 8)}),
+    st.fixed_dictionaries({"type": st.just("challenge")}),
+    st.fixed_dictionaries(
+        {"type": st.just("choose_direction"), "direction": st.sampled_from(["clockwise", "counter_clockwise", "left", 1])}
+    ),
+    st.dictionaries(st.sampled_from(["type", "faces", "quantity", "face", "x"]), st.none() | st.integers() | st.text(max_size=3)),
+    st.none(),
+    st.text(max_size=5),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(games, st.data())
+def test_any_move_from_any_seat_is_either_refused_with_a_reason_or_yields_a_valid_state(game, data):
+    states = _states(game)
+    state = data.draw(st.sampled_from(states))
+    seat = data.draw(st.integers(-1, len(state.players)) | st.none() | st.just(True))
+    move = data.draw(moves)
+    try:
+        after = apply(state, seat, move)
+    except RulesError as error:
+        assert isinstance(error, ValueError)
+        assert error.reason and error.reason != "illegal"
+        assert str(error)
+        return
+    assert from_dict(to_dict(after)) == after
+    assert all(cards >= 0 for cards in after.cards)
