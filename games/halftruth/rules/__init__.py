@@ -24,8 +24,10 @@ from .game import (
     QuestionResult,
     Standing,
     apply,
+    from_dict,
     legal_moves,
     new_game,
+    to_dict,
 )
 from .scoring import LETTERS, DieFace, Score, score_answer
 from .trackers import DEFAULT_LAYOUTS, Tracker
@@ -54,8 +56,10 @@ __all__ = [
     "Standing",
     "Tracker",
     "apply",
+    "from_dict",
     "legal_moves",
     "new_game",
     "player_view",
     "score_answer",
+    "to_dict",
 ]

@@ -226,6 +226,16 @@ class GameState:
         return state
 
 
+def to_dict(state: GameState) -> dict[str, Any]:
+    """``state.to_dict()``, as a function like the other games' rules offer."""
+    return state.to_dict()
+
+
+def from_dict(data: object) -> GameState:
+    """``GameState.from_dict(data)``, as a function like the other games' rules offer."""
+    return GameState.from_dict(data)
+
+
 def new_game(players: Sequence[object], *, layouts: object = None) -> GameState:
     """A game at the start of round 1, pawns on START, waiting for the die.
 

@@ -2,13 +2,19 @@ import json
 
 import pytest
 
-from games.halftruth.rules import GameState, InvalidState, apply
+from games.halftruth.rules import GameState, InvalidState, apply, from_dict, to_dict
 
 
 def test_state_survives_a_json_round_trip(table):
     state = apply(table, None, {"type": "set_die", "face": "HALF_LIE"})
     state = apply(state, 1, {"type": "lock_in", "letters": "BD"})
     assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+
+
+def test_module_functions_round_trip_like_the_methods(table):
+    state = apply(table, None, {"type": "set_die", "face": "AMPED"})
+    assert to_dict(state) == state.to_dict()
+    assert from_dict(to_dict(state)) == state
 
 
 @pytest.mark.parametrize(
