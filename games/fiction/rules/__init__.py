@@ -1,13 +1,73 @@
-"""Fiction rules (pure Python, standard library only)."""
+"""Fiction (and Fiction: Banned Books) rules: a pure, standard-library core.
 
+Public contract (issue 3)::
+
+    from games.fiction.rules import Clue, honest_clues, check_guess, IllegalGuess, Row, candidates
+
+The game is an immutable ``GameState``. ``new_game(options, rng=...)`` makes
+one in setup; ``apply(state, seat, move)`` returns the next state or raises a
+``RulesError`` (a ``ValueError`` with a machine-readable ``.reason``) and
+leaves the old state as it was. Seats are ``"librarian"``, ``"guessers"`` and
+None (the platform / table display). Positions and turn numbers in moves are
+0-based.
+
+Moves (``move["type"]``, the seats that may make it, its other fields):
+
+=====================  ======================  ======================================
+``choose_ability``     librarian, guessers     ``card``: id of one of your 2 dealt cards
+``choose_secret``      librarian               ``word``, ``hint``, ``override`` (bool)
+``start_first_half``   librarian, None         (setup complete; starts the clock)
+``guess``              guessers                ``word``, ``table_agreed`` (bool)
+``share_clues``        librarian               ``clues`` ("✓~✗✗✓"), ``use_ability``
+``fact_fiction``       guessers                ``position``, ``turn``, ``use_ability``
+``use_ability``        guessers                (discard a token for a red-cross card)
+``timer_expired``      any seat or None        (first half: halftime; second: librarian wins)
+``start_second_half``  any seat or None        (halftime over; starts the clock)
+=====================  ======================  ======================================
+
+Phases: ``setup`` -> ``guessing`` <-> ``deceiving`` -> ``halftime`` ->
+``guessing`` <-> ``deceiving`` -> ``over``. The platform's clock runs while
+``state.clock_running`` (the ``guessing`` phase) and each half lasts
+``state.half_seconds`` (600, or 480 with eight-minute halves).
+
+``player_view(state, seat)`` is the only road from state to a screen; see
+its docstring for what each seat sees.
+"""
+
+from .abilities import KNOWN_CARDS, AbilityCard
 from .clues import Clue, honest_clues, parse_clues
 from .errors import IllegalClues, IllegalGuess, IllegalMove, IllegalSecret, IllegalSetup, RulesError
+from .game import (
+    MOVES,
+    SEATS,
+    GameState,
+    Options,
+    Outcome,
+    Turn,
+    apply,
+    choose_ability,
+    choose_secret,
+    fact_fiction,
+    guess,
+    legal_moves,
+    new_game,
+    player_view,
+    share_clues,
+    start_first_half,
+    start_second_half,
+    timer_expired,
+    use_ability,
+)
 from .solver import Row, candidates
 from .words import check_guess, dictionary, is_word, word_list
 
 __all__ = [
-    "Clue", "honest_clues", "parse_clues",
-    "RulesError", "IllegalGuess", "IllegalSecret", "IllegalClues", "IllegalMove", "IllegalSetup",
-    "Row", "candidates",
-    "check_guess", "dictionary", "is_word", "word_list",
+    "Clue", "honest_clues", "check_guess", "IllegalGuess", "Row", "candidates",
+    "parse_clues", "dictionary", "is_word", "word_list",
+    "RulesError", "IllegalSecret", "IllegalClues", "IllegalMove", "IllegalSetup",
+    "AbilityCard", "KNOWN_CARDS",
+    "GameState", "Options", "Outcome", "Turn", "SEATS", "MOVES",
+    "new_game", "apply", "player_view", "legal_moves",
+    "choose_ability", "choose_secret", "start_first_half", "guess", "share_clues",
+    "fact_fiction", "use_ability", "timer_expired", "start_second_half",
 ]

@@ -1,0 +1,683 @@
+"""The Fiction game as an immutable state and moves (see the package docstring)."""
+
+from __future__ import annotations
+
+import inspect
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping
+
+from .abilities import (
+    ANY_FIVE_LETTERS,
+    SIDES,
+    VOWEL_IN_ANY_GUESS,
+    AbilityCard,
+    custom_card,
+    deal,
+)
+from .clues import Clue, clues_text, honest_clues, lie_positions, parse_clues
+from .errors import IllegalClues, IllegalGuess, IllegalMove, IllegalSecret, IllegalSetup, RulesError
+from .solver import Row
+from .words import check_guess, check_shape
+
+LIBRARIAN = "librarian"
+GUESSERS = "guessers"
+SEATS = (LIBRARIAN, GUESSERS)
+
+SETUP = "setup"
+GUESSING = "guessing"
+DECEIVING = "deceiving"
+HALFTIME = "halftime"
+OVER = "over"
+PHASES = (SETUP, GUESSING, DECEIVING, HALFTIME, OVER)
+
+GUESSES_PER_HALF = 5
+TOKENS_PER_GAME = 3
+HALF_SECONDS = 600
+HARD_HALF_SECONDS = 480
+VOWELS = frozenset("aeiou")
+STATE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Options:
+    """Table choices made before the Prologue; each hard option stands alone."""
+
+    red_words: bool = False
+    one_token_per_half: bool = False
+    eight_minute_halves: bool = False
+    ability_cards: bool = False
+    house_words: bool = False  # the table may agree to allow a guess the dictionary lacks
+
+    @classmethod
+    def hard(cls, **others: bool) -> "Options":
+        return cls(red_words=True, one_token_per_half=True, eight_minute_halves=True, **others)
+
+    def to_dict(self) -> dict[str, bool]:
+        return {
+            "red_words": self.red_words,
+            "one_token_per_half": self.one_token_per_half,
+            "eight_minute_halves": self.eight_minute_halves,
+            "ability_cards": self.ability_cards,
+            "house_words": self.house_words,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Options":
+        unknown = set(data) - set(cls().to_dict())
+        if unknown:
+            raise IllegalSetup(f"Unknown option {sorted(unknown)[0]!r}.", reason="unknown-option")
+        for key, value in data.items():
+            if not isinstance(value, bool):
+                raise IllegalSetup(f"Option {key!r} is on or off.", reason="bad-option")
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One guess board: the guess, the Lie-brarian's two halves, and any tokens on it."""
+
+    guess: str
+    half: int
+    honest: tuple[Clue, ...]
+    shared: tuple[Clue, ...] | None = None  # None until the clues are shared
+    correct: bool = False
+    ability_used: bool = False  # the Lie-brarian crossed off a feather for this guess
+    facts: frozenset[int] = frozenset()
+    fictions: frozenset[int] = frozenset()
+    free_guess: bool = False  # made with "5 letters that don't spell a word"
+    table_word: bool = False  # allowed by the table although the dictionary lacks it
+
+    @property
+    def lies(self) -> frozenset[int]:
+        return frozenset() if self.shared is None else lie_positions(self.honest, self.shared)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "guess": self.guess,
+            "half": self.half,
+            "honest": clues_text(self.honest),
+            "shared": None if self.shared is None else clues_text(self.shared),
+            "correct": self.correct,
+            "ability_used": self.ability_used,
+            "facts": sorted(self.facts),
+            "fictions": sorted(self.fictions),
+            "free_guess": self.free_guess,
+            "table_word": self.table_word,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Turn":
+        return cls(
+            guess=data["guess"],
+            half=data["half"],
+            honest=parse_clues(data["honest"]),
+            shared=None if data["shared"] is None else parse_clues(data["shared"]),
+            correct=data["correct"],
+            ability_used=data["ability_used"],
+            facts=frozenset(data["facts"]),
+            fictions=frozenset(data["fictions"]),
+            free_guess=data["free_guess"],
+            table_word=data["table_word"],
+        )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winner: str  # "guessers" or "librarian"
+    reason: str  # "guessed", "out-of-guesses" or "time"
+
+    def to_dict(self) -> dict[str, str]:
+        return {"winner": self.winner, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class GameState:
+    options: Options = Options()
+    phase: str = SETUP
+    half: int = 1
+    secret: str | None = None
+    hint: str | None = None
+    secret_override: bool = False  # the Lie-brarian confirmed a secret our dictionary lacks
+    turns: tuple[Turn, ...] = ()
+    tokens: int = TOKENS_PER_GAME
+    offers: tuple[tuple[str, tuple[AbilityCard, ...]], ...] = ()  # dealt, not yet chosen
+    librarian_card: AbilityCard | None = None
+    guessers_card: AbilityCard | None = None
+    librarian_uses: int = 0
+    guessers_uses: int = 0
+    free_guess_pending: bool = False
+    outcome: Outcome | None = None
+
+    # --- what the platform reads -------------------------------------------------
+
+    @property
+    def clock_running(self) -> bool:
+        """True while the guessers are guessing; paused from a guess until its clues are shared."""
+        return self.phase == GUESSING
+
+    @property
+    def half_seconds(self) -> int:
+        return HARD_HALF_SECONDS if self.options.eight_minute_halves else HALF_SECONDS
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def guesses_this_half(self) -> int:
+        return sum(1 for t in self.turns if t.half == self.half)
+
+    @property
+    def guesses_left_in_half(self) -> int:
+        return GUESSES_PER_HALF - self.guesses_this_half
+
+    def offer(self, side: str) -> tuple[AbilityCard, ...]:
+        return dict(self.offers).get(side, ())
+
+    def card(self, side: str) -> AbilityCard | None:
+        return self.librarian_card if side == LIBRARIAN else self.guessers_card
+
+    def uses_left(self, side: str) -> int | None:
+        card = self.card(side)
+        if card is None:
+            return 0
+        if card.uses is None:
+            return None
+        used = self.librarian_uses if side == LIBRARIAN else self.guessers_uses
+        return card.uses - used
+
+    @property
+    def setup_complete(self) -> bool:
+        cards_chosen = not self.options.ability_cards or (
+            self.librarian_card is not None and self.guessers_card is not None
+        )
+        return self.secret is not None and self.hint is not None and cards_chosen
+
+    def possible_lies(self) -> frozenset[int]:
+        """How many lies a shared row may hold, as the guessers know it.
+
+        The feathers are crossed off in secret, so while the Lie-brarian holds
+        a card the guessers must allow for it on every row.
+        """
+        card = self.librarian_card
+        return frozenset({1}) | (card.lies if card is not None else frozenset())
+
+    def rows(self) -> list[Row]:
+        """The shared rows as ``Row``s for ``candidates`` (what the guessers know)."""
+        lies = self.possible_lies()
+        return [
+            Row(t.guess, t.shared, lies=lies, facts=t.facts, fictions=t.fictions)
+            for t in self.turns
+            if t.shared is not None and not t.correct
+        ]
+
+    # --- serialisation -----------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": STATE_VERSION,
+            "options": self.options.to_dict(),
+            "phase": self.phase,
+            "half": self.half,
+            "secret": self.secret,
+            "hint": self.hint,
+            "secret_override": self.secret_override,
+            "turns": [t.to_dict() for t in self.turns],
+            "tokens": self.tokens,
+            "offers": {side: [c.to_dict() for c in cards] for side, cards in self.offers},
+            "librarian_card": None if self.librarian_card is None else self.librarian_card.to_dict(),
+            "guessers_card": None if self.guessers_card is None else self.guessers_card.to_dict(),
+            "librarian_uses": self.librarian_uses,
+            "guessers_uses": self.guessers_uses,
+            "free_guess_pending": self.free_guess_pending,
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "GameState":
+        if data.get("version") != STATE_VERSION:
+            raise IllegalSetup("This saved game is from another version.", reason="version")
+        card = lambda d: None if d is None else AbilityCard.from_dict(d)  # noqa: E731
+        return cls(
+            options=Options.from_dict(data["options"]),
+            phase=data["phase"],
+            half=data["half"],
+            secret=data["secret"],
+            hint=data["hint"],
+            secret_override=data["secret_override"],
+            turns=tuple(Turn.from_dict(t) for t in data["turns"]),
+            tokens=data["tokens"],
+            offers=tuple(
+                (side, tuple(AbilityCard.from_dict(c) for c in cards))
+                for side, cards in data["offers"].items()
+            ),
+            librarian_card=card(data["librarian_card"]),
+            guessers_card=card(data["guessers_card"]),
+            librarian_uses=data["librarian_uses"],
+            guessers_uses=data["guessers_uses"],
+            free_guess_pending=data["free_guess_pending"],
+            outcome=None if data["outcome"] is None else Outcome(**data["outcome"]),
+        )
+
+
+# --- setup ---------------------------------------------------------------------------
+
+
+def new_game(
+    options: Options | Mapping[str, bool] | None = None,
+    *,
+    rng: random.Random | None = None,
+    custom_cards: tuple[Mapping[str, Any], ...] | list[Mapping[str, Any]] = (),
+) -> GameState:
+    """A game in setup. With ability cards on, deals 2 to each side from ``rng``."""
+    if options is None:
+        options = Options()
+    elif not isinstance(options, Options):
+        options = Options.from_dict(options)
+    tokens = 1 if options.one_token_per_half else TOKENS_PER_GAME
+    state = GameState(options=options, tokens=tokens)
+    if options.ability_cards:
+        if rng is None:
+            raise IllegalSetup("Dealing ability cards needs a random source.", reason="rng-required")
+        typed = [custom_card(c, n) for n, c in enumerate(custom_cards, start=1)]
+        dealt = deal(rng, typed)
+        state = replace(state, offers=tuple((side, dealt[side]) for side in SIDES))
+    elif custom_cards:
+        raise IllegalSetup("Typed cards need the ability cards option.", reason="cards-off")
+    return state
+
+
+def _need_seat(seat: str | None, *allowed: str | None) -> None:
+    if seat not in allowed:
+        if seat is not None and seat not in SEATS:
+            raise IllegalMove(f"There is no seat called {seat!r}.", reason="unknown-seat")
+        raise IllegalMove("That is not yours to do.", reason="not-your-turn")
+
+
+def _need_phase(state: GameState, *phases: str) -> None:
+    if state.phase not in phases:
+        if state.phase == OVER:
+            raise IllegalMove("The game is over.", reason="game-over")
+        messages = {
+            SETUP: "The game has not started yet.",
+            GUESSING: "The guessers are guessing.",
+            DECEIVING: "The Lie-brarian is giving clues; the timer is paused.",
+            HALFTIME: "It is halftime.",
+        }
+        raise IllegalMove(messages[state.phase], reason="wrong-phase")
+
+
+def choose_ability(state: GameState, seat: str | None, card: str) -> GameState:
+    """Setup: each side keeps 1 of its 2 dealt cards, face up for everyone."""
+    _need_seat(seat, *SEATS)
+    _need_phase(state, SETUP)
+    if not state.options.ability_cards:
+        raise IllegalMove("This game is played without ability cards.", reason="cards-off")
+    chosen = [c for c in state.offer(seat) if c.id == card]  # type: ignore[arg-type]
+    if not chosen:
+        raise IllegalMove("Choose one of the two cards you were dealt.", reason="not-dealt")
+    field_name = "librarian_card" if seat == LIBRARIAN else "guessers_card"
+    return replace(state, **{field_name: chosen[0]})
+
+
+def choose_secret(
+    state: GameState, seat: str | None, word: str, hint: str, override: bool = False
+) -> GameState:
+    """Prologue: the secret word and the hint letter that is in it.
+
+    A word our dictionary lacks may still be on the book card, so that
+    refusal is ``overridable``: send the move again with ``override: true``.
+    """
+    _need_seat(seat, LIBRARIAN)
+    _need_phase(state, SETUP)
+    red = state.options.red_words
+    try:
+        secret = check_guess(word, red_words=red)
+        overridden = False
+    except IllegalGuess as refusal:
+        if refusal.reason == "repeated-letters":
+            raise IllegalSecret(
+                "Yellow words have no repeated letters; red words are a hard-mode option.",
+                reason="repeated-letters",
+            ) from None
+        if refusal.reason not in ("not-a-word", "proper-noun"):
+            raise IllegalSecret(str(refusal), reason=refusal.reason) from None
+        if not override:
+            raise IllegalSecret(
+                f"{word.strip().upper()} is not in our dictionary. If it is on your book "
+                "card, confirm it to use it anyway.",
+                reason=refusal.reason,
+                overridable=True,
+            ) from None
+        secret, overridden = check_shape(word, red_words=red), True
+    if not isinstance(hint, str) or len(hint.strip()) != 1 or hint.strip().lower() not in secret:
+        raise IllegalSecret("The hint is one letter that is in the secret word.", reason="hint-not-in-secret")
+    return replace(state, secret=secret, hint=hint.strip().lower(), secret_override=overridden)
+
+
+def start_first_half(state: GameState, seat: str | None) -> GameState:
+    """Prologue: the Lie-brarian starts the first timer."""
+    _need_seat(seat, LIBRARIAN, None)
+    _need_phase(state, SETUP)
+    if not state.setup_complete:
+        missing = "the secret word and hint" if state.secret is None else "both ability cards"
+        raise IllegalMove(f"Choose {missing} first.", reason="setup-incomplete")
+    return replace(state, phase=GUESSING, offers=())
+
+
+# --- play ------------------------------------------------------------------------------
+
+
+def guess(state: GameState, seat: str | None, word: str, table_agreed: bool = False) -> GameState:
+    """1. Guess: the guessers hand over a guess board and the timer pauses.
+
+    ``table_agreed`` is the house rule: with the ``house_words`` option, a
+    guess the dictionary lacks is allowed when the whole table agrees.
+    """
+    _need_seat(seat, GUESSERS)
+    _need_phase(state, GUESSING)
+    red = state.options.red_words
+    free = state.free_guess_pending
+    table_word = False
+    if free:
+        word = check_shape(word, red_words=red)
+    else:
+        try:
+            word = check_guess(word, red_words=red)
+        except IllegalGuess as refusal:
+            if not (refusal.reason == "not-a-word" and table_agreed and state.options.house_words):
+                raise
+            word, table_word = check_shape(word, red_words=red), True
+    assert state.secret is not None
+    honest = honest_clues(state.secret, word)
+    correct = word == state.secret
+    turn = Turn(
+        guess=word,
+        half=state.half,
+        honest=honest,
+        shared=honest if correct else None,
+        correct=correct,
+        free_guess=free,
+        table_word=table_word,
+    )
+    state = replace(state, turns=state.turns + (turn,), free_guess_pending=False)
+    if correct:  # a correct guess wins at once, with no lie
+        return replace(state, phase=OVER, outcome=Outcome(GUESSERS, "guessed"))
+    return replace(state, phase=DECEIVING)
+
+
+def share_clues(
+    state: GameState, seat: str | None, clues: str | list[str], use_ability: bool | None = None
+) -> GameState:
+    """2. Deceive: share the clues, with exactly one lie (or as the Lie-brarian's card allows).
+
+    The feather is marked when the lie count needs the card (two lies with
+    "Lie about +1 letter", none with "Lie about 0 letters"), or when
+    ``use_ability`` says so (for a typed card whose effect the table applies).
+    """
+    _need_seat(seat, LIBRARIAN)
+    _need_phase(state, DECEIVING)
+    turn = state.turns[-1]
+    shared = parse_clues(clues, len(turn.guess))
+    lies = len(lie_positions(turn.honest, shared))
+    card = state.librarian_card
+    uses_left = state.uses_left(LIBRARIAN)
+    can_use = card is not None and (uses_left is None or uses_left > 0)
+    if use_ability and card is None:
+        raise IllegalClues("You have no ability card.", reason="no-ability")
+    if use_ability and not can_use:
+        raise IllegalClues("Your ability card has no uses left.", reason="no-ability-uses")
+    if use_ability or (lies != 1 and card is not None and lies in card.lies and use_ability is None):
+        if not can_use:
+            raise IllegalClues(
+                f"Your card's uses are spent: change exactly one clue (you changed {lies}).",
+                reason="no-ability-uses",
+            )
+        allowed = card.lies  # type: ignore[union-attr]
+        used = True
+    else:
+        allowed, used = frozenset({1}), False
+    if lies not in allowed:
+        want = " or ".join(str(n) for n in sorted(allowed))
+        raise IllegalClues(
+            f"Change exactly {want} clue{'s' if allowed != {1} else ''}; you changed {lies}.",
+            reason="lie-count",
+        )
+    turns = state.turns[:-1] + (replace(turn, shared=shared, ability_used=used),)
+    state = replace(state, turns=turns, librarian_uses=state.librarian_uses + used)
+    if state.guesses_left_in_half > 0:
+        return replace(state, phase=GUESSING)
+    if state.half == 1:
+        return replace(state, phase=HALFTIME)
+    return replace(state, phase=OVER, outcome=Outcome(LIBRARIAN, "out-of-guesses"))
+
+
+def fact_fiction(
+    state: GameState,
+    seat: str | None,
+    position: int,
+    turn: int | None = None,
+    use_ability: bool | None = None,
+) -> GameState:
+    """Use a Fact/Fiction token on a letter (0-based ``position``) of the most recent guess.
+
+    ``turn`` (0-based index into the turns) picks an earlier guess, which
+    needs the card "You may select a vowel in any previous guess" and a
+    vowel (a, e, i, o, u). ``use_ability`` records a typed "with-token" card.
+    """
+    _need_seat(seat, GUESSERS)
+    _need_phase(state, GUESSING)
+    if state.tokens <= 0:
+        raise IllegalMove("You have no Fact/Fiction tokens left.", reason="no-tokens")
+    if not state.turns:
+        raise IllegalMove("There is no guess to use a token on yet.", reason="no-guess")
+    latest = len(state.turns) - 1
+    index = latest if turn is None else turn
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= latest:
+        raise IllegalMove("Choose one of your guesses.", reason="no-such-guess")
+    if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position < 5:
+        raise IllegalMove("Point to one of the five letters.", reason="position")
+    target = state.turns[index]
+    card = state.guessers_card
+    uses = 0
+    if index != latest:
+        if card is None or card.id != VOWEL_IN_ANY_GUESS:
+            raise IllegalMove("Tokens go on a letter of your most recent guess.", reason="not-most-recent-guess")
+        if target.guess[position] not in VOWELS:
+            raise IllegalMove("On an earlier guess you may only choose a vowel.", reason="not-a-vowel")
+        uses = 1
+    elif use_ability:
+        if card is None or card.payment != "with-token":
+            raise IllegalMove("Your card is not used with a token.", reason="no-ability")
+        uses = 1
+    if uses:
+        left = state.uses_left(GUESSERS)
+        if left is not None and left <= 0:
+            raise IllegalMove("Your ability card has no uses left.", reason="no-ability-uses")
+    if position in target.facts | target.fictions:
+        raise IllegalMove("That letter already has a token.", reason="already-revealed")
+    if position in target.lies:
+        target = replace(target, fictions=target.fictions | {position})
+    else:
+        target = replace(target, facts=target.facts | {position})
+    turns = state.turns[:index] + (target,) + state.turns[index + 1 :]
+    return replace(state, turns=turns, tokens=state.tokens - 1, guessers_uses=state.guessers_uses + uses)
+
+
+def use_ability(state: GameState, seat: str | None) -> GameState:
+    """Discard a Fact/Fiction token to use a red-cross guesser card."""
+    _need_seat(seat, GUESSERS)
+    _need_phase(state, GUESSING)
+    card = state.guessers_card
+    if card is None or card.payment != "discard-token":
+        raise IllegalMove("Your card is not used by discarding a token.", reason="no-ability")
+    if state.tokens <= 0:
+        raise IllegalMove("You have no Fact/Fiction tokens left to discard.", reason="no-tokens")
+    left = state.uses_left(GUESSERS)
+    if left is not None and left <= 0:
+        raise IllegalMove("Your ability card has no uses left.", reason="no-ability-uses")
+    if card.id == ANY_FIVE_LETTERS and state.free_guess_pending:
+        raise IllegalMove("Your next guess is already free.", reason="ability-already-active")
+    return replace(
+        state,
+        tokens=state.tokens - 1,
+        guessers_uses=state.guessers_uses + 1,
+        free_guess_pending=state.free_guess_pending or card.id == ANY_FIVE_LETTERS,
+    )
+
+
+def timer_expired(state: GameState, seat: str | None) -> GameState:
+    """The half's timer ran out: halftime after the first, the Lie-brarian wins after the second."""
+    _need_seat(seat, None, *SEATS)
+    _need_phase(state, GUESSING)
+    if state.half == 1:
+        return replace(state, phase=HALFTIME)
+    return replace(state, phase=OVER, outcome=Outcome(LIBRARIAN, "time"))
+
+
+def start_second_half(state: GameState, seat: str | None) -> GameState:
+    """Halftime over: unused blue boards are discarded and the second timer starts."""
+    _need_seat(seat, None, *SEATS)
+    _need_phase(state, HALFTIME)
+    tokens = 1 if state.options.one_token_per_half else state.tokens
+    return replace(state, phase=GUESSING, half=2, tokens=tokens)
+
+
+MOVES: dict[str, Callable[..., GameState]] = {
+    "choose_ability": choose_ability,
+    "choose_secret": choose_secret,
+    "start_first_half": start_first_half,
+    "guess": guess,
+    "share_clues": share_clues,
+    "fact_fiction": fact_fiction,
+    "use_ability": use_ability,
+    "timer_expired": timer_expired,
+    "start_second_half": start_second_half,
+}
+_PARAMS = {
+    name: {p: param.default is inspect.Parameter.empty for p, param in list(inspect.signature(fn).parameters.items())[2:]}
+    for name, fn in MOVES.items()
+}
+
+
+def apply(state: GameState, seat: str | None, move: Mapping[str, Any], rng: random.Random | None = None) -> GameState:
+    """Apply one JSON move such as ``{"type": "guess", "word": "frogs"}`` and return the new state."""
+    if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
+        raise IllegalMove('A move is an object with a "type".', reason="bad-move")
+    kind = move["type"]
+    if kind not in MOVES:
+        raise IllegalMove(f"There is no move called {kind!r}.", reason="unknown-move")
+    fields = {k: v for k, v in move.items() if k != "type"}
+    params = _PARAMS[kind]
+    unknown = set(fields) - set(params)
+    missing = {p for p, required in params.items() if required} - set(fields)
+    if unknown or missing:
+        problem = f"unexpected {sorted(unknown)[0]!r}" if unknown else f"missing {sorted(missing)[0]!r}"
+        raise IllegalMove(f"Move {kind!r}: {problem}.", reason="bad-move")
+    return MOVES[kind](state, seat, **fields)
+
+
+def legal_moves(state: GameState, seat: str | None) -> list[str]:
+    """The move types ``seat`` could make now (their details may still be refused)."""
+    allowed = []
+    for kind, fn in MOVES.items():
+        probe = _PROBES.get(kind)
+        try:
+            if probe is None:
+                fn(state, seat)
+            else:
+                probe(state, seat)
+        except RulesError:
+            continue
+        allowed.append(kind)
+    return allowed
+
+
+def _probe_seat_phase(seat_ok: tuple, phases: tuple, extra: Callable[[GameState], bool] = lambda s: True):
+    def probe(state: GameState, seat: str | None) -> None:
+        _need_seat(seat, *seat_ok)
+        _need_phase(state, *phases)
+        if not extra(state):
+            raise IllegalMove("Not now.", reason="not-now")
+
+    return probe
+
+
+_PROBES: dict[str, Callable[[GameState, str | None], None]] = {
+    "choose_ability": _probe_seat_phase(SEATS, (SETUP,), lambda s: s.options.ability_cards),
+    "choose_secret": _probe_seat_phase((LIBRARIAN,), (SETUP,)),
+    "guess": _probe_seat_phase((GUESSERS,), (GUESSING,)),
+    "share_clues": _probe_seat_phase((LIBRARIAN,), (DECEIVING,)),
+    "fact_fiction": _probe_seat_phase((GUESSERS,), (GUESSING,), lambda s: s.tokens > 0 and bool(s.turns)),
+}
+
+
+# --- what each seat sees ------------------------------------------------------------------
+
+
+def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
+    """The one road from state to a screen: a JSON-friendly dict for ``seat``.
+
+    ``seat`` is ``"librarian"``, ``"guessers"`` or None (the table display,
+    which sees what the guessers see). Until the game is over only the
+    Lie-brarian sees the secret, the honest clues, which clue was a lie and
+    which guesses used a feather; at the end everyone sees everything.
+    """
+    if seat is not None and seat not in SEATS:
+        raise IllegalMove(f"There is no seat called {seat!r}.", reason="unknown-seat")
+    truth = seat == LIBRARIAN or state.phase == OVER
+    possible = sorted(state.possible_lies())
+    turns = []
+    for number, t in enumerate(state.turns, start=1):
+        row: dict[str, Any] = {
+            "number": number,
+            "guess": t.guess,
+            "half": t.half,
+            "clues": None if t.shared is None else clues_text(t.shared),
+            "correct": t.correct,
+            "facts": sorted(t.facts),
+            "fictions": sorted(t.fictions),
+            "possible_lies": [] if t.correct else possible,
+            "free_guess": t.free_guess,
+            "table_word": t.table_word,
+        }
+        if truth:
+            row["honest"] = clues_text(t.honest)
+            row["lies"] = None if t.shared is None else sorted(t.lies)
+            row["ability_used"] = t.ability_used
+        turns.append(row)
+
+    def card_view(side: str) -> dict[str, Any] | None:
+        card = state.card(side)
+        if card is None:
+            return None
+        out = card.to_dict()
+        if side == GUESSERS or truth:  # the guessers pay for theirs in public
+            out["uses_left"] = state.uses_left(side)
+        return out
+
+    view: dict[str, Any] = {
+        "game": "fiction",
+        "seat": seat,
+        "phase": state.phase,
+        "half": state.half,
+        "clock_running": state.clock_running,
+        "half_seconds": state.half_seconds,
+        "options": state.options.to_dict(),
+        "hint": state.hint if (truth or state.phase != SETUP) else None,
+        "secret_chosen": state.secret is not None,
+        "tokens": state.tokens,
+        "guesses_left_in_half": state.guesses_left_in_half,
+        "free_guess_pending": state.free_guess_pending,
+        "turns": turns,
+        "abilities": {side: card_view(side) for side in SEATS},
+        "offer": [c.to_dict() for c in state.offer(seat)] if seat in SEATS else [],
+        "legal_moves": legal_moves(state, seat),
+        "outcome": None if state.outcome is None else state.outcome.to_dict(),
+    }
+    if truth:
+        view["secret"] = state.secret
+        view["secret_override"] = state.secret_override
+        view["librarian_uses"] = state.librarian_uses
+    return view
