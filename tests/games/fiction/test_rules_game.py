@@ -1,0 +1,308 @@
+"""The Fiction game as a state machine: setup, guess, deceive, tokens, halves, end."""
+
+import json
+import random
+
+import pytest
+
+from games.fiction.rules import (
+    Clue,
+    GameState,
+    IllegalClues,
+    IllegalGuess,
+    IllegalMove,
+    IllegalSecret,
+    IllegalSetup,
+    Options,
+    RulesError,
+    apply,
+    guess,
+    new_game,
+    player_view,
+)
+
+from .conftest import GUESSERS, LENA, TABLE, one_lie, play_turn, started
+
+FIRST_HALF = ["entry", "tiger", "frogs", "plumb", "chant"]
+
+
+def refused(state, seat, move, reason, kind=RulesError):
+    with pytest.raises(kind) as caught:
+        apply(state, seat, move)
+    assert caught.value.reason == reason, str(caught.value)
+    assert isinstance(caught.value, ValueError) and str(caught.value)
+    return caught.value
+
+
+# --- setup / Prologue ---------------------------------------------------------------
+
+
+def test_new_game_waits_in_setup_with_the_clock_stopped():
+    state = new_game()
+    assert state.phase == "setup" and not state.clock_running
+    assert state.tokens == 3 and state.half_seconds == 600
+
+
+def test_lena_chooses_a_secret_and_a_hint_letter_in_it():
+    state = apply(new_game(), LENA, {"type": "choose_secret", "word": "READY", "hint": "R"})
+    assert (state.secret, state.hint) == ("ready", "r")
+
+
+def test_hint_letter_must_be_in_the_secret():
+    refused(new_game(), LENA, {"type": "choose_secret", "word": "ready", "hint": "z"}, "hint-not-in-secret", IllegalSecret)
+
+
+def test_yellow_secret_may_not_repeat_letters_but_a_red_one_may():
+    refused(new_game(), LENA, {"type": "choose_secret", "word": "geese", "hint": "g"}, "repeated-letters")
+    red = new_game(Options(red_words=True))
+    assert apply(red, LENA, {"type": "choose_secret", "word": "geese", "hint": "g"}).secret == "geese"
+
+
+def test_secret_the_dictionary_lacks_is_a_warning_lena_can_override():
+    error = refused(new_game(), LENA, {"type": "choose_secret", "word": "zorbs", "hint": "z"}, "not-a-word", IllegalSecret)
+    assert error.overridable
+    state = apply(new_game(), LENA, {"type": "choose_secret", "word": "zorbs", "hint": "z", "override": True})
+    assert state.secret == "zorbs" and state.secret_override
+
+
+def test_a_secret_of_the_wrong_length_cannot_be_overridden():
+    error = refused(new_game(), LENA, {"type": "choose_secret", "word": "friend", "hint": "f", "override": True}, "length")
+    assert not error.overridable
+
+
+def test_guessers_cannot_choose_the_secret():
+    refused(new_game(), GUESSERS, {"type": "choose_secret", "word": "ready", "hint": "r"}, "not-your-turn", IllegalMove)
+
+
+def test_first_half_cannot_start_before_the_secret_is_chosen():
+    refused(new_game(), LENA, {"type": "start_first_half"}, "setup-incomplete")
+
+
+def test_starting_the_first_half_runs_the_clock(lena_game):
+    assert lena_game.phase == "guessing" and lena_game.clock_running and lena_game.half == 1
+
+
+# --- guess and deceive -----------------------------------------------------------
+
+
+def test_a_guess_pauses_the_clock_until_clues_are_shared(lena_game):
+    state = apply(lena_game, GUESSERS, {"type": "guess", "word": "ENTRY"})
+    assert state.phase == "deceiving" and not state.clock_running
+    state = apply(state, LENA, {"type": "share_clues", "clues": "~✗✗~✗"})
+    assert state.phase == "guessing" and state.clock_running
+    assert state.turns[0].lies == frozenset({4})
+
+
+def test_named_move_functions_match_apply(lena_game):
+    assert guess(lena_game, GUESSERS, "entry") == apply(lena_game, GUESSERS, {"type": "guess", "word": "entry"})
+
+
+def test_illegal_guess_is_refused_and_changes_nothing(lena_game):
+    before = lena_game.to_dict()
+    refused(lena_game, GUESSERS, {"type": "guess", "word": "TEXAS"}, "proper-noun", IllegalGuess)
+    refused(lena_game, GUESSERS, {"type": "guess", "word": "TREES"}, "repeated-letters", IllegalGuess)
+    assert lena_game.to_dict() == before
+
+
+def test_red_word_games_allow_repeated_letters_in_guesses():
+    state = started("geese", "g", Options(red_words=True))
+    state = apply(state, GUESSERS, {"type": "guess", "word": "trees"})
+    assert state.turns[-1].guess == "trees"
+
+
+def test_only_the_guessers_guess_and_only_lena_shares(lena_game):
+    refused(lena_game, LENA, {"type": "guess", "word": "entry"}, "not-your-turn")
+    refused(lena_game, TABLE, {"type": "guess", "word": "entry"}, "not-your-turn")
+    state = apply(lena_game, GUESSERS, {"type": "guess", "word": "entry"})
+    refused(state, GUESSERS, {"type": "share_clues", "clues": "~✗✗~✗"}, "not-your-turn")
+
+
+def test_no_second_guess_while_clues_are_awaited(lena_game):
+    state = apply(lena_game, GUESSERS, {"type": "guess", "word": "entry"})
+    refused(state, GUESSERS, {"type": "guess", "word": "tiger"}, "wrong-phase")
+
+
+@pytest.mark.parametrize("clues, lies", [("~✗✗~✓", 0), ("✓✓✗~✓", 2), ("✓✓✓✓✗", 5)])
+def test_rows_without_exactly_one_lie_are_refused(lena_game, clues, lies):
+    state = apply(lena_game, GUESSERS, {"type": "guess", "word": "entry"})
+    error = refused(state, LENA, {"type": "share_clues", "clues": clues}, "lie-count", IllegalClues)
+    assert f"you changed {lies}" in str(error)
+
+
+@pytest.mark.parametrize("position", range(5))
+@pytest.mark.parametrize("into", list(Clue))
+def test_a_lie_may_change_any_clue_into_either_other_clue(lena_game, position, into):
+    state = apply(lena_game, GUESSERS, {"type": "guess", "word": "entry"})
+    clues = list("~✗✗~✓")
+    if clues[position] == into.value:
+        return  # that would be no lie at all
+    clues[position] = into.value
+    state = apply(state, LENA, {"type": "share_clues", "clues": "".join(clues)})
+    assert state.turns[0].lies == {position}
+
+
+def test_a_correct_guess_wins_at_once_with_no_lie(lena_game):
+    state = play_turn(lena_game, "entry")
+    state = apply(state, GUESSERS, {"type": "guess", "word": "READY"})
+    assert state.is_over and not state.clock_running
+    assert (state.outcome.winner, state.outcome.reason) == ("guessers", "guessed")
+    assert state.turns[-1].lies == frozenset() and state.turns[-1].correct
+    refused(state, LENA, {"type": "share_clues", "clues": "✓✓✓✓✗"}, "game-over")
+
+
+# --- halves and the end -------------------------------------------------------------
+
+
+def test_halftime_after_five_guesses(lena_game):
+    state = lena_game
+    for word in FIRST_HALF:
+        state = play_turn(state, word)
+    assert state.phase == "halftime" and not state.clock_running
+    state = apply(state, TABLE, {"type": "start_second_half"})
+    assert state.phase == "guessing" and state.half == 2 and state.guesses_left_in_half == 5
+
+
+def test_first_timer_running_out_gives_halftime_and_a_fresh_five_guesses(lena_game):
+    state = play_turn(lena_game, "entry")
+    state = apply(state, TABLE, {"type": "timer_expired"})
+    assert state.phase == "halftime"
+    state = apply(state, GUESSERS, {"type": "start_second_half"})
+    assert state.guesses_left_in_half == 5 and state.half == 2
+
+
+def test_timer_cannot_expire_while_paused(lena_game):
+    state = apply(lena_game, GUESSERS, {"type": "guess", "word": "entry"})
+    refused(state, TABLE, {"type": "timer_expired"}, "wrong-phase")
+
+
+def test_second_timer_running_out_is_a_lie_brarian_win(lena_game):
+    state = apply(lena_game, TABLE, {"type": "timer_expired"})
+    state = apply(state, TABLE, {"type": "start_second_half"})
+    state = apply(state, TABLE, {"type": "timer_expired"})
+    assert state.is_over and (state.outcome.winner, state.outcome.reason) == ("librarian", "time")
+
+
+def test_lie_brarian_wins_when_the_guessers_are_out_of_guesses(lena_game):
+    state = lena_game
+    for word in FIRST_HALF:
+        state = play_turn(state, word)
+    state = apply(state, TABLE, {"type": "start_second_half"})
+    for word in ["blimp", "dough", "swift", "clank", "jumbo"]:
+        state = play_turn(state, word, lie_at=2)
+    assert state.is_over and (state.outcome.winner, state.outcome.reason) == ("librarian", "out-of-guesses")
+    assert len(state.turns) == 10
+
+
+def test_eight_minute_halves_option():
+    assert new_game(Options(eight_minute_halves=True)).half_seconds == 480
+
+
+# --- Fact/Fiction tokens ---------------------------------------------------------------
+
+
+def test_fact_fiction_token_tells_the_truth_about_a_letter(lena_game):
+    state = apply(lena_game, GUESSERS, {"type": "guess", "word": "entry"})
+    state = apply(state, LENA, {"type": "share_clues", "clues": "~✗✗~✗"})  # lie on Y
+    state = apply(state, GUESSERS, {"type": "fact_fiction", "position": 4})
+    state = apply(state, GUESSERS, {"type": "fact_fiction", "position": 0})
+    assert state.turns[0].fictions == {4} and state.turns[0].facts == {0}
+    assert state.tokens == 1
+
+
+def test_three_tokens_per_game(lena_game):
+    state = play_turn(lena_game, "entry")
+    for position in range(3):
+        state = apply(state, GUESSERS, {"type": "fact_fiction", "position": position})
+    refused(state, GUESSERS, {"type": "fact_fiction", "position": 3}, "no-tokens")
+    state = apply(play_turn(state, "tiger"), TABLE, {"type": "timer_expired"})
+    state = apply(state, TABLE, {"type": "start_second_half"})
+    assert state.tokens == 0
+
+
+def test_hard_mode_gives_one_token_each_half():
+    state = started(options=Options(one_token_per_half=True))
+    assert state.tokens == 1
+    state = apply(play_turn(state, "entry"), GUESSERS, {"type": "fact_fiction", "position": 1})
+    refused(state, GUESSERS, {"type": "fact_fiction", "position": 2}, "no-tokens")
+    state = apply(apply(state, TABLE, {"type": "timer_expired"}), TABLE, {"type": "start_second_half"})
+    assert state.tokens == 1
+
+
+def test_tokens_only_while_the_timer_runs_and_only_on_the_latest_guess(lena_game):
+    refused(lena_game, GUESSERS, {"type": "fact_fiction", "position": 0}, "no-guess")
+    state = apply(lena_game, GUESSERS, {"type": "guess", "word": "entry"})
+    refused(state, GUESSERS, {"type": "fact_fiction", "position": 0}, "wrong-phase")
+    state = play_turn(apply(state, LENA, {"type": "share_clues", "clues": "~✗✗~✗"}), "tiger")
+    refused(state, GUESSERS, {"type": "fact_fiction", "position": 0, "turn": 0}, "not-most-recent-guess")
+
+
+def test_a_letter_with_a_token_cannot_take_another(lena_game):
+    state = apply(play_turn(lena_game, "entry"), GUESSERS, {"type": "fact_fiction", "position": 0})
+    refused(state, GUESSERS, {"type": "fact_fiction", "position": 0}, "already-revealed")
+
+
+def test_hard_difficulty_turns_on_all_three_options():
+    hard = Options.hard()
+    assert hard.red_words and hard.one_token_per_half and hard.eight_minute_halves
+
+
+# --- house rule: the table may allow a word the dictionary lacks ---------------------------
+
+
+def test_table_can_agree_to_allow_a_guess_the_dictionary_lacks():
+    state = started(options=Options(house_words=True))
+    refused(state, GUESSERS, {"type": "guess", "word": "zorbs"}, "not-a-word")
+    state = apply(state, GUESSERS, {"type": "guess", "word": "zorbs", "table_agreed": True})
+    assert state.turns[-1].table_word
+
+
+def test_table_agreement_needs_the_house_rule(lena_game):
+    refused(lena_game, GUESSERS, {"type": "guess", "word": "zorbs", "table_agreed": True}, "not-a-word")
+
+
+# --- the move envelope -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "move, reason",
+    [
+        ({"word": "frogs"}, "bad-move"),
+        ({"type": "cheat"}, "unknown-move"),
+        ({"type": "guess"}, "bad-move"),
+        ({"type": "guess", "word": "frogs", "colour": "red"}, "bad-move"),
+    ],
+)
+def test_malformed_moves_are_refused(lena_game, move, reason):
+    refused(lena_game, GUESSERS, move, reason, IllegalMove)
+
+
+def test_unknown_seat_is_refused(lena_game):
+    refused(lena_game, "gus", {"type": "guess", "word": "frogs"}, "unknown-seat")
+    with pytest.raises(IllegalMove):
+        player_view(lena_game, "gus")
+
+
+# --- serialisation ----------------------------------------------------------------------
+
+
+def test_state_round_trips_through_json(lena_game):
+    state = apply(play_turn(lena_game, "entry", lie_at=3), GUESSERS, {"type": "fact_fiction", "position": 3})
+    data = json.loads(json.dumps(state.to_dict()))
+    assert GameState.from_dict(data) == state
+
+
+def test_from_dict_refuses_another_version(lena_game):
+    data = lena_game.to_dict() | {"version": 99}
+    with pytest.raises(IllegalSetup):
+        GameState.from_dict(data)
+
+
+def test_rows_feed_the_solver_with_what_the_guessers_know(lena_game):
+    from games.fiction.rules import candidates, word_list
+
+    state = play_turn(lena_game, "entry", lie_at=1)
+    state = apply(state, GUESSERS, {"type": "fact_fiction", "position": 1})
+    state = play_turn(state, "tiger", lie_at=4)
+    rows = state.rows()
+    assert [r.guess for r in rows] == ["entry", "tiger"] and rows[0].fictions == {1}
+    assert "ready" in candidates(rows, word_list(), hint=state.hint)
