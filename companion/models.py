@@ -1,0 +1,64 @@
+import secrets
+
+from django.db import models
+
+from companion import codes
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        LOBBY = "lobby", "Waiting to start"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    code = models.CharField(max_length=codes.LENGTH, unique=True)
+    game = models.CharField(max_length=20)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
+    state = models.JSONField(null=True, blank=True)
+    clock = models.JSONField(default=dict, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.game} table {self.code}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    name = models.CharField(max_length=24)
+    role = models.CharField(max_length=20)
+    is_host = models.BooleanField(default=False)
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.role}) at {self.table.code}"
+
+
+class Action(models.Model):
+    """One applied change: the log behind undo and the memory that makes retries apply once."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="actions")
+    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL)
+    kind = models.CharField(max_length=20)
+    key = models.CharField(max_length=64)
+    base_version = models.PositiveIntegerField()
+    move = models.JSONField(default=dict)
+    status_before = models.CharField(max_length=10)
+    state_before = models.JSONField(null=True, blank=True)
+    clock_before = models.JSONField(default=dict, blank=True)
+    undoable = models.BooleanField(default=False)
+    undone = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["table", "seat", "base_version", "key"])]

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from companion.consumers import TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/t/<str:code>/", TableConsumer.as_asgi()),
+]

@@ -1,0 +1,10 @@
+"""Settings for the test suite: the real settings with a fixed key and fast hashing."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
+os.environ.setdefault("SECURE_COOKIES", "0")  # the test client and the browser tests speak plain HTTP
+
+from config.settings import *  # noqa: E402,F403
+
+STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}  # noqa: F405

@@ -1,0 +1,163 @@
+// Liar's Table: the small amount of script the table page needs beyond htmx.
+// - keep the live socket connected (reconnect on wake, ask for a fresh view),
+// - skip redrawing regions whose content has not changed (keeps half-typed input),
+// - draw the shared clock from the server's deadline and ask the server at zero,
+// - keep the screen awake while a game is running.
+(function () {
+  "use strict";
+
+  function csrfToken() {
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    return meta ? meta.content : "";
+  }
+
+  document.addEventListener("htmx:configRequest", function (evt) {
+    evt.detail.headers["X-CSRFToken"] = csrfToken();
+  });
+
+  // A region whose content hash is unchanged is left alone.
+  document.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    var incoming = evt.detail.fragment && evt.detail.fragment.firstElementChild;
+    var target = evt.detail.target;
+    if (incoming && target && incoming.dataset && incoming.dataset.h && incoming.dataset.h === target.dataset.h) {
+      evt.detail.shouldSwap = false;
+    }
+  });
+
+  // --- the socket ---------------------------------------------------------
+  var socket = null;
+  var open = false;
+  var FINAL = [4403, 4404, 4410];
+
+  function setConn(text, cls) {
+    var el = document.getElementById("conn");
+    if (!el) return;
+    el.textContent = text;
+    el.className = "conn " + (cls || "");
+  }
+
+  document.addEventListener("htmx:wsOpen", function (evt) {
+    socket = evt.detail.socketWrapper;
+    open = true;
+    document.body.dataset.live = "1";
+    setConn("", "ok");
+  });
+
+  document.addEventListener("htmx:wsClose", function (evt) {
+    open = false;
+    document.body.dataset.live = "0";
+    var code = evt.detail.event && evt.detail.event.code;
+    socket = evt.detail.socketWrapper || socket;
+    if (FINAL.indexOf(code) >= 0) {
+      setConn(code === 4410 ? "You were removed from this table." : "This phone has no seat here. Reload to join.", "bad");
+      return;
+    }
+    setConn("Reconnecting…", "warn");
+    // htmx retries abnormal closes itself; a clean close (server restart) is ours to retry.
+    if ([1006, 1011, 1012, 1013].indexOf(code) < 0) {
+      setTimeout(reconnect, 500 + Math.random() * 1500);
+    }
+  });
+
+  function reconnect() {
+    if (open || !socket) return;
+    socket.reconnect();
+  }
+
+  function catchUp() {
+    if (!socket) return;
+    if (open) {
+      socket.send(JSON.stringify({ type: "sync" }));
+    } else {
+      reconnect();
+    }
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      catchUp();
+      keepAwake();
+    }
+  });
+  window.addEventListener("online", catchUp);
+  window.addEventListener("pageshow", function (evt) { if (evt.persisted) catchUp(); });
+
+  // --- the clock ----------------------------------------------------------
+  var tickSentFor = null;
+
+  function fmt(ms) {
+    var s = Math.max(0, Math.ceil(ms / 1000));
+    var m = Math.floor(s / 60);
+    s = s % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function clockState(el) {
+    // Server time at render minus our time at arrival: draws every phone from one clock.
+    if (!el.dataset.arrived) {
+      el.dataset.arrived = String(Date.now());
+    }
+    var left = Number(el.dataset.leftMs);
+    if (el.dataset.running === "1") {
+      left -= Date.now() - Number(el.dataset.arrived);
+    }
+    return { left: left, duration: Number(el.dataset.durationMs) || 1 };
+  }
+
+  function drawClocks() {
+    var clocks = document.querySelectorAll(".clock");
+    clocks.forEach(function (el) {
+      var st = clockState(el);
+      var time = el.querySelector(".clock-time");
+      var bar = el.querySelector(".clock-bar span");
+      var pct = Math.max(0, Math.min(100, (100 * st.left) / st.duration));
+      if (time) time.textContent = fmt(st.left);
+      if (bar) bar.style.width = pct + "%";
+      var pb = el.querySelector(".clock-bar");
+      if (pb) pb.setAttribute("aria-valuenow", String(Math.round(pct)));
+      el.classList.toggle("low", st.left < 60000);
+      if (el.dataset.running === "1" && st.left <= 0) {
+        askServerAboutClock(el);
+      }
+    });
+  }
+
+  function askServerAboutClock(el) {
+    var live = document.getElementById("live");
+    if (!live) return;
+    var key = el.dataset.nowMs;
+    if (tickSentFor === key) return;
+    tickSentFor = key;
+    // The server, not this phone, decides whether time is up.
+    setTimeout(function () {
+      htmx.ajax("POST", live.dataset.tickUrl, { target: "#flash", swap: "innerHTML", source: live });
+    }, 300);
+  }
+
+  setInterval(drawClocks, 250);
+  document.addEventListener("htmx:load", drawClocks);
+
+  // --- keep the screen awake during a game ---------------------------------
+  var wakeLock = null;
+
+  function playing() {
+    var v = document.getElementById("table-version");
+    return v && v.dataset.status === "playing";
+  }
+
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    if (playing() && !wakeLock) {
+      navigator.wakeLock.request("screen").then(function (lock) {
+        wakeLock = lock;
+        lock.addEventListener("release", function () { wakeLock = null; });
+      }).catch(function () { wakeLock = null; });
+    } else if (!playing() && wakeLock) {
+      wakeLock.release();
+      wakeLock = null;
+    }
+  }
+
+  document.addEventListener("htmx:oobAfterSwap", keepAwake);
+  document.addEventListener("DOMContentLoaded", keepAwake);
+})();

@@ -1,0 +1,303 @@
+"""The table as a person at it would check it: joining, seats, roles, the host, the version check."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from companion import tables
+from companion.clock import Clock
+from companion.models import Action, Seat, Table
+from tests.conftest import sit, version
+
+pytestmark = pytest.mark.django_db
+
+
+def create(client, game="stub", name="lena"):
+    return client.post(reverse("create", args=[game]), {"name": name})
+
+
+def test_creating_a_table_makes_the_creator_host_and_shows_code_link_and_qr(phone):
+    lena = phone()
+    response = create(lena)
+    table = Table.objects.get()
+    assert response.status_code == 302 and response.url == f"/t/{table.code}/"
+    page = lena.get(response.url)
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert table.code in html
+    assert f"http://testserver/t/{table.code}/" in html
+    assert "<svg" in html and "QR code" in html
+    seat = Seat.objects.get()
+    assert seat.is_host and seat.name == "lena" and seat.role == "keeper"
+
+
+def test_games_that_are_not_ready_cannot_be_created(phone):
+    response = create(phone(), game="fiction")
+    assert response.status_code == 404
+    assert Table.objects.count() == 0
+
+
+def test_home_offers_all_three_games(phone):
+    html = phone().get("/").content.decode()
+    for name in ("Fiction", "Half Truth", "LIE"):
+        assert name in html
+
+
+def test_a_name_is_required(phone):
+    response = create(phone(), name="   ")
+    assert response.status_code == 400
+    assert "Type a name" in response.content.decode()
+    assert Table.objects.count() == 0
+
+
+def test_joining_by_code_puts_the_phone_in_a_seat(phone):
+    lena = phone()
+    create(lena)
+    table = Table.objects.get()
+    gus = phone()
+    found = gus.get(reverse("find"), {"code": table.code.lower()})
+    assert found.status_code == 302 and found.url == f"/t/{table.code}/"
+    join_page = gus.get(found.url)
+    assert "Take a seat" in join_page.content.decode()
+    joined = gus.post(reverse("join", args=[table.code]), {"name": "gus"})
+    assert joined.status_code == 302
+    page = gus.get(f"/t/{table.code}/")
+    assert "gus (you)" in page.content.decode()
+    assert table.seats.get(name="gus").role == "guesser"
+
+
+def test_seat_survives_a_reload_and_a_second_tab_lands_in_the_same_seat(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    gus_phone = sit(phone(), gus)
+    first = gus_phone.get(f"/t/{table.code}/").content.decode()
+    second = gus_phone.get(f"/t/{table.code}/").content.decode()
+    assert "gus (you)" in first and "gus (you)" in second
+    again = gus_phone.post(reverse("join", args=[table.code]), {"name": "gus again"})
+    assert again.status_code == 302
+    assert table.seats.count() == 3
+
+
+def test_a_forged_seat_cookie_gets_the_join_page_not_the_seat(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    intruder = phone()
+    intruder.cookies[f"seat_{table.code}"] = gus.token  # unsigned: the token alone is not enough
+    assert "Take a seat" in intruder.get(f"/t/{table.code}/").content.decode()
+
+
+@pytest.mark.parametrize("code", ["ZZZZZZ", "abc", "OOOOOO", "KQTZMB1"])
+def test_unknown_or_bad_codes_get_a_clear_page(phone, code):
+    response = phone().get(reverse("find"), {"code": code})
+    assert response.status_code == 404
+    assert "There is no table with the code" in response.content.decode()
+
+
+def test_finished_tables_say_so_to_newcomers(stub_table, phone):
+    table, *_ = stub_table
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    response = phone().get(f"/t/{table.code}/")
+    assert response.status_code == 410
+    assert "has finished" in response.content.decode()
+
+
+def test_joining_a_full_table_says_so(phone, db):
+    table, lena = tables.create_table("stub", "lena")
+    for n in range(7):
+        tables.join_table(table, f"guest{n}")
+    newcomer = phone()
+    page = newcomer.get(f"/t/{table.code}/").content.decode()
+    assert "This table is full" in page
+    response = newcomer.post(reverse("join", args=[table.code]), {"name": "late"})
+    assert response.status_code == 409
+    assert "full" in response.content.decode()
+    assert table.seats.count() == 8
+    display = newcomer.post(reverse("join", args=[table.code]), {"display": "1"})
+    assert display.status_code == 302
+    assert table.seats.filter(role="display").count() == 1
+
+
+def test_join_lookups_are_rate_limited(phone, settings):
+    from django.core.cache import cache
+
+    cache.clear()
+    guesser = phone()
+    statuses = [guesser.get(reverse("find"), {"code": "ZZZZZZ"}).status_code for _ in range(31)]
+    assert statuses[:30] == [404] * 30
+    assert statuses[30] == 429
+    cache.clear()
+
+
+def post_host(client, table, name, **data):
+    return client.post(reverse("host_action", args=[table.code, name]), {"version": version(table), **data},
+                       HTTP_HX_REQUEST="true")
+
+
+def test_host_can_move_roles_in_the_lobby(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    assert post_host(host, table, "role", seat=gus.pk, role="keeper").status_code == 200
+    assert post_host(host, table, "role", seat=lena.pk, role="guesser").status_code == 200
+    assert set(table.seats.values_list("name", "role")) == {("lena", "guesser"), ("gus", "keeper"), ("gwen", "guesser")}
+
+
+def test_host_only_actions_are_refused_to_others_and_change_nothing(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    gus_phone = sit(phone(), gus)
+    before = version(table)
+    for name, data in [("start", {}), ("role", {"seat": gwen.pk, "role": "keeper"}), ("remove", {"seat": lena.pk}),
+                       ("host", {"seat": gus.pk}), ("end", {}), ("undo", {})]:
+        response = post_host(gus_phone, table, name, **data)
+        assert response.status_code == 403, name
+        assert "Only the host" in response.content.decode()
+    assert version(table) == before
+    assert table.seats.count() == 3 and table.status == Table.Status.LOBBY
+    assert table.seats.get(pk=gwen.pk).role == "guesser"
+
+
+def test_host_can_hand_hosting_over_and_remove_a_seat(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    assert post_host(host, table, "host", seat=gus.pk).status_code == 200
+    assert table.seats.get(is_host=True).name == "gus"
+    assert post_host(host, table, "remove", seat=gwen.pk).status_code == 403
+    new_host = sit(phone(), Seat.objects.get(pk=gus.pk))
+    assert post_host(new_host, table, "remove", seat=gwen.pk).status_code == 200
+    assert not table.seats.filter(name="gwen").exists()
+
+
+def test_starting_needs_the_roles_the_game_needs(db, phone):
+    table, lena = tables.create_table("stub", "lena")
+    host = sit(phone(), lena)
+    response = post_host(host, table, "start")
+    assert response.status_code == 400
+    assert "needs at least 1" in response.content.decode()
+    table.refresh_from_db()
+    assert table.status == Table.Status.LOBBY
+
+
+def move(client, table, v=None, **data):
+    return client.post(reverse("move", args=[table.code]), {"version": version(table) if v is None else v, **data},
+                       HTTP_HX_REQUEST="true")
+
+
+def started(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    assert post_host(host, table, "start").status_code == 200
+    table.refresh_from_db()
+    return table, host
+
+
+def test_version_check_refuses_a_stale_action_and_changes_nothing(stub_table, phone):
+    table, host = started(stub_table, phone)
+    stale = version(table)
+    assert move(host, table, type="set_secret", word="lantern").status_code == 200
+    gus = sit(phone(), stub_table[2])
+    assert move(gus, table, type="guess", word="candle").status_code == 200
+    current = version(table)
+    response = move(gus, table, v=stale, type="guess", word="torch")
+    assert response.status_code == 409
+    assert "moved on" in response.content.decode()
+    assert version(table) == current
+    assert [g["word"] for g in Table.objects.get().state["guesses"]] == ["candle"]
+
+
+def test_a_double_tap_applies_once(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    gus = sit(phone(), stub_table[2])
+    v = version(table)
+    first = move(gus, table, v=v, type="guess", word="candle")
+    second = move(gus, table, v=v, type="guess", word="candle")
+    assert first.status_code == 200 and second.status_code == 200
+    assert "already done" in second.content.decode()
+    assert [g["word"] for g in Table.objects.get().state["guesses"]] == ["candle"]
+    assert version(table) == v + 1
+
+
+def test_a_refused_move_says_why_and_changes_nothing(stub_table, phone):
+    table, host = started(stub_table, phone)
+    gus = sit(phone(), stub_table[2])
+    v = version(table)
+    response = move(gus, table, type="set_secret", word="mine")
+    assert response.status_code == 422
+    assert "Only the keeper" in response.content.decode()
+    assert version(table) == v and Table.objects.get().state["secret"] == ""
+
+
+@pytest.mark.parametrize("data", [{}, {"type": ""}, {"type": "guess"}, {"type": "teleport"}, {"type": "set_secret", "word": "x" * 99}])
+def test_garbage_moves_get_a_clear_error_never_a_500(stub_table, phone, data):
+    table, host = started(stub_table, phone)
+    v = version(table)
+    response = move(host, table, **data)
+    assert 400 <= response.status_code < 500
+    assert version(table) == v
+
+
+def test_missing_version_is_refused(stub_table, phone):
+    table, host = started(stub_table, phone)
+    response = host.post(reverse("move", args=[table.code]), {"type": "set_secret", "word": "lantern"})
+    assert response.status_code == 400
+    assert Table.objects.get().state["secret"] == ""
+
+
+def test_undo_restores_the_state_before_the_last_move(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    gus = sit(phone(), stub_table[2])
+    move(gus, table, type="guess", word="candle")
+    assert post_host(host, table, "undo").status_code == 200
+    state = Table.objects.get().state
+    assert state["guesses"] == [] and state["secret"] == "lantern"
+    assert post_host(host, table, "undo").status_code == 200
+    assert Table.objects.get().state["secret"] == ""
+
+
+def test_the_server_decides_the_clock_ran_out_even_if_every_phone_slept(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    table.refresh_from_db()
+    clock = Clock.from_dict(table.clock)
+    assert clock.running
+    settled = tables.settle(table.pk, now=clock.deadline + 1)
+    assert settled.status == Table.Status.FINISHED
+    assert settled.state["ended_by"] == "time"
+    assert Action.objects.filter(kind="clock").count() == 1
+    # settling again changes nothing
+    assert tables.settle(table.pk, now=clock.deadline + 5).version == settled.version
+
+
+def test_a_phone_that_slept_through_the_clock_comes_back_to_the_expired_state(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    Table.objects.filter(pk=table.pk).update(clock={**Table.objects.get().clock, "deadline": 1.0})
+    gwen = sit(phone(), stub_table[3])
+    html = gwen.get(f"/t/{table.code}/").content.decode()
+    assert "Time ran out" in html and "lantern" in html
+
+
+def test_host_can_pause_and_resume_the_clock(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    assert post_host(host, table, "pause").status_code == 200
+    clock = Clock.from_dict(Table.objects.get().clock)
+    assert clock.held and not clock.running
+    assert post_host(host, table, "resume").status_code == 200
+    assert Clock.from_dict(Table.objects.get().clock).running
+
+
+def test_the_keeper_cannot_be_removed_mid_game_but_a_guesser_can(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    tables.make_host(table.pk, lena.pk, version(table), gus.pk)
+    host = sit(phone(), Seat.objects.get(pk=gus.pk))
+    assert post_host(host, table, "start").status_code == 200
+    refused = post_host(host, table, "remove", seat=lena.pk)
+    assert refused.status_code == 409 and "cannot leave" in refused.content.decode()
+    assert post_host(host, table, "remove", seat=gwen.pk).status_code == 200
+
+
+def test_new_players_cannot_sit_down_once_the_game_started(stub_table, phone):
+    table, host = started(stub_table, phone)
+    late = phone()
+    assert "already started" in late.get(f"/t/{table.code}/").content.decode()
+    assert late.post(reverse("join", args=[table.code]), {"name": "late"}).status_code == 409
