@@ -4,12 +4,17 @@ import random
 
 import pytest
 
-from games.fiction.rules import Clue, GameState, Options, apply, honest_clues, new_game
+from games.fiction.rules import AbilityCard, Clue, GameState, Options, apply, honest_clues, new_game
 from games.fiction.rules.clues import clues_text
 
 LENA = "librarian"  # the Lie-brarian's seat, where Lena sits
 GUESSERS = "guessers"  # Gus and Gwen share the guessers' seat
 TABLE = None  # the platform and the table display
+
+BLANK_CARDS = {
+    "librarian": AbilityCard("blank-l", "librarian", "(no effect)", "feather", uses=1, custom=True),
+    "guessers": AbilityCard("blank-g", "guessers", "(no effect)", "with-token", uses=1, custom=True),
+}
 
 
 def one_lie(secret: str, guess: str, position: int = 0) -> str:
@@ -31,6 +36,8 @@ def started(secret="ready", hint="r", options: Options | None = None, **cards) -
 
         by_id = {c.id: c for c in KNOWN_CARDS}
         chosen = {f"{side}_card": by_id[card_id] if isinstance(card_id, str) else card_id for side, card_id in cards.items()}
+        for side, card in BLANK_CARDS.items():  # a side not under test holds a card with no effect
+            chosen.setdefault(f"{side}_card", card)
         state = replace(state, offers=(), **chosen)
     state = apply(state, LENA, {"type": "choose_secret", "word": secret, "hint": hint})
     return apply(state, TABLE, {"type": "start_first_half"})
