@@ -37,7 +37,7 @@ class AbilityCard:
     whenever a Fact/Fiction token is used) or ``"feather"`` (a Lie-brarian
     card: cross off the feather beside a guess, at most once per guess).
     ``uses``: the most times it may be used in a game, or None for no limit.
-    ``lies``: for a Lie-brarian card, how many clues may be lies in a row
+    ``lie_counts``: for a Lie-brarian card, how many clues may be lies in a row
     where it is used (the rule without a card is exactly one).
     """
 
@@ -46,11 +46,11 @@ class AbilityCard:
     text: str
     payment: str
     uses: int | None = None
-    lies: frozenset[int] = frozenset({1})
+    lie_counts: frozenset[int] = frozenset({1})
     custom: bool = False
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "lies", frozenset(self.lies))
+        object.__setattr__(self, "lie_counts", frozenset(self.lie_counts))
         if self.side not in SIDES:
             raise IllegalSetup(f"A card belongs to the librarian or the guessers, not {self.side!r}.", reason="card-side")
         if self.payment not in PAYMENTS[self.side]:
@@ -62,7 +62,7 @@ class AbilityCard:
             raise IllegalSetup("A card's use count is a whole number from 1, or unlimited.", reason="card-uses")
         if not self.text or not self.text.strip():
             raise IllegalSetup("A card needs its text.", reason="card-text")
-        if not self.lies or not all(isinstance(n, int) and 0 <= n <= MAX_LIES for n in self.lies):
+        if not self.lie_counts or not all(isinstance(n, int) and 0 <= n <= MAX_LIES for n in self.lie_counts):
             raise IllegalSetup("A card's lie counts are numbers from 0 to 5.", reason="card-lies")
 
     def to_dict(self) -> dict[str, Any]:
@@ -72,7 +72,7 @@ class AbilityCard:
             "text": self.text,
             "payment": self.payment,
             "uses": self.uses,
-            "lies": sorted(self.lies),
+            "lie_counts": sorted(self.lie_counts),
             "custom": self.custom,
         }
 
@@ -84,7 +84,7 @@ class AbilityCard:
             text=data["text"],
             payment=data["payment"],
             uses=data.get("uses"),
-            lies=frozenset(data.get("lies", (1,))),
+            lie_counts=frozenset(data.get("lie_counts", (1,))),
             custom=bool(data.get("custom", False)),
         )
 
@@ -92,13 +92,13 @@ class AbilityCard:
 KNOWN_CARDS: tuple[AbilityCard, ...] = (
     AbilityCard(ANY_FIVE_LETTERS, "guessers", "Your next guess may be 5 letters that don't spell a word.", "discard-token"),
     AbilityCard(VOWEL_IN_ANY_GUESS, "guessers", "You may select a vowel in any previous guess.", "with-token"),
-    AbilityCard(LIE_PLUS_ONE, "librarian", "Lie about +1 letter.", "feather", uses=2, lies=frozenset({2})),
-    AbilityCard(LIE_ZERO, "librarian", "Lie about 0 letters.", "feather", uses=None, lies=frozenset({0})),
+    AbilityCard(LIE_PLUS_ONE, "librarian", "Lie about +1 letter.", "feather", uses=2, lie_counts=frozenset({2})),
+    AbilityCard(LIE_ZERO, "librarian", "Lie about 0 letters.", "feather", uses=None, lie_counts=frozenset({0})),
 )
 
 
 def custom_card(data: Mapping[str, Any], number: int) -> AbilityCard:
-    """A card the table typed in: ``{"side", "text", "payment", "uses", "lies"?}``."""
+    """A card the table typed in: ``{"side", "text", "payment", "uses", "lie_counts"?}``."""
     try:
         return AbilityCard(
             id=str(data.get("id") or f"custom-{number}"),
@@ -106,7 +106,7 @@ def custom_card(data: Mapping[str, Any], number: int) -> AbilityCard:
             text=str(data["text"]),
             payment=data.get("payment") or PAYMENTS.get(data["side"], ("",))[0],
             uses=data.get("uses"),
-            lies=frozenset(data.get("lies", (1,))),
+            lie_counts=frozenset(data.get("lie_counts", (1,))),
             custom=True,
         )
     except KeyError as missing:

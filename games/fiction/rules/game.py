@@ -201,7 +201,7 @@ class GameState:
         a card the guessers must allow for it on every row.
         """
         card = self.librarian_card
-        return frozenset({1}) | (card.lies if card is not None else frozenset())
+        return frozenset({1}) | (card.lie_counts if card is not None else frozenset())
 
     def rows(self) -> list[Row]:
         """The shared rows as ``Row``s for ``candidates`` (what the guessers know)."""
@@ -428,13 +428,13 @@ def share_clues(
         raise IllegalClues("You have no ability card.", reason="no-ability")
     if use_ability and not can_use:
         raise IllegalClues("Your ability card has no uses left.", reason="no-ability-uses")
-    if use_ability or (lies != 1 and card is not None and lies in card.lies and use_ability is None):
+    if use_ability or (lies != 1 and card is not None and lies in card.lie_counts and use_ability is None):
         if not can_use:
             raise IllegalClues(
                 f"Your card's uses are spent: change exactly one clue (you changed {lies}).",
                 reason="no-ability-uses",
             )
-        allowed = card.lies  # type: ignore[union-attr]
+        allowed = card.lie_counts  # type: ignore[union-attr]
         used = True
     else:
         allowed, used = frozenset({1}), False
