@@ -239,3 +239,16 @@ def test_deal_gives_distinct_cards():
     dealt = deal(random.Random(5))
     for side, cards in dealt.items():
         assert len({c.id for c in cards}) == 2 and all(c.side == side for c in cards)
+
+
+def test_guesser_abilities_only_while_the_timer_runs():
+    state = apply(started(guessers="any-five-letters"), GUESSERS, {"type": "guess", "word": "entry"})
+    assert not state.clock_running
+    refused(state, GUESSERS, {"type": "use_ability"}, "wrong-phase")
+
+
+def test_lena_may_decline_her_card_explicitly():
+    state = apply(started(librarian="lie-plus-one"), GUESSERS, {"type": "guess", "word": "entry"})
+    refused(state, LENA, {"type": "share_clues", "clues": two_lies(), "use_ability": False}, "lie-count")
+    state = apply(state, LENA, {"type": "share_clues", "clues": "~✗✗~✗", "use_ability": False})
+    assert not state.turns[-1].ability_used and state.uses_left("librarian") == 2
