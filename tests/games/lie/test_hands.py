@@ -2,6 +2,7 @@
 
 import random
 from collections import Counter
+from dataclasses import replace
 from itertools import combinations_with_replacement
 
 import pytest
@@ -18,7 +19,6 @@ from games.lie.rules import (
     deal,
     new_game,
 )
-from games.lie.rules.game import replace
 
 from .play import bid, set_hands
 

@@ -1,0 +1,113 @@
+"""player_view: what each seat and the table display may see."""
+
+import ast
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from games.lie.rules import CorruptState, IllegalMove, from_dict, new_game, player_view, to_dict
+
+from .play import NAMES, bid, lie, set_hands
+
+ANA, BEN, CAL = 0, 1, 2
+RULES_DIR = Path(__file__).resolve().parents[3] / "games" / "lie" / "rules"
+
+
+def _mid_round():
+    state = new_game(NAMES[:3], variants={"wild_ones"})
+    state = set_hands(state, {ANA: [3, 3, 1], BEN: [6, 6], CAL: [2]})
+    return bid(state, ANA, 2, 3)
+
+
+def test_a_seat_sees_its_own_hand_and_no_one_elses():
+    view = player_view(_mid_round(), BEN)
+    assert view["hand"] == [6, 6]
+    text = json.dumps(view)
+    assert "[3, 3, 1]" not in text and "[1, 3, 3]" not in text
+
+
+def test_the_table_display_sees_no_hand_during_a_round():
+    view = player_view(_mid_round(), None)
+    assert view["hand"] is None
+    assert [p["hand_set"] for p in view["players"]] == [True, True, True]
+
+
+def test_hand_sizes_turn_bids_and_phase_are_public():
+    view = player_view(_mid_round(), None)
+    assert [p["cards"] for p in view["players"]] == [5, 5, 5]
+    assert view["turn"] == BEN and view["waiting_for"] == [BEN]
+    assert view["bids"] == [{"seat": ANA, "quantity": 2, "face": 3}]
+    assert view["current_bid"] == {"quantity": 2, "face": 3}
+    assert view["lowest_bid"] == {"quantity": 2, "face": 4}
+    assert view["phase"] == "bidding"
+    assert view["ones_wild"] is True
+
+
+def test_the_view_says_what_the_seat_may_do_now():
+    state = _mid_round()
+    assert player_view(state, BEN)["can"] == {
+        "set_hand": False, "choose_direction": False, "bid": True, "challenge": True,
+    }
+    assert not any(player_view(state, CAL)["can"].values())
+    assert not any(player_view(state, None)["can"].values())
+    opening = set_hands(new_game(NAMES[:2]), {ANA: [], BEN: []})
+    assert player_view(opening, ANA)["can"]["challenge"] is False
+
+
+def test_after_a_challenge_every_hand_of_that_round_is_shown_to_everyone():
+    state = lie(_mid_round(), BEN)
+    for seat in (None, ANA, BEN, CAL):
+        view = player_view(state, seat)
+        (showdown,) = view["showdowns"]
+        assert showdown["hands"] == [[1, 3, 3], [6, 6], [2]]
+        assert showdown["count"] == 3 and showdown["held"] is True
+        assert showdown["loser"] == BEN and showdown["winner"] == ANA
+        assert showdown["challenged"] == {"seat": ANA, "quantity": 2, "face": 3}
+    # The new round's hands are secret again.
+    state = set_hands(state, {ANA: [5]})
+    assert player_view(state, ANA)["hand"] == [5]
+    assert player_view(state, BEN)["hand"] is None
+    assert player_view(state, BEN)["waiting_for"] == [BEN, CAL]
+
+
+def test_eliminations_and_the_winner_are_public():
+    state = new_game(NAMES[:2])
+    state = set_hands(replace(state, cards=(1, 5)), {ANA: [], BEN: []})
+    state = lie(bid(state, ANA, 1, 2), BEN)
+    view = player_view(state, None)
+    assert view["out"] == [ANA]
+    assert view["players"][ANA]["out"] is True
+    assert view["outcome"] == {"winner": BEN, "termination": "last_player"}
+    assert view["phase"] == "over"
+
+
+@pytest.mark.parametrize("seat", [3, -1, "0", True])
+def test_a_view_for_a_seat_not_at_the_table_is_refused(seat):
+    with pytest.raises(IllegalMove) as caught:
+        player_view(_mid_round(), seat)
+    assert caught.value.reason == "no-such-seat"
+
+
+def test_from_dict_refuses_what_to_dict_did_not_write():
+    data = to_dict(_mid_round())
+    for broken in ({**data, "game": "fiction"}, {**data, "phase": "dancing"}, {"game": "lie"}):
+        with pytest.raises(CorruptState):
+            from_dict(broken)
+
+
+def test_the_rules_import_only_the_standard_library():
+    for path in sorted(RULES_DIR.glob("*.py")):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in sys.stdlib_module_names | {"__future__"}, (path.name, name)
+    assert len(list(RULES_DIR.glob("*.py"))) >= 5
