@@ -14,6 +14,7 @@ from games.lie.rules import (
     RulesError,
     Termination,
     apply,
+    bid_holds,
     from_dict,
     player_view,
     to_dict,
@@ -97,6 +98,23 @@ def test_no_face_shows_more_often_than_the_deck_holds_it(game):
         assert all(count <= PER_FACE for count in shown.values())
         for seat, hand in enumerate(state.hands):
             assert hand is None or len(hand) <= state.cards[seat]
+
+
+@fast
+@given(games)
+def test_every_challenge_is_settled_as_bid_holds_says(game):
+    final = _states(game)[-1]
+    for showdown in final.history:
+        hands = [hand for hand in showdown.hands if hand is not None]
+        holds = bid_holds(
+            hands,
+            showdown.challenged.bid,
+            wild_ones=final.variants.wild_ones,
+            opening_bid=showdown.calls[0].bid,
+        )
+        assert showdown.held == holds
+        challenger, bidder = showdown.challenger, showdown.challenged.seat
+        assert (showdown.winner, showdown.loser) == ((bidder, challenger) if holds else (challenger, bidder))
 
 
 @fast
