@@ -8,3 +8,8 @@ os.environ.setdefault("SECURE_COOKIES", "0")  # the test client and the browser 
 from config.settings import *  # noqa: E402,F403
 
 STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}  # noqa: F405
+
+ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
+# Serve static files straight from the source folders; no collectstatic before tests.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -25,6 +25,13 @@
   });
 
   // --- the socket ---------------------------------------------------------
+  // Retry soon and never wait more than five seconds: a phone at the table should not
+  // sit out a whole turn because its first few tries met a dead network.
+  if (window.htmx) {
+    htmx.config.wsReconnectDelay = function (retry) {
+      return Math.min(5000, 400 * Math.pow(1.6, retry)) * (0.5 + Math.random() / 2);
+    };
+  }
   var socket = null;
   var open = false;
   var FINAL = [4403, 4404, 4410];

@@ -1,0 +1,135 @@
+"""The live socket, driven with channels' WebsocketCommunicator: per-seat pushes and no leaks."""
+
+from __future__ import annotations
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from companion import seats, tables
+from companion.models import Seat, Table
+from config.asgi import application
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sync]
+
+SECRET = "zephyrs"
+
+
+def cookie_for(seat: Seat) -> str:
+    from django.http import HttpResponse
+
+    response = HttpResponse()
+    seats.remember(response, seat)
+    morsel = response.cookies[seats.cookie_name(seat.table.code)]
+    return f"{morsel.key}={morsel.value}"
+
+
+async def open_socket(code: str, seat: Seat | None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    if seat is not None:
+        headers.append((b"cookie", (await database_sync_to_async(cookie_for)(seat)).encode()))
+    communicator = WebsocketCommunicator(application, f"/ws/t/{code}/", headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def drain(communicator: WebsocketCommunicator, wait: float = 0.3) -> list[str]:
+    """Every message that arrives within `wait` seconds of the last one."""
+    messages = []
+    while not await communicator.receive_nothing(timeout=wait):
+        messages.append(await communicator.receive_from(timeout=1))
+    return messages
+
+
+@database_sync_to_async
+def a_table_with(*names: str) -> tuple[Table, list[Seat]]:
+    table, host = tables.create_table("stub", names[0])
+    people = [host] + [tables.join_table(table, name) for name in names[1:]]
+    return table, people
+
+
+@database_sync_to_async
+def current_version(table: Table) -> int:
+    return Table.objects.get(pk=table.pk).version
+
+
+async def play(table: Table, seat: Seat, **move):
+    version = await current_version(table)
+    return await database_sync_to_async(tables.play)(table.pk, seat.pk, move, version)
+
+
+async def start(table: Table, host: Seat):
+    version = await current_version(table)
+    return await database_sync_to_async(tables.start_game)(table.pk, host.pk, version)
+
+
+async def test_socket_sends_the_seats_current_view_on_connect():
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    first = await socket.receive_from(timeout=2)
+    assert 'id="region-people"' in first and "gus (you)" in first
+    assert 'hx-swap-oob="true"' in first
+    await socket.disconnect()
+
+
+async def test_a_change_on_one_phone_reaches_the_others_without_a_reload():
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    await drain(socket)
+    await start(table, lena)
+    pushed = "".join(await drain(socket))
+    assert "The keeper is writing a secret word" in pushed
+    await socket.disconnect()
+
+
+async def test_the_secret_reaches_no_other_seat_before_the_reveal():
+    table, (lena, gus, gwen) = await a_table_with("lena", "gus", "gwen")
+    display = await database_sync_to_async(tables.join_table)(table, "", as_display=True)
+    sockets = {seat.name: await open_socket(table.code, seat) for seat in (lena, gus, gwen, display)}
+    await start(table, lena)
+    await play(table, lena, type="set_secret", word=SECRET)
+    await play(table, gus, type="guess", word="candle")
+    before = {name: "".join(await drain(socket)) for name, socket in sockets.items()}
+    assert SECRET in before["lena"]
+    for name in ("gus", "gwen", "Table display"):
+        assert "Guess" in before[name] or "Guessing" in before[name]
+        assert SECRET not in before[name], f"{name} saw the secret before the reveal"
+    await play(table, lena, type="reveal")
+    after = {name: "".join(await drain(socket)) for name, socket in sockets.items()}
+    for name in ("lena", "gus", "gwen", "Table display"):
+        assert SECRET in after[name], f"{name} did not see the reveal"
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+async def test_a_phone_asking_to_sync_gets_the_current_view_again():
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    await drain(socket)
+    await socket.send_json_to({"type": "sync"})
+    again = await socket.receive_from(timeout=2)
+    assert "gus (you)" in again
+    await socket.disconnect()
+
+
+async def test_a_socket_without_a_seat_is_closed_and_told_not_to_retry():
+    table, _ = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, None)
+    assert (await socket.receive_output(timeout=2))["type"] == "websocket.close"
+    assert socket  # connected then closed with the no-seat code below
+    output = await open_socket("ZZZZZZ", None)
+    closed = await output.receive_output(timeout=2)
+    assert closed == {"type": "websocket.close", "code": 4404}
+
+
+async def test_a_removed_seat_is_told_and_its_socket_closed():
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    await drain(socket)
+    version = await current_version(table)
+    await database_sync_to_async(tables.remove_seat)(table.pk, lena.pk, version, gus.pk)
+    message = await socket.receive_from(timeout=2)
+    assert "removed you" in message
+    closed = await socket.receive_output(timeout=2)
+    assert closed == {"type": "websocket.close", "code": 4410}

@@ -1,0 +1,50 @@
+"""Settings come from the environment and refuse bad values at start-up."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+PROBE = "import config.settings as s; print(s.DEBUG, s.ALLOWED_HOSTS, s.DATABASES['default']['ENGINE'], s.CHANNEL_LAYERS['default']['BACKEND'])"
+
+
+def settings_with(**env):
+    clean = {k: v for k, v in os.environ.items() if k not in {
+        "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "DATABASE_URL", "REDIS_URL", "SECURE_COOKIES"}}
+    return subprocess.run([sys.executable, "-c", PROBE], env={**clean, **env}, capture_output=True, text=True,
+                          cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+
+
+def test_debug_is_off_unless_asked_and_then_a_secret_key_is_required():
+    result = settings_with()
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
+
+
+def test_production_settings_read_hosts_database_and_redis():
+    result = settings_with(SECRET_KEY="x" * 50, ALLOWED_HOSTS="table.example.org,10.0.0.5",
+                           DATABASE_URL="postgres://u:p@db:5432/liars", REDIS_URL="redis://cache:6379/0")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "['table.example.org',", "'10.0.0.5']",
+                                     "django.db.backends.postgresql", "channels_redis.core.RedisChannelLayer"]
+
+
+def test_the_embedded_default_is_sqlite_and_the_in_memory_layer():
+    result = settings_with(DEBUG="1")
+    assert result.returncode == 0, result.stderr
+    assert "django.db.backends.sqlite3 channels.layers.InMemoryChannelLayer" in result.stdout
+
+
+@pytest.mark.parametrize("env, message", [
+    ({"DEBUG": "maybe"}, "DEBUG must be one of"),
+    ({"DEBUG": "1", "ALLOWED_HOSTS": "a,,b"}, "ALLOWED_HOSTS is a comma-separated list"),
+    ({"DEBUG": "1", "CSRF_TRUSTED_ORIGINS": "table.example.org"}, "need a scheme"),
+    ({"DEBUG": "1", "REDIS_URL": "localhost:6379"}, "REDIS_URL must start with"),
+    ({"DEBUG": "1", "DATABASE_URL": "nonsense://x"}, "DATABASE_URL could not be parsed"),
+    ({"DEBUG": "1", "SEAT_COOKIE_MAX_AGE": "a month"}, "must be a whole number"),
+])
+def test_bad_values_stop_start_up_with_a_message_naming_the_variable(env, message):
+    result = settings_with(**env)
+    assert result.returncode != 0
+    assert message in result.stderr
