@@ -1,0 +1,200 @@
+"""Browser fixtures: Debian's Chromium as several phones, and real Daphne servers to talk to.
+
+With DATABASE_URL and REDIS_URL set (CI's second pass), two Daphne processes share
+PostgreSQL and Redis and the phones are spread across them; otherwise one process
+runs on a throwaway SQLite file with the in-memory channel layer.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.path.exists(CHROMIUM) or os.environ.get("CI"):
+        return
+    skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM}: apt-get install chromium")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    }
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, env: dict[str, str]):
+        self.env = env
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "config.asgi:application"],
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"daphne exited: {self.process.stderr.read().decode()[-2000:]}")
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=1)
+                return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("daphne did not answer within 30 s")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+@pytest.fixture(scope="session")
+def servers(tmp_path_factory):
+    """One Daphne (SQLite, in-memory layer) or two sharing PostgreSQL and Redis."""
+    tmp = tmp_path_factory.mktemp("site")
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "SECRET_KEY": "browser-test-secret",
+        "DEBUG": "0",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_COOKIES": "0",
+        "STATIC_ROOT": str(tmp / "static"),
+        "JOIN_RATE": "600/m",
+    }
+    shared = bool(os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL"))
+    if not os.environ.get("DATABASE_URL"):
+        env["SQLITE_PATH"] = str(tmp / "db.sqlite3")
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
+    started = [Server(env) for _ in range(2 if shared else 1)]
+    for server in started:
+        server.start()
+    yield started
+    for server in started:
+        server.stop()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+class CuttableProxy:
+    """A TCP relay in front of a server whose connections a test can cut and restore,
+    as a phone's network would drop (tunnel, lift, Wi-Fi hand-over)."""
+
+    def __init__(self, target_port: int):
+        self.target_port = target_port
+        self.listener = socket.socket()
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(64)
+        self.port = self.listener.getsockname()[1]
+        self.up = True
+        self.open: list[socket.socket] = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if not self.up:
+                client.close()
+                continue
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.target_port))
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.open += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pump(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for s in (source, sink):
+                try:
+                    s.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    def cut(self) -> None:
+        self.up = False
+        with self.lock:
+            for s in self.open:
+                try:
+                    s.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+                s.close()
+            self.open = []
+
+    def restore(self) -> None:
+        self.up = True
+
+    def close(self) -> None:
+        self.cut()
+        self.listener.close()
+
+
+@pytest.fixture
+def phones(browser):
+    """Open phones (browser contexts of their own: own cookies, own sockets)."""
+    contexts = []
+
+    def open_phone():
+        context = browser.new_context(**PHONE)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
