@@ -13,3 +13,6 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 # Serve static files straight from the source folders; no collectstatic before tests.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# Threads that served a socket in a test must not keep the test database open.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

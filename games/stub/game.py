@@ -17,7 +17,7 @@ class SecretKeeper(Game):
     players = "2–8 players"
     ready = True
     demo = True
-    roles = (Role("keeper", "Keeper", 1, 1, "🔒"), Role("guesser", "Guesser", 1, 7, "?"))
+    roles = (Role("keeper", "Keeper", 1, 1, "✎"), Role("guesser", "Guesser", 1, 7, "?"))
     board_template = "stub/partials/board.html"
 
     def start(self, players: list[Viewer], rng: random.Random) -> dict:

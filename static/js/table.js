@@ -147,9 +147,13 @@
   // --- keep the screen awake during a game ---------------------------------
   var wakeLock = null;
 
-  function playing() {
+  function tableIs(status) {
     var v = document.getElementById("table-version");
-    return v && v.dataset.status === "playing";
+    return !!v && v.dataset.status === status;
+  }
+
+  function playing() {
+    return tableIs("playing");
   }
 
   function keepAwake() {
@@ -166,5 +170,18 @@
   }
 
   document.addEventListener("htmx:oobAfterSwap", keepAwake);
+
+  // A new board means an old error message no longer applies; the invite folds away once play starts.
+  document.addEventListener("htmx:oobAfterSwap", function (evt) {
+    var id = evt.detail.target && evt.detail.target.id;
+    if (id === "region-board") {
+      var flash = document.getElementById("flash");
+      if (flash && !flash.contains(evt.target)) flash.innerHTML = "";
+    }
+    if (id === "table-version" && !tableIs("lobby")) {
+      var invite = document.getElementById("invite");
+      if (invite) invite.open = false;
+    }
+  });
   document.addEventListener("DOMContentLoaded", keepAwake);
 })();

@@ -1,0 +1,70 @@
+"""Every screen at phone size, light and dark: nothing spills sideways, and a picture to look at.
+
+Pictures go to var/screenshots/ (kept out of git) so a person can look at them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.test_table_sync import create_table, join_by_code
+
+pytestmark = pytest.mark.browser
+
+OUT = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+
+
+def snap(page: Page, name: str) -> None:
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{name} spills {overflow}px sideways on a phone"
+    small = page.evaluate("""() => [...document.querySelectorAll('button, .btn, input:not([type=hidden]), select, summary')]
+        .filter(e => e.offsetParent !== null)
+        .filter(e => { const r = e.getBoundingClientRect(); return r.height < 40 || r.width < 40; })
+        .map(e => e.outerHTML.slice(0, 80))""")
+    assert not small, f"{name} has touch targets under 40px: {small}"
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_screen_fits_a_phone(servers, browser, scheme):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE, color_scheme=scheme) for _ in range(3)]
+    lena, gus, tv = (c.new_page() for c in contexts)
+    try:
+        lena.goto(base + "/")
+        snap(lena, f"{scheme}-home")
+        code = create_table(lena, base, "lena")
+        snap(lena, f"{scheme}-lobby-host")
+        gus.goto(f"{base}/t/{code}/")
+        snap(gus, f"{scheme}-join")
+        join_by_code(gus, base, code, "gus")
+        snap(gus, f"{scheme}-lobby-guest")
+        tv.goto(f"{base}/t/{code}/")
+        tv.get_by_role("button", name="Use this screen as the table display").click()
+        lena.get_by_role("button", name="Start the game").click()
+        lena.get_by_placeholder("Secret word").fill("zephyrs")
+        lena.get_by_role("button", name="Keep it").click()
+        gus.get_by_placeholder("Your guess").fill("candle")
+        gus.get_by_role("button", name="Guess").click()
+        expect(lena.locator(".guesses")).to_contain_text("candle")
+        snap(lena, f"{scheme}-playing-keeper")
+        snap(gus, f"{scheme}-playing-guesser")
+        expect(tv.locator(".guesses")).to_contain_text("candle")
+        snap(tv, f"{scheme}-playing-display")
+        gus.get_by_placeholder("Your guess").fill("zz1")
+        gus.get_by_role("button", name="Guess").click()
+        expect(gus.locator("#flash")).to_contain_text("2 to 12 letters")
+        snap(gus, f"{scheme}-refused-move")
+        lena.get_by_role("button", name="Reveal it to everyone").click()
+        expect(gus.locator("#region-board")).to_contain_text("The secret was")
+        snap(gus, f"{scheme}-revealed")
+        gus.goto(f"{base}/join/?code=ZZZZZZ")
+        snap(gus, f"{scheme}-unknown-code")
+    finally:
+        for context in contexts:
+            context.close()
