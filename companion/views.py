@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -178,6 +179,9 @@ def _run(request: HttpRequest, code: str, action) -> HttpResponse:
     except (KeyError, TypeError):
         log.exception("malformed move at table %s", table.code)
         return _flash(request, "That move could not be understood.", status=400, table=table, seat=seat)
+    except OperationalError:  # the database stayed locked past its timeout: nothing was applied
+        log.exception("database busy at table %s", table.code)
+        return _flash(request, "The table is busy. Tap again in a moment.", status=503)
     seat.refresh_from_db()
     note = "That was already done." if outcome.duplicate else ""
     return _flash(request, note, table=outcome.table, seat=seat, kind="info")

@@ -15,6 +15,24 @@
     evt.detail.headers["X-CSRFToken"] = csrfToken();
   });
 
+  // Say so when a tap did not get through, rather than leaving the button looking dead.
+  function flash(text) {
+    var slot = document.getElementById("flash");
+    if (!slot) return;
+    slot.innerHTML = "";
+    var p = document.createElement("p");
+    p.className = "flash flash-error";
+    p.setAttribute("role", "alert");
+    p.textContent = text;
+    slot.appendChild(p);
+  }
+  document.addEventListener("htmx:sendError", function () {
+    flash("No connection: your tap did not reach the table. Try again when you are back online.");
+  });
+  document.addEventListener("htmx:responseError", function () {
+    flash("Something went wrong on the server; nothing was changed. Try again.");
+  });
+
   // A region whose content hash is unchanged is left alone.
   document.addEventListener("htmx:oobBeforeSwap", function (evt) {
     var incoming = evt.detail.fragment && evt.detail.fragment.firstElementChild;
