@@ -2,24 +2,7 @@
 
 from __future__ import annotations
 
-
-class RulesError(ValueError):
-    """A move or input the rules refuse.
-
-    ``reason`` is a short stable string for code (``"not-your-turn"``); the
-    message (``str(error)``) is a sentence fit to show a player.
-    """
-
-    reason: str = "illegal"
-
-    def __init__(self, message: str, *, reason: str | None = None) -> None:
-        super().__init__(message)
-        if reason is not None:
-            self.reason = reason
-
-    @property
-    def message(self) -> str:
-        return str(self)
+from games.errors import RulesError  # shared by every game; re-exported from here
 
 
 class IllegalGuess(RulesError):

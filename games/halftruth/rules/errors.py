@@ -2,18 +2,7 @@
 
 from __future__ import annotations
 
-
-class RulesError(ValueError):
-    """A move, setup or value the rules refuse.
-
-    ``reason`` is a short stable string for code (``"wrong_phase"``); the
-    message (``str(error)``) is a sentence fit to show a player.
-    """
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.message = message
+from games.errors import RulesError  # shared by every game; re-exported from here
 
 
 class InvalidLetters(RulesError):

@@ -57,9 +57,9 @@ class Colour(Enum):
             return cls(value)
         except ValueError:
             raise InvalidSetup(
-                "unknown_colour",
                 f"{value!r} is not a player colour; choose one of "
                 f"{', '.join(c.value for c in cls)}.",
+                reason="unknown-colour",
             ) from None
 
 
@@ -85,12 +85,12 @@ class Player:
         elif isinstance(value, Sequence) and not isinstance(value, str) and len(value) == 2:
             name, colour = value
         else:
-            raise InvalidSetup("not_a_player", "Each player needs a name and a colour.")
+            raise InvalidSetup("Each player needs a name and a colour.", reason="not-a-player")
         if not isinstance(name, str) or not name.strip():
-            raise InvalidSetup("blank_name", "Each player needs a name.")
+            raise InvalidSetup("Each player needs a name.", reason="blank-name")
         if len(name.strip()) > MAX_NAME_LENGTH:
             raise InvalidSetup(
-                "name_too_long", f"A player's name is at most {MAX_NAME_LENGTH} characters."
+                f"A player's name is at most {MAX_NAME_LENGTH} characters.", reason="name-too-long"
             )
         return cls(name=name.strip(), colour=Colour.of(colour))
 
@@ -219,9 +219,11 @@ class GameState:
         try:
             state = _state_from_dict(data)
         except RulesError as error:
-            raise InvalidState("bad_state", f"Saved game is damaged: {error.message}") from error
+            raise InvalidState(
+                f"Saved game is damaged: {error.message}", reason="bad-state"
+            ) from error
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            raise InvalidState("bad_state", f"Saved game is damaged: {error!r}") from error
+            raise InvalidState(f"Saved game is damaged: {error!r}", reason="bad-state") from error
         _check_consistent(state)
         return state
 
@@ -244,15 +246,19 @@ def new_game(players: Sequence[object], *, layouts: object = None) -> GameState:
     (Trackers or lists of numbers); by default ``DEFAULT_LAYOUTS``.
     """
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise InvalidSetup("not_players", "Give the players in seat order.")
+        raise InvalidSetup("Give the players in seat order.", reason="not-players")
     if len(players) < MIN_PLAYERS:
-        raise InvalidSetup("too_few_players", f"Half Truth needs at least {MIN_PLAYERS} players.")
+        raise InvalidSetup(
+            f"Half Truth needs at least {MIN_PLAYERS} players.", reason="too-few-players"
+        )
     if len(players) > MAX_PLAYERS:
-        raise InvalidSetup("too_many_players", f"Half Truth takes at most {MAX_PLAYERS} players.")
+        raise InvalidSetup(
+            f"Half Truth takes at most {MAX_PLAYERS} players.", reason="too-many-players"
+        )
     seated = tuple(Player.of(p) for p in players)
     colours = [p.colour for p in seated]
     if len(set(colours)) != len(colours):
-        raise InvalidSetup("colour_taken", "Each player needs a different colour.")
+        raise InvalidSetup("Each player needs a different colour.", reason="colour-taken")
     trackers = trackers_from(layouts)
     count = len(seated)
     return GameState(
@@ -291,7 +297,7 @@ def check_seat(state: GameState, seat: object) -> None:
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players)
     ):
-        raise IllegalMove("no_such_seat", f"There is no seat {seat!r} at this table.")
+        raise IllegalMove(f"There is no seat {seat!r} at this table.", reason="no-such-seat")
 
 
 def legal_moves(state: GameState, seat: int | None) -> tuple[str, ...]:
@@ -312,20 +318,22 @@ def apply(state: GameState, seat: int | None, move: Mapping[str, Any], rng: Any 
         move["type"] not in _MOVE_FIELDS
     ):
         kind = move.get("type") if isinstance(move, Mapping) else move
-        raise IllegalMove("unknown_move", f"{kind!r} is not a move in Half Truth.")
+        raise IllegalMove(f"{kind!r} is not a move in Half Truth.", reason="unknown-move")
     kind = move["type"]
     if set(move) != _MOVE_FIELDS[kind]:
         raise IllegalMove(
-            "malformed_move",
             f"A {kind} move has exactly the fields {', '.join(sorted(_MOVE_FIELDS[kind]))}.",
+            reason="malformed-move",
         )
     if state.is_over:
-        raise IllegalMove("game_over", "The game is over.")
+        raise IllegalMove("The game is over.", reason="game-over")
     if state.phase is not _PHASE_OF_MOVE[kind]:
-        raise IllegalMove("wrong_phase", _WRONG_PHASE[state.phase])
+        raise IllegalMove(_WRONG_PHASE[state.phase], reason="wrong-phase")
     if kind == "roll":
         if rng is None:
-            raise IllegalMove("rng_required", "Rolling the die needs a source of randomness.")
+            raise IllegalMove(
+                "Rolling the die needs a source of randomness.", reason="rng-required"
+            )
         faces = tuple(DieFace)
         return _set_die(state, faces[rng.randrange(len(faces))])
     if kind == "set_die":
@@ -348,7 +356,7 @@ def _set_die(state: GameState, face: DieFace) -> GameState:
 
 def _lock_in(state: GameState, seat: int | None, letters: object) -> GameState:
     if seat is None:
-        raise IllegalMove("seat_required", "Only a player can lock in answers.")
+        raise IllegalMove("Only a player can lock in answers.", reason="seat-required")
     chosen = "".join(sorted(validate_picks(letters)))
     picks = state.picks[:seat] + (chosen,) + state.picks[seat + 1 :]
     everyone_in = all(p is not None for p in picks)
@@ -475,7 +483,7 @@ def _check_consistent(state: GameState) -> None:
     if len({p.colour for p in state.players}) != count:
         problems.append("shared colour")
     if not 1 <= state.round <= ROUNDS or state.question < 1:
-        raise InvalidState("bad_state", "Saved game is inconsistent: round or question.")
+        raise InvalidState("Saved game is inconsistent: round or question.", reason="bad-state")
     finished = state.round if state.is_over else state.round - 1
     if len(state.tracker_vp) != finished or len(state.final_positions) != finished:
         problems.append("finished rounds")
@@ -507,4 +515,6 @@ def _check_consistent(state: GameState) -> None:
     if last is not None and (len(last.picks) != count or len(last.scores) != count):
         problems.append("last question")
     if problems:
-        raise InvalidState("bad_state", f"Saved game is inconsistent: {', '.join(problems)}.")
+        raise InvalidState(
+            f"Saved game is inconsistent: {', '.join(problems)}.", reason="bad-state"
+        )

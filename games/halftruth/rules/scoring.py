@@ -38,9 +38,9 @@ class DieFace(Enum):
         if isinstance(name, str) and name in cls.__members__:
             return cls[name]
         raise InvalidDieFace(
-            "unknown_face",
             f"The scoring die has no face called {name!r}; "
             f"use one of {', '.join(cls.__members__)}.",
+            reason="unknown-face",
         )
 
 
@@ -78,15 +78,16 @@ def letter_set(letters: object, *, what: str = "picks") -> frozenset[str]:
     elif isinstance(letters, Iterable) and not isinstance(letters, (bytes, dict)):
         items = list(letters)
     else:
-        raise InvalidLetters("not_letters", f"The {what} must be letters A to F.")
+        raise InvalidLetters(f"The {what} must be letters A to F.", reason="not-letters")
     for item in items:
         if not isinstance(item, str) or len(item) != 1 or item not in LETTERS:
             raise InvalidLetters(
-                "unknown_letter", f"The {what} may only use the letters A to F, got {item!r}."
+                f"The {what} may only use the letters A to F, got {item!r}.",
+                reason="unknown-letter",
             )
     chosen = frozenset(items)
     if len(chosen) != len(items):
-        raise InvalidLetters("repeated_letter", f"The {what} name a letter twice.")
+        raise InvalidLetters(f"The {what} name a letter twice.", reason="repeated-letter")
     return chosen
 
 
@@ -94,9 +95,9 @@ def validate_picks(picked: object) -> frozenset[str]:
     """One to three distinct answer letters: one chip, doubling up or going all in."""
     chosen = letter_set(picked, what="picks")
     if not chosen:
-        raise InvalidLetters("no_letters", "Choose at least one answer.")
+        raise InvalidLetters("Choose at least one answer.", reason="no-letters")
     if len(chosen) > MAX_PICKS:
-        raise InvalidLetters("too_many_letters", "Choose at most three answers.")
+        raise InvalidLetters("Choose at most three answers.", reason="too-many-letters")
     return chosen
 
 
@@ -105,7 +106,7 @@ def validate_correct(correct: object) -> frozenset[str]:
     chosen = letter_set(correct, what="correct answers")
     if len(chosen) != CORRECT_ANSWERS:
         raise InvalidLetters(
-            "not_three_correct", "A question card has exactly three correct answers."
+            "A question card has exactly three correct answers.", reason="not-three-correct"
         )
     return chosen
 
@@ -118,7 +119,7 @@ def score_answer(face: DieFace, picked: object, correct: object) -> Score:
     incorrect; then move 2 with the usual bonus. Any miss scores nothing.
     """
     if not isinstance(face, DieFace):
-        raise InvalidDieFace("unknown_face", f"{face!r} is not a face of the scoring die.")
+        raise InvalidDieFace(f"{face!r} is not a face of the scoring die.", reason="unknown-face")
     chosen = validate_picks(picked)
     answers = validate_correct(correct)
     if face is DieFace.HALF_LIE:

@@ -28,28 +28,29 @@ class Tracker:
     def __post_init__(self) -> None:
         spaces = self.spaces
         if isinstance(spaces, (str, bytes)) or not isinstance(spaces, Sequence):
-            raise InvalidLayout("not_a_tracker", "A round tracker is a list of numbers.")
+            raise InvalidLayout("A round tracker is a list of numbers.", reason="not-a-tracker")
         spaces = tuple(spaces)
         if not spaces:
-            raise InvalidLayout("empty_tracker", "A round tracker needs at least one space.")
+            raise InvalidLayout("A round tracker needs at least one space.", reason="empty-tracker")
         if len(spaces) > MAX_SPACES:
             raise InvalidLayout(
-                "tracker_too_long", f"A round tracker has at most {MAX_SPACES} spaces."
+                f"A round tracker has at most {MAX_SPACES} spaces.", reason="tracker-too-long"
             )
         for number in spaces:
             if isinstance(number, bool) or not isinstance(number, int):
                 raise InvalidLayout(
-                    "not_a_number", f"Each tracker space holds a whole number, not {number!r}."
+                    f"Each tracker space holds a whole number, not {number!r}.",
+                    reason="not-a-number",
                 )
             if number < 0:
-                raise InvalidLayout("negative_number", "Tracker numbers cannot be negative.")
+                raise InvalidLayout("Tracker numbers cannot be negative.", reason="negative-number")
             if number > MAX_NUMBER:
                 raise InvalidLayout(
-                    "number_too_big", f"Tracker numbers are at most {MAX_NUMBER}."
+                    f"Tracker numbers are at most {MAX_NUMBER}.", reason="number-too-big"
                 )
         if any(later < earlier for earlier, later in zip(spaces, spaces[1:])):
             raise InvalidLayout(
-                "numbers_decrease", "Tracker numbers must never go down along the track."
+                "Tracker numbers must never go down along the track.", reason="numbers-decrease"
             )
         object.__setattr__(self, "spaces", spaces)
 
@@ -89,10 +90,12 @@ def trackers_from(layouts: object) -> tuple[Tracker, Tracker, Tracker]:
     if layouts is None:
         return DEFAULT_LAYOUTS
     if isinstance(layouts, (str, bytes)) or not isinstance(layouts, Sequence):
-        raise InvalidLayout("not_a_layout", "Give one round tracker for each of the three rounds.")
+        raise InvalidLayout(
+            "Give one round tracker for each of the three rounds.", reason="not-a-layout"
+        )
     if len(layouts) != ROUNDS:
         raise InvalidLayout(
-            "need_three_trackers", "Give one round tracker for each of the three rounds."
+            "Give one round tracker for each of the three rounds.", reason="need-three-trackers"
         )
     trackers = tuple(
         layout if isinstance(layout, Tracker) else Tracker(layout) for layout in layouts

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
 
+from games.errors import RulesError
+
 ROUND_SECONDS = 90
 
 
-class SecretKeeperError(ValueError):
-    reason = "refused"
+class SecretKeeperError(RulesError):
+    """A move Secret Keeper refuses: a RulesError, like every game's refusals."""
 
-    def __init__(self, message: str, reason: str):
-        super().__init__(message)
-        self.reason = reason
+    reason = "refused"
 
 
 @dataclass(frozen=True)
@@ -52,16 +52,16 @@ class State:
 
 def new_game(keeper: int, players: list[int]) -> State:
     if keeper in players:
-        raise SecretKeeperError("The keeper cannot also guess.", "roles")
+        raise SecretKeeperError("The keeper cannot also guess.", reason="roles")
     if not players:
-        raise SecretKeeperError("Someone has to guess.", "roles")
+        raise SecretKeeperError("Someone has to guess.", reason="roles")
     return State(keeper=keeper, players=tuple(players))
 
 
 def _word(raw: object) -> str:
     word = str(raw or "").strip().lower()
     if not word.isalpha() or not 2 <= len(word) <= 12:
-        raise SecretKeeperError("A word is 2 to 12 letters, nothing else.", "word")
+        raise SecretKeeperError("A word is 2 to 12 letters, nothing else.", reason="word")
     return word
 
 
@@ -69,15 +69,15 @@ def apply(state: State, seat: int | None, move: dict) -> State:
     kind = move.get("type")
     if kind == "set_secret":
         if seat != state.keeper:
-            raise SecretKeeperError("Only the keeper writes the secret.", "not-keeper")
+            raise SecretKeeperError("Only the keeper writes the secret.", reason="not-keeper")
         if state.phase != "writing":
-            raise SecretKeeperError("The secret is already written.", "phase")
+            raise SecretKeeperError("The secret is already written.", reason="phase")
         return replace(state, secret=_word(move.get("word")), phase="guessing")
     if kind == "guess":
         if seat not in state.players:
-            raise SecretKeeperError("Only the guessers guess.", "not-guesser")
+            raise SecretKeeperError("Only the guessers guess.", reason="not-guesser")
         if state.phase != "guessing":
-            raise SecretKeeperError("Guessing is not open.", "phase")
+            raise SecretKeeperError("Guessing is not open.", reason="phase")
         word = _word(move.get("word"))
         state = replace(state, guesses=state.guesses + (Guess(seat, word),))
         if word == state.secret:
@@ -85,15 +85,15 @@ def apply(state: State, seat: int | None, move: dict) -> State:
         return state
     if kind == "reveal":
         if seat != state.keeper:
-            raise SecretKeeperError("Only the keeper reveals the secret.", "not-keeper")
+            raise SecretKeeperError("Only the keeper reveals the secret.", reason="not-keeper")
         if state.phase != "guessing":
-            raise SecretKeeperError("There is nothing to reveal yet.", "phase")
+            raise SecretKeeperError("There is nothing to reveal yet.", reason="phase")
         return replace(state, phase="revealed", ended_by="revealed")
     if kind == "timer_expired":
         if state.phase != "guessing":
             return state
         return replace(state, phase="revealed", ended_by="time")
-    raise SecretKeeperError(f"Unknown move {kind!r}.", "unknown-move")
+    raise SecretKeeperError(f"Unknown move {kind!r}.", reason="unknown-move")
 
 
 def player_view(state: State, seat: int | None) -> dict:

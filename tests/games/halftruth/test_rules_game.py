@@ -61,7 +61,7 @@ def test_two_to_six_players_can_sit_down(count):
     assert len(game.players) == count
 
 
-@pytest.mark.parametrize(("count", "reason"), [(0, "too_few_players"), (1, "too_few_players"), (7, "too_many_players")])
+@pytest.mark.parametrize(("count", "reason"), [(0, "too-few-players"), (1, "too-few-players"), (7, "too-many-players")])
 def test_fewer_than_two_or_more_than_six_players_are_refused(count, reason):
     colours = (list(Colour) * 2)[:count]
     with pytest.raises(InvalidSetup) as caught:
@@ -72,13 +72,13 @@ def test_fewer_than_two_or_more_than_six_players_are_refused(count, reason):
 @pytest.mark.parametrize(
     ("players", "reason"),
     [
-        ([("Kamila", "green"), ("Tony", "green")], "colour_taken"),
-        ([("Kamila", "green"), ("Tony", "teal")], "unknown_colour"),
-        ([("Kamila", "green"), ("  ", "yellow")], "blank_name"),
-        ([("Kamila", "green"), (None, "yellow")], "blank_name"),
-        ([("Kamila", "green"), ("x" * 41, "yellow")], "name_too_long"),
-        ([("Kamila", "green"), "Tony"], "not_a_player"),
-        ("Kamila and Tony", "not_players"),
+        ([("Kamila", "green"), ("Tony", "green")], "colour-taken"),
+        ([("Kamila", "green"), ("Tony", "teal")], "unknown-colour"),
+        ([("Kamila", "green"), ("  ", "yellow")], "blank-name"),
+        ([("Kamila", "green"), (None, "yellow")], "blank-name"),
+        ([("Kamila", "green"), ("x" * 41, "yellow")], "name-too-long"),
+        ([("Kamila", "green"), "Tony"], "not-a-player"),
+        ("Kamila and Tony", "not-players"),
     ],
 )
 def test_bad_players_are_refused_with_a_reason(players, reason):
@@ -128,7 +128,7 @@ def test_roll_can_show_all_six_faces(table):
 def test_roll_without_rng_is_refused(table):
     with pytest.raises(IllegalMove) as caught:
         apply(table, None, {"type": "roll"})
-    assert caught.value.reason == "rng_required"
+    assert caught.value.reason == "rng-required"
 
 
 def test_face_of_a_physical_die_can_be_entered_by_name(table):
@@ -139,20 +139,20 @@ def test_face_of_a_physical_die_can_be_entered_by_name(table):
 def test_unknown_die_face_is_refused(table, face):
     with pytest.raises(RulesError) as caught:
         apply(table, None, {"type": "set_die", "face": face})
-    assert caught.value.reason == "unknown_face"
+    assert caught.value.reason == "unknown-face"
 
 
 def test_die_cannot_be_changed_once_players_are_choosing(table):
     rolled = apply(table, None, {"type": "set_die", "face": "ONE"})
     with pytest.raises(IllegalMove) as caught:
         apply(rolled, None, {"type": "set_die", "face": "FOUR"})
-    assert caught.value.reason == "wrong_phase"
+    assert caught.value.reason == "wrong-phase"
 
 
 def test_answers_cannot_be_locked_in_before_the_die_is_rolled(table):
     with pytest.raises(IllegalMove) as caught:
         apply(table, KAMILA, {"type": "lock_in", "letters": "A"})
-    assert caught.value.reason == "wrong_phase"
+    assert caught.value.reason == "wrong-phase"
 
 
 def test_a_player_can_change_their_pick_until_everyone_has_locked_in(table):
@@ -170,20 +170,20 @@ def test_picks_are_revealed_together_when_the_last_player_locks_in(table):
     assert state.phase is Phase.REVEAL
     with pytest.raises(IllegalMove) as caught:
         apply(state, KAMILA, {"type": "lock_in", "letters": "D"})
-    assert caught.value.reason == "wrong_phase"
+    assert caught.value.reason == "wrong-phase"
 
 
 def test_correct_answers_cannot_be_entered_before_everyone_locked_in(table):
     state = apply(at_question(table, (0, 0, 0)), KAMILA, {"type": "lock_in", "letters": "A"})
     with pytest.raises(IllegalMove) as caught:
         apply(state, None, {"type": "reveal", "correct": "ABC"})
-    assert caught.value.reason == "wrong_phase"
+    assert caught.value.reason == "wrong-phase"
 
 
 def test_the_table_cannot_lock_in_for_a_player(table):
     with pytest.raises(IllegalMove) as caught:
         apply(at_question(table, (0, 0, 0)), None, {"type": "lock_in", "letters": "A"})
-    assert caught.value.reason == "seat_required"
+    assert caught.value.reason == "seat-required"
 
 
 @pytest.mark.parametrize("letters", ["", "ABCD", "AG", "AA", "ac"])
@@ -280,7 +280,7 @@ def test_game_ends_after_round_three_with_a_ranking(table):
     assert legal_moves(state, None) == ()
     with pytest.raises(IllegalMove) as caught:
         apply(state, None, {"type": "roll"}, random.Random(1))
-    assert caught.value.reason == "game_over"
+    assert caught.value.reason == "game-over"
 
 
 def over(table, victory_points, round3_positions):
@@ -324,21 +324,21 @@ def test_a_game_in_progress_has_no_outcome(table):
 def test_moves_from_a_seat_not_at_the_table_are_refused(table, seat):
     with pytest.raises(IllegalMove) as caught:
         apply(table, seat, {"type": "set_die", "face": "ONE"})
-    assert caught.value.reason == "no_such_seat"
+    assert caught.value.reason == "no-such-seat"
 
 
 @pytest.mark.parametrize("move", [{"type": "pass"}, {}, "roll", None, {"type": ["roll"]}])
 def test_unknown_moves_are_refused(table, move):
     with pytest.raises(IllegalMove) as caught:
         apply(table, None, move)
-    assert caught.value.reason == "unknown_move"
+    assert caught.value.reason == "unknown-move"
 
 
 @pytest.mark.parametrize("move", [{"type": "set_die"}, {"type": "roll", "face": "ONE"}])
 def test_moves_with_missing_or_extra_fields_are_refused(table, move):
     with pytest.raises(IllegalMove) as caught:
         apply(table, None, move, random.Random(1))
-    assert caught.value.reason == "malformed_move"
+    assert caught.value.reason == "malformed-move"
 
 
 def test_refusals_carry_a_sentence_for_the_player(table):

@@ -3,6 +3,7 @@
 import dataclasses
 import json
 import random
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -123,6 +124,7 @@ def test_any_move_from_any_seat_is_either_refused_with_a_reason_or_gives_a_sound
             after = apply(state, seat, move, chaos)
         except RulesError as error:
             assert error.reason and isinstance(error.reason, str)
+            assert re.fullmatch(r"[a-z]+(-[a-z]+)*", error.reason), error.reason
             assert str(error)
         else:
             assert GameState.from_dict(after.to_dict()) == after

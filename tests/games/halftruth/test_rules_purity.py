@@ -6,24 +6,44 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT / "games" / "halftruth" / "rules"
 TESTS = ROOT / "tests" / "games" / "halftruth"
+SHARED = ROOT / "games" / "errors.py"  # the RulesError every game shares
+OURS = {"games.errors"}  # our own modules the rules may import (standard library only themselves)
 
 
-def imported_modules(folder):
-    for path in folder.glob("*.py"):
+def imported_modules(*paths):
+    """Dotted names of the modules imported, relative imports made absolute."""
+    for path in paths:
+        package = path.relative_to(ROOT).with_suffix("").parts[:-1]
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Import):
-                yield from (alias.name.split(".")[0] for alias in node.names)
+                yield from (alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.level == 0:
-                yield node.module.split(".")[0]
+                yield node.module
+            elif isinstance(node, ast.ImportFrom):
+                base = list(package[: len(package) - node.level + 1])
+                yield ".".join(base + ([node.module] if node.module else []))
+
+
+def outside_the_standard_library(modules):
+    return {m for m in modules if m.split(".")[0] not in sys.stdlib_module_names}
 
 
 def test_rules_import_only_the_standard_library():
-    outside = set(imported_modules(RULES)) - set(sys.stdlib_module_names)
+    inside = "games.halftruth.rules"
+    outside = {
+        module
+        for module in outside_the_standard_library(imported_modules(*RULES.glob("*.py")))
+        if module not in OURS and module != inside and not module.startswith(inside + ".")
+    }
     assert outside == set()
 
 
+def test_the_shared_errors_import_only_the_standard_library():
+    assert outside_the_standard_library(imported_modules(SHARED)) == set()
+
+
 def test_rules_tests_do_not_import_django():
-    assert "django" not in set(imported_modules(TESTS))
+    assert "django" not in {m.split(".")[0] for m in imported_modules(*TESTS.glob("*.py"))}
 
 
 def test_importing_the_rules_does_not_load_django():

@@ -59,14 +59,14 @@ def test_letters_may_come_as_a_string_or_a_list():
 @pytest.mark.parametrize(
     ("picked", "reason"),
     [
-        (frozenset(), "no_letters"),
-        (frozenset("ABCD"), "too_many_letters"),
-        (frozenset("AG"), "unknown_letter"),
-        (frozenset("a"), "unknown_letter"),
-        (frozenset({"AC"}), "unknown_letter"),
-        (["A", "A"], "repeated_letter"),
-        (None, "not_letters"),
-        (3, "not_letters"),
+        (frozenset(), "no-letters"),
+        (frozenset("ABCD"), "too-many-letters"),
+        (frozenset("AG"), "unknown-letter"),
+        (frozenset("a"), "unknown-letter"),
+        (frozenset({"AC"}), "unknown-letter"),
+        (["A", "A"], "repeated-letter"),
+        (None, "not-letters"),
+        (3, "not-letters"),
     ],
 )
 def test_bad_picks_are_refused_with_a_reason(picked, reason):
@@ -86,4 +86,4 @@ def test_correct_answers_must_be_exactly_three_distinct_letters(correct):
 def test_score_answer_refuses_anything_but_a_die_face(face):
     with pytest.raises(InvalidDieFace) as caught:
         score_answer(face, frozenset("A"), CORRECT)
-    assert caught.value.reason == "unknown_face"
+    assert caught.value.reason == "unknown-face"

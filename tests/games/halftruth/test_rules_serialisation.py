@@ -41,7 +41,7 @@ def test_damaged_saved_games_are_refused(table, damage):
     damage(data)
     with pytest.raises(InvalidState) as caught:
         GameState.from_dict(data)
-    assert caught.value.reason == "bad_state"
+    assert caught.value.reason == "bad-state"
 
 
 def test_a_pick_saved_out_of_order_is_refused(table):

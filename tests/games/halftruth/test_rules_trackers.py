@@ -22,16 +22,16 @@ def test_tracker_accepts_a_list_and_stores_a_tuple():
 @pytest.mark.parametrize(
     ("spaces", "reason"),
     [
-        ((), "empty_tracker"),
-        ((3, 2), "numbers_decrease"),
-        ((-1, 2), "negative_number"),
-        ((1, True), "not_a_number"),
-        ((1, 2.5), "not_a_number"),
-        ((1, "7"), "not_a_number"),
-        ("1234", "not_a_tracker"),
-        (None, "not_a_tracker"),
-        ((1000,), "number_too_big"),
-        (tuple(range(101)), "tracker_too_long"),
+        ((), "empty-tracker"),
+        ((3, 2), "numbers-decrease"),
+        ((-1, 2), "negative-number"),
+        ((1, True), "not-a-number"),
+        ((1, 2.5), "not-a-number"),
+        ((1, "7"), "not-a-number"),
+        ("1234", "not-a-tracker"),
+        (None, "not-a-tracker"),
+        ((1000,), "number-too-big"),
+        (tuple(range(101)), "tracker-too-long"),
     ],
 )
 def test_garbage_layouts_are_refused_with_a_reason(spaces, reason):
