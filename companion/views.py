@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
-from django_ratelimit.decorators import ratelimit
+from django_ratelimit.core import get_usage
 
 from companion import codes, qr, seats, tables
 from companion import games as registry
@@ -22,7 +22,7 @@ from companion.models import Seat, Table
 log = logging.getLogger(__name__)
 
 
-def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
+def rate_limited(request: HttpRequest, exception: Exception | None) -> HttpResponse:
     return render(request, "companion/message.html", {
         "title": "Slow down",
         "message": "Too many table codes tried from here in a short time. Wait a minute and try again.",
@@ -34,6 +34,27 @@ def _find_table(code: str) -> Table | None:
     if not codes.is_well_formed(code):
         return None
     return Table.objects.filter(code=code).first()
+
+
+def _guessing(request: HttpRequest, *, missed: bool = False) -> bool:
+    """Whether this address has tried too many codes that lead nowhere.
+
+    Only misses count: a household joining eight phones never trips it, while
+    someone trying codes at random is stopped after a handful.
+    """
+    usage = get_usage(request, group="code-miss", key="ip", rate=settings.CODE_MISS_RATE, increment=missed)
+    return usage is not None and usage["count"] >= usage["limit"]
+
+
+def _lookup(request: HttpRequest, code: str) -> Table | HttpResponse:
+    """The table behind a typed or linked code, or the page that says why not."""
+    if _guessing(request):
+        return rate_limited(request, None)
+    table = _find_table(code)
+    if table is None:
+        _guessing(request, missed=True)
+        return _no_table(request, code)
+    return table
 
 
 def _no_table(request: HttpRequest, code: str) -> HttpResponse:
@@ -64,30 +85,24 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
 
 
 @require_GET
-@ratelimit(key="ip", rate=settings.JOIN_RATE, block=True)
 def find(request: HttpRequest) -> HttpResponse:
     """The home page's "join by code" box."""
-    raw = request.GET.get("code", "")
-    table = _find_table(raw)
-    if table is None:
-        return _no_table(request, raw)
+    table = _lookup(request, request.GET.get("code", ""))
+    if isinstance(table, HttpResponse):
+        return table
     return redirect("table", code=table.code)
 
 
-def _table_or_404(request: HttpRequest, code: str) -> Table | HttpResponse:
-    table = _find_table(code)
-    return table if table is not None else _no_table(request, code)
-
-
 @require_GET
-@ratelimit(key="ip", rate=settings.JOIN_RATE, block=True)
 def table_page(request: HttpRequest, code: str) -> HttpResponse:
-    table = _table_or_404(request, code)
-    if isinstance(table, HttpResponse):
-        return table
+    table = _find_table(code)
+    seat = seats.seat_for_request(request, table) if table is not None else None
+    if seat is None:  # a visitor without a seat: this is a code look-up like any other
+        table = _lookup(request, code)
+        if isinstance(table, HttpResponse):
+            return table
     if code != table.code:
         return redirect("table", code=table.code)
-    seat = seats.seat_for_request(request, table)
     if seat is None:
         return _join_page(request, table)
     table = tables.settle(table.pk)
@@ -117,9 +132,8 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
 
 
 @require_POST
-@ratelimit(key="ip", rate=settings.JOIN_RATE, block=True)
 def join(request: HttpRequest, code: str) -> HttpResponse:
-    table = _table_or_404(request, code)
+    table = _lookup(request, code)
     if isinstance(table, HttpResponse):
         return table
     existing = seats.seat_for_request(request, table)

@@ -95,7 +95,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "django_ratelimit.middleware.RatelimitMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -150,8 +149,12 @@ else:
 
 # One process keeps its rate-limit counts in memory; several share them in Redis.
 SILENCED_SYSTEM_CHECKS = [] if REDIS_URL else ["django_ratelimit.E003", "django_ratelimit.W001"]
-RATELIMIT_VIEW = "companion.views.rate_limited"
-JOIN_RATE = os.environ.get("JOIN_RATE", "30/m")
+# Wrong table codes allowed per address before look-ups pause: 20 in 10 minutes
+# against 23**6 codes makes guessing one hopeless.
+CODE_MISS_RATE = os.environ.get("CODE_MISS_RATE", "20/10m")
+# Behind a reverse proxy every request comes from the proxy; name the header that
+# carries the phone's own address (e.g. HTTP_X_REAL_IP) so limits apply per phone.
+RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY", "REMOTE_ADDR")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LANGUAGE_CODE = "en"

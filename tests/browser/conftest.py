@@ -96,7 +96,7 @@ def servers(tmp_path_factory):
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SECURE_COOKIES": "0",
         "STATIC_ROOT": str(tmp / "static"),
-        "JOIN_RATE": "600/m",
+        "CODE_MISS_RATE": "600/m",
     }
     shared = bool(os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL"))
     if not os.environ.get("DATABASE_URL"):
