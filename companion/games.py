@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.clock import ClockWant
+from games.errors import RulesError
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class Viewer:
         return self.role == DISPLAY.slug
 
 
-class MoveError(ValueError):
+class MoveError(RulesError):
     """A form that does not even describe a move (missing or malformed fields)."""
 
     reason = "bad-move"
