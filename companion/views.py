@@ -9,8 +9,7 @@ from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
+from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.core import get_usage
 
 from companion import codes, qr, seats, tables
@@ -250,9 +249,9 @@ def tick(request: HttpRequest, code: str) -> HttpResponse:
     return _flash(request, "", table=table, seat=seat, kind="info")
 
 
-@require_http_methods(["GET", "POST"])
+@require_POST
 def leave(request: HttpRequest, code: str) -> HttpResponse:
     """Forget this phone's seat cookie (the seat stays until the host removes it)."""
-    response = HttpResponseClientRedirect("/") if request.htmx else redirect("home")
+    response = redirect("home")
     response.delete_cookie(seats.cookie_name(codes.normalise(code)))
     return response

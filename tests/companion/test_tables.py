@@ -291,3 +291,26 @@ def test_new_players_cannot_sit_down_once_the_game_started(stub_table, phone):
     late = phone()
     assert "already started" in late.get(f"/t/{table.code}/").content.decode()
     assert late.post(reverse("join", args=[table.code]), {"name": "late"}).status_code == 409
+
+
+def test_no_http_response_to_another_seat_carries_the_secret(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="zephyrs")
+    gus = sit(phone(), stub_table[2])
+    display = phone()
+    display.post(reverse("join", args=[table.code]), {"display": "1"})
+    assert "zephyrs" in host.get(f"/t/{table.code}/").content.decode()
+    for other in (gus, display):
+        assert "zephyrs" not in other.get(f"/t/{table.code}/").content.decode()
+    answer = move(gus, table, type="guess", word="candle")
+    assert answer.status_code == 200 and "candle" in answer.content.decode()
+    assert "zephyrs" not in answer.content.decode()
+
+
+def test_leaving_forgets_the_seat_on_this_phone_only(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    gus_phone = sit(phone(), gus)
+    assert gus_phone.get(reverse("leave", args=[table.code])).status_code == 405
+    assert gus_phone.post(reverse("leave", args=[table.code])).status_code == 302
+    assert "Take a seat" in gus_phone.get(f"/t/{table.code}/").content.decode()
+    assert table.seats.filter(name="gus").exists()
