@@ -298,6 +298,20 @@ def end_game(table_id: int, seat_id: int, base_version: int | None) -> Outcome:
                    host_only=True, undoable=True)
 
 
+def play_again(table_id: int, seat_id: int, base_version: int | None) -> Outcome:
+    """Back to the lobby with the same seats and code, for the next game."""
+
+    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
+        if table.status != Table.Status.FINISHED:
+            raise TableError("Finish this game before starting another.", reason="not-finished", status=409)
+        table.status = Table.Status.LOBBY
+        table.state = None
+        table.clock = Clock().to_dict()
+
+    return perform(table_id, seat_id, kind="again", payload={}, base_version=base_version, change=change,
+                   host_only=True, undoable=True)
+
+
 def undo(table_id: int, seat_id: int, base_version: int | None) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         last = table.actions.filter(undoable=True, undone=False).order_by("-id").first()

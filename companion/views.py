@@ -119,7 +119,7 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
     if table.status == Table.Status.FINISHED:
         return render(request, "companion/message.html", {
             "title": "This table has finished",
-            "message": f"The {game.name} game at table {table.code} is over. Ask the host to start a new table.",
+            "message": f"The {game.name} game at table {table.code} is over. Ask the host to start a new game at this table.",
             "show_join": True,
         }, status=410)
     players = tables.players_of(table)
@@ -225,6 +225,8 @@ def host_action(request: HttpRequest, code: str, name: str) -> HttpResponse:
             return tables.undo(table.pk, seat.pk, version)
         if name == "end":
             return tables.end_game(table.pk, seat.pk, version)
+        if name == "again":
+            return tables.play_again(table.pk, seat.pk, version)
         if name in ("pause", "resume"):
             return tables.hold_clock(table.pk, seat.pk, version, hold=name == "pause")
         if name == "role":

@@ -189,6 +189,8 @@
 
   document.addEventListener("htmx:oobAfterSwap", keepAwake);
 
+  var lastStatus = (document.getElementById("table-version") || { dataset: {} }).dataset.status;
+
   // A new board means an old error message no longer applies; the invite folds away once play starts.
   document.addEventListener("htmx:oobAfterSwap", function (evt) {
     var id = evt.detail.target && evt.detail.target.id;
@@ -196,9 +198,11 @@
       var flash = document.getElementById("flash");
       if (flash && !flash.contains(evt.target)) flash.innerHTML = "";
     }
-    if (id === "table-version" && !tableIs("lobby")) {
+    if (id === "table-version") {
+      var status = document.getElementById("table-version").dataset.status;
       var invite = document.getElementById("invite");
-      if (invite) invite.open = false;
+      if (invite && status !== lastStatus) invite.open = status === "lobby";
+      lastStatus = status;
     }
   });
   document.addEventListener("DOMContentLoaded", keepAwake);

@@ -63,6 +63,9 @@ def test_every_screen_fits_a_phone(servers, browser, scheme):
         lena.get_by_role("button", name="Reveal it to everyone").click()
         expect(gus.locator("#region-board")).to_contain_text("The secret was")
         snap(gus, f"{scheme}-revealed")
+        snap(lena, f"{scheme}-finished-host")
+        lena.get_by_role("button", name="New game, same table").click()
+        expect(gus.locator("#region-board")).to_contain_text("Waiting for the host to start")
         gus.goto(f"{base}/join/?code=ZZZZZZ")
         snap(gus, f"{scheme}-unknown-code")
     finally:

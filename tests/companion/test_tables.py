@@ -314,3 +314,17 @@ def test_leaving_forgets_the_seat_on_this_phone_only(stub_table, phone):
     assert gus_phone.post(reverse("leave", args=[table.code])).status_code == 302
     assert "Take a seat" in gus_phone.get(f"/t/{table.code}/").content.decode()
     assert table.seats.filter(name="gus").exists()
+
+
+def test_after_a_game_the_host_can_start_another_at_the_same_table(stub_table, phone):
+    table, host = started(stub_table, phone)
+    assert post_host(host, table, "again").status_code == 409
+    move(host, table, type="set_secret", word="lantern")
+    move(host, table, type="reveal")
+    assert Table.objects.get().status == Table.Status.FINISHED
+    assert post_host(host, table, "again").status_code == 200
+    table.refresh_from_db()
+    assert table.status == Table.Status.LOBBY and table.state is None and table.seats.count() == 3
+    assert "Take a seat" in phone().get(f"/t/{table.code}/").content.decode()
+    assert post_host(host, table, "start").status_code == 200
+    assert Table.objects.get().state["secret"] == ""
