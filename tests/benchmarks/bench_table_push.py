@@ -1,0 +1,68 @@
+"""How long one change takes to reach every seat: the move's transaction, then each
+seat's view rendered and handed to the channel layer (in-memory, one process).
+
+Run from the repo root: python tests/benchmarks/bench_table_push.py
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("SECRET_KEY", "bench")
+os.environ["SQLITE_PATH"] = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
+os.environ.pop("DATABASE_URL", None)
+os.environ.pop("REDIS_URL", None)
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+
+from companion import broadcast, tables  # noqa: E402
+from companion.models import Table  # noqa: E402
+
+SEATS = 8
+RUNS = 40
+
+
+def median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)
+    table, keeper = tables.create_table("stub", "lena")
+    guessers = [tables.join_table(table, f"guest{n}") for n in range(SEATS - 2)]
+    tables.join_table(table, "", as_display=True)
+    table.refresh_from_db()
+    tables.start_game(table.pk, keeper.pk, table.version)
+    table.refresh_from_db()
+    tables.play(table.pk, keeper.pk, {"type": "set_secret", "word": "lantern"}, table.version)
+
+    pushes, moves = [], []
+    for run in range(RUNS):
+        start = time.perf_counter()
+        broadcast.push_table(table.pk)
+        pushes.append(time.perf_counter() - start)
+        version = Table.objects.get(pk=table.pk).version
+        guesser = guessers[run % len(guessers)]
+        start = time.perf_counter()
+        tables.play(table.pk, guesser.pk, {"type": "guess", "word": f"word{'abcdefghij'[run % 10]}x"}, version)
+        moves.append(time.perf_counter() - start)
+
+    print(f"Table push: {SEATS} seats ({SEATS - 1} players and a display), SQLite, in-memory layer, {RUNS} runs")
+    print(f"  render and send every seat's view  median {median_ms(pushes):7.2f} ms"
+          f"  ({median_ms(pushes) / SEATS:.2f} ms a seat)")
+    print(f"  one move, transaction and push     median {median_ms(moves):7.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
