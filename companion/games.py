@@ -33,7 +33,6 @@ class Viewer:
     seat_id: int | None
     role: str
     name: str = ""
-    position: int = 0
 
     @property
     def is_display(self) -> bool:
@@ -67,6 +66,11 @@ class Game:
         return sum(role.maximum for role in self.roles)  # type: ignore[misc]
 
     max_seats: int = 8
+
+    @property
+    def seat_limit(self) -> int:
+        """How many players may sit down: the game's maximum, capped by what the table allows."""
+        return min(x for x in (self.max_players, self.max_seats) if x is not None)
 
     def role(self, slug: str) -> Role | None:
         if slug == DISPLAY.slug:

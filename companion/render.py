@@ -18,20 +18,15 @@ from django.utils.safestring import SafeString, mark_safe
 from companion.clock import Clock
 from companion.games import DISPLAY, Game
 from companion.models import Seat, Table
-from companion.tables import game_of, viewer_of
+from companion.tables import game_of, role_counts, viewer_of
 
 REGIONS = ("status", "clock", "board", "people", "host")
 
 
-def _people(table: Table, game: Game, seats: list[Seat]) -> list[dict]:
-    people = []
-    for seat in seats:
-        role = game.role(seat.role) or DISPLAY
-        people.append(
-            {"id": seat.pk, "name": seat.name, "role": seat.role, "role_label": role.label,
-             "symbol": role.symbol, "is_host": seat.is_host, "is_display": seat.role == DISPLAY.slug}
-        )
-    return people
+def _person(seat: Seat, game: Game) -> dict:
+    role = game.role(seat.role) or DISPLAY
+    return {"id": seat.pk, "name": seat.name, "role": seat.role, "role_label": role.label, "symbol": role.symbol,
+            "is_host": seat.is_host, "is_display": seat.role == DISPLAY.slug}
 
 
 def context(table: Table, seat: Seat, *, seats: list[Seat] | None = None, now: float | None = None) -> dict:
@@ -41,30 +36,20 @@ def context(table: Table, seat: Seat, *, seats: list[Seat] | None = None, now: f
     view = game.view(table.state, viewer) if table.state is not None else None
     clock = Clock.from_dict(table.clock)
     now = time.time() if now is None else now
-    my_role = game.role(seat.role) or DISPLAY
     return {
         "table": table,
         "game": game,
-        "me": {"id": seat.pk, "name": seat.name, "role": seat.role, "role_label": my_role.label,
-               "symbol": my_role.symbol, "is_host": seat.is_host, "is_display": seat.role == DISPLAY.slug},
-        "people": _people(table, game, seats),
+        "me": _person(seat, game),
+        "people": [_person(s, game) for s in seats],
         "roles": game.roles,
         "view": view,
         "clock": clock,
         "clock_left": clock.left(now),
         "now_ms": int(now * 1000),
         "can_undo": seat.is_host and table.actions.filter(undoable=True, undone=False).exists(),
-        "role_problem": game.check_roles(_counts(seats)) if table.status == Table.Status.LOBBY else None,
+        "role_problem": game.check_roles(role_counts(seats)) if table.status == Table.Status.LOBBY else None,
         "board_template": game.board_template,
     }
-
-
-def _counts(seats: list[Seat]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for seat in seats:
-        if seat.role != DISPLAY.slug:
-            counts[seat.role] = counts.get(seat.role, 0) + 1
-    return counts
 
 
 def _digest(html: str) -> str:

@@ -77,15 +77,16 @@ def game_of(table: Table) -> Game:
 
 
 def viewer_of(seat: Seat) -> Viewer:
-    return Viewer(seat_id=seat.pk, role=seat.role, name=seat.name, position=seat.pk)
+    return Viewer(seat_id=seat.pk, role=seat.role, name=seat.name)
 
 
 def players_of(table: Table) -> list[Seat]:
     return [seat for seat in table.seats.all() if seat.role != DISPLAY.slug]
 
 
-def role_counts(table: Table) -> Counter:
-    return Counter(seat.role for seat in players_of(table))
+def role_counts(seats: list[Seat]) -> Counter:
+    """How many players hold each role (displays have none)."""
+    return Counter(seat.role for seat in seats if seat.role != DISPLAY.slug)
 
 
 # -- creating and joining -----------------------------------------------------
@@ -136,10 +137,9 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
                     status=409,
                 )
             players = players_of(table)
-            limit = min(x for x in (game.max_players, game.max_seats) if x is not None)
-            if len(players) >= limit:
-                raise TableFull(f"This table is full: {len(players)} of {limit} seats are taken.")
-            role = game.role_for_newcomer(role_counts(table))
+            if len(players) >= game.seat_limit:
+                raise TableFull(f"This table is full: {len(players)} of {game.seat_limit} seats are taken.")
+            role = game.role_for_newcomer(role_counts(players))
             seat = Seat.objects.create(table=table, name=name, role=role)
         table.version += 1
         table.save(update_fields=["version", "updated_at"])
@@ -275,7 +275,7 @@ def start_game(table_id: int, seat_id: int, base_version: int | None) -> Outcome
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         if table.status != Table.Status.LOBBY:
             raise TableError("The game has already started.", reason="started", status=409)
-        problem = game.check_roles(role_counts(table))
+        problem = game.check_roles(role_counts(list(table.seats.all())))
         if problem:
             raise TableError(problem, reason="roles")
         players = [viewer_of(s) for s in players_of(table)]

@@ -123,10 +123,9 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
             "show_join": True,
         }, status=410)
     players = tables.players_of(table)
-    limit = min(x for x in (game.max_players, game.max_seats) if x is not None)
     return render(request, "companion/join.html", {
-        "table": table, "game": game, "players": players, "limit": limit,
-        "full": len(players) >= limit, "started": table.status != Table.Status.LOBBY, "error": error,
+        "table": table, "game": game, "players": players, "limit": game.seat_limit,
+        "full": len(players) >= game.seat_limit, "started": table.status != Table.Status.LOBBY, "error": error,
     }, status=status)
 
 
