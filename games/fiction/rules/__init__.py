@@ -16,19 +16,23 @@ Moves (``move["type"]``, the seats that may make it, its other fields):
 =====================  ======================  ======================================
 ``choose_ability``     librarian, guessers     ``card``: id of one of your 2 dealt cards
 ``choose_secret``      librarian               ``word``, ``hint``, ``override`` (bool)
-``start_first_half``   librarian, None         (setup complete; starts the clock)
+``start_first_half``   librarian               (setup complete; starts the clock)
 ``guess``              guessers                ``word``, ``table_agreed`` (bool)
 ``share_clues``        librarian               ``clues`` ("✓~✗✗✓"), ``use_ability``
 ``fact_fiction``       guessers                ``position``, ``turn``, ``use_ability``
 ``use_ability``        guessers                (discard a token for a red-cross card)
-``timer_expired``      any seat or None        (first half: halftime; second: librarian wins)
-``start_second_half``  any seat or None        (halftime over; starts the clock)
+``timer_expired``      None (the clock only)   (first half: halftime; second: librarian wins)
+``start_second_half``  None (the table/host)   (halftime over; starts the clock)
 =====================  ======================  ======================================
 
 Phases: ``setup`` -> ``guessing`` <-> ``deceiving`` -> ``halftime`` ->
 ``guessing`` <-> ``deceiving`` -> ``over``. The platform's clock runs while
 ``state.clock_running`` (the ``guessing`` phase) and each half lasts
 ``state.half_seconds`` (600, or 480 with eight-minute halves).
+
+Every ``player_view`` has ``phase``, ``waiting_for`` (seats, None for the
+table), ``legal_moves`` (``{"type", "allowed", "why"}`` for this seat) and
+``outcome`` (None, or ``{"winner", "termination"}`` with a ``Termination`` value).
 
 ``player_view(state, seat)`` is the only road from state to a screen; see
 its docstring for what each seat sees.
@@ -43,6 +47,7 @@ from .game import (
     GameState,
     Options,
     Outcome,
+    Termination,
     Turn,
     apply,
     choose_ability,
@@ -57,6 +62,7 @@ from .game import (
     start_second_half,
     timer_expired,
     use_ability,
+    waiting_for,
 )
 from .solver import Row, candidates
 from .words import check_guess, dictionary, is_word, word_list
@@ -66,8 +72,8 @@ __all__ = [
     "parse_clues", "dictionary", "is_word", "word_list",
     "RulesError", "IllegalSecret", "IllegalClues", "IllegalMove", "IllegalSetup",
     "AbilityCard", "KNOWN_CARDS",
-    "GameState", "Options", "Outcome", "Turn", "SEATS", "MOVES",
-    "new_game", "apply", "player_view", "legal_moves",
+    "GameState", "Options", "Outcome", "Termination", "Turn", "SEATS", "MOVES",
+    "new_game", "apply", "player_view", "legal_moves", "waiting_for",
     "choose_ability", "choose_secret", "start_first_half", "guess", "share_clues",
     "fact_fiction", "use_ability", "timer_expired", "start_second_half",
 ]

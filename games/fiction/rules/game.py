@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import inspect
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any, Callable, Mapping
 
 from .abilities import (
@@ -36,7 +37,7 @@ TOKENS_PER_GAME = 3
 HALF_SECONDS = 600
 HARD_HALF_SECONDS = 480
 VOWELS = frozenset("aeiou")
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: the outcome says its termination
 
 
 @dataclass(frozen=True)
@@ -64,13 +65,17 @@ class Options:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Options":
-        unknown = set(data) - set(cls().to_dict())
+        """Options from a dict; ``hard_mode`` (the setup form's shortcut) turns on all three hard options."""
+        unknown = set(data) - set(cls().to_dict()) - {"hard_mode"}
         if unknown:
             raise IllegalSetup(f"Unknown option {sorted(unknown)[0]!r}.", reason="unknown-option")
         for key, value in data.items():
             if not isinstance(value, bool):
                 raise IllegalSetup(f"Option {key!r} is on or off.", reason="bad-option")
-        return cls(**data)
+        options = {key: value for key, value in data.items() if key != "hard_mode"}
+        if data.get("hard_mode"):
+            return cls.hard(**{k: v for k, v in options.items() if k in ("ability_cards", "house_words")})
+        return cls(**options)
 
 
 @dataclass(frozen=True)
@@ -122,13 +127,25 @@ class Turn:
         )
 
 
+class Termination(Enum):
+    """How a game of Fiction ended (Game End)."""
+
+    GUESSED = "guessed"  # the Guessers win by guessing the secret word
+    OUT_OF_GUESSES = "out-of-guesses"  # the Lie-brarian wins: no guesses left
+    TIME = "time"  # the Lie-brarian wins: the second timer expired
+
+
 @dataclass(frozen=True)
 class Outcome:
     winner: str  # "guessers" or "librarian"
-    reason: str  # "guessed", "out-of-guesses" or "time"
+    termination: Termination
 
     def to_dict(self) -> dict[str, str]:
-        return {"winner": self.winner, "reason": self.reason}
+        return {"winner": self.winner, "termination": self.termination.value}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Outcome":
+        return cls(data["winner"], Termination(data["termination"]))
 
 
 @dataclass(frozen=True)
@@ -257,7 +274,7 @@ class GameState:
             librarian_uses=data["librarian_uses"],
             guessers_uses=data["guessers_uses"],
             free_guess_pending=data["free_guess_pending"],
-            outcome=None if data["outcome"] is None else Outcome(**data["outcome"]),
+            outcome=None if data["outcome"] is None else Outcome.from_dict(data["outcome"]),
         )
 
 
@@ -293,6 +310,13 @@ def _need_seat(seat: str | None, *allowed: str | None) -> None:
         if seat is not None and seat not in SEATS:
             raise IllegalMove(f"There is no seat called {seat!r}.", reason="unknown-seat")
         raise IllegalMove("That is not yours to do.", reason="not-your-turn")
+
+
+def _need_table(seat: str | None, message: str, reason: str) -> None:
+    """Moves the table makes (its clock, its host), never one side: refused from a side's seat."""
+    if seat is not None:
+        _need_seat(seat, *SEATS)
+        raise IllegalMove(message, reason=reason)
 
 
 def _need_phase(state: GameState, *phases: str) -> None:
@@ -357,8 +381,8 @@ def choose_secret(
 
 
 def start_first_half(state: GameState, seat: str | None) -> GameState:
-    """Prologue: the Lie-brarian starts the first timer."""
-    _need_seat(seat, LIBRARIAN, None)
+    """Prologue: the Lie-brarian "starts the 10-minute timer and begins play!"."""
+    _need_seat(seat, LIBRARIAN)
     _need_phase(state, SETUP)
     if not state.setup_complete:
         missing = "the secret word and hint" if state.secret is None else "both ability cards"
@@ -386,9 +410,13 @@ def guess(state: GameState, seat: str | None, word: str, table_agreed: bool = Fa
         try:
             word = check_guess(word, red_words=red)
         except IllegalGuess as refusal:
-            if not (refusal.reason == "not-a-word" and table_agreed and state.options.house_words):
+            shape = check_shape(word, red_words=red)
+            if state.secret_override and shape == state.secret:
+                word = shape  # the secret came from the book card; it must stay guessable
+            elif refusal.reason == "not-a-word" and table_agreed and state.options.house_words:
+                word, table_word = shape, True
+            else:
                 raise
-            word, table_word = check_shape(word, red_words=red), True
     assert state.secret is not None
     honest = honest_clues(state.secret, word)
     correct = word == state.secret
@@ -403,7 +431,7 @@ def guess(state: GameState, seat: str | None, word: str, table_agreed: bool = Fa
     )
     state = replace(state, turns=state.turns + (turn,), free_guess_pending=False)
     if correct:  # a correct guess wins at once, with no lie
-        return replace(state, phase=OVER, outcome=Outcome(GUESSERS, "guessed"))
+        return replace(state, phase=OVER, outcome=Outcome(GUESSERS, Termination.GUESSED))
     return replace(state, phase=DECEIVING)
 
 
@@ -440,8 +468,10 @@ def share_clues(
         allowed, used = frozenset({1}), False
     if lies not in allowed:
         want = " or ".join(str(n) for n in sorted(allowed))
+        card_would = not used and can_use and lies in card.lie_counts  # type: ignore[union-attr]
         raise IllegalClues(
-            f"Change exactly {want} clue{'s' if allowed != {1} else ''}; you changed {lies}.",
+            f"Change exactly {want} clue{'s' if allowed != {1} else ''}; you changed {lies}."
+            + (" Cross off a feather (use your ability) to share this row." if card_would else ""),
             reason="lie-count",
         )
     turns = state.turns[:-1] + (replace(turn, shared=shared, ability_used=used),)
@@ -450,7 +480,7 @@ def share_clues(
         return replace(state, phase=GUESSING)
     if state.half == 1:
         return replace(state, phase=HALFTIME)
-    return replace(state, phase=OVER, outcome=Outcome(LIBRARIAN, "out-of-guesses"))
+    return replace(state, phase=OVER, outcome=Outcome(LIBRARIAN, Termination.OUT_OF_GUESSES))
 
 
 def fact_fiction(
@@ -468,10 +498,7 @@ def fact_fiction(
     """
     _need_seat(seat, GUESSERS)
     _need_phase(state, GUESSING)
-    if state.tokens <= 0:
-        raise IllegalMove("You have no Fact/Fiction tokens left.", reason="no-tokens")
-    if not state.turns:
-        raise IllegalMove("There is no guess to use a token on yet.", reason="no-guess")
+    _need_token_and_guess(state)
     latest = len(state.turns) - 1
     index = latest if turn is None else turn
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= latest:
@@ -505,6 +532,13 @@ def fact_fiction(
     return replace(state, turns=turns, tokens=state.tokens - 1, guessers_uses=state.guessers_uses + uses)
 
 
+def _need_token_and_guess(state: GameState) -> None:
+    if state.tokens <= 0:
+        raise IllegalMove("You have no Fact/Fiction tokens left.", reason="no-tokens")
+    if not state.turns:
+        raise IllegalMove("There is no guess to use a token on yet.", reason="no-guess")
+
+
 def use_ability(state: GameState, seat: str | None) -> GameState:
     """Discard a Fact/Fiction token to use a red-cross guesser card."""
     _need_seat(seat, GUESSERS)
@@ -528,17 +562,24 @@ def use_ability(state: GameState, seat: str | None) -> GameState:
 
 
 def timer_expired(state: GameState, seat: str | None) -> GameState:
-    """The half's timer ran out: halftime after the first, the Lie-brarian wins after the second."""
-    _need_seat(seat, None, *SEATS)
+    """The half's timer ran out: halftime after the first, the Lie-brarian wins after the second.
+
+    Only the clock (seat None) says so; neither side can end a half early.
+    """
+    _need_table(seat, "Only the timer ends a half.", "clock-only")
     _need_phase(state, GUESSING)
     if state.half == 1:
         return replace(state, phase=HALFTIME)
-    return replace(state, phase=OVER, outcome=Outcome(LIBRARIAN, "time"))
+    return replace(state, phase=OVER, outcome=Outcome(LIBRARIAN, Termination.TIME))
 
 
 def start_second_half(state: GameState, seat: str | None) -> GameState:
-    """Halftime over: unused blue boards are discarded and the second timer starts."""
-    _need_seat(seat, None, *SEATS)
+    """Halftime over: unused blue boards are discarded and the second timer starts.
+
+    The rulebook names no side ("Set a new 10-minute timer for the second half"),
+    so it is the table's: the host starts it for everyone (seat None), not one side.
+    """
+    _need_table(seat, "The table starts the second half together (on the host's phone).", "table-only")
     _need_phase(state, HALFTIME)
     tokens = 1 if state.options.one_token_per_half else state.tokens
     return replace(state, phase=GUESSING, half=2, tokens=tokens)
@@ -578,38 +619,72 @@ def apply(state: GameState, seat: str | None, move: Mapping[str, Any], rng: rand
     return MOVES[kind](state, seat, **fields)
 
 
-def legal_moves(state: GameState, seat: str | None) -> list[str]:
-    """The move types ``seat`` could make now (their details may still be refused)."""
-    allowed = []
-    for kind, fn in MOVES.items():
-        probe = _PROBES.get(kind)
-        try:
-            if probe is None:
-                fn(state, seat)
-            else:
-                probe(state, seat)
-        except RulesError:
+def waiting_for(state: GameState) -> list[str | None]:
+    """The seats the table waits on now: sides, or None for the table itself (halftime)."""
+    if state.phase == SETUP:  # the Lie-brarian picks the secret and starts; each side may owe a card
+        return [side for side in SEATS if side == LIBRARIAN or (state.options.ability_cards and state.card(side) is None)]
+    return {GUESSING: [GUESSERS], DECEIVING: [LIBRARIAN], HALFTIME: [None]}.get(state.phase, [])
+
+
+# Which seats see each move, and in which phases, enabled or not. timer_expired is
+# never shown: only the clock makes it.
+_SHOWN: dict[str, tuple[tuple[str | None, ...], tuple[str, ...]]] = {
+    "choose_ability": (SEATS, (SETUP,)),
+    "choose_secret": ((LIBRARIAN,), (SETUP,)),
+    "start_first_half": ((LIBRARIAN,), (SETUP,)),
+    "guess": ((GUESSERS,), (GUESSING, DECEIVING)),
+    "fact_fiction": ((GUESSERS,), (GUESSING, DECEIVING)),
+    "use_ability": ((GUESSERS,), (GUESSING, DECEIVING)),
+    "share_clues": ((LIBRARIAN,), (DECEIVING,)),
+    "start_second_half": ((None,), (HALFTIME,)),
+}
+
+
+def _in_this_game(state: GameState, kind: str) -> bool:
+    if kind == "choose_ability":
+        return state.options.ability_cards
+    if kind == "use_ability":
+        return state.guessers_card is not None and state.guessers_card.payment == "discard-token"
+    return True
+
+
+def legal_moves(state: GameState, seat: str | None) -> list[dict[str, Any]]:
+    """The moves ``seat`` could make in this phase: ``{"type", "allowed", "why"}``.
+
+    ``why`` is the rules' own refusal ("" when allowed); a move's details
+    (the word, the clues) may still be refused when it is made.
+    """
+    out = []
+    for kind, (seats, phases) in _SHOWN.items():
+        if seat not in seats or state.phase not in phases or not _in_this_game(state, kind):
             continue
-        allowed.append(kind)
-    return allowed
+        try:
+            _PROBES.get(kind, MOVES[kind])(state, seat)
+            why = ""
+        except RulesError as refusal:
+            why = str(refusal)
+        out.append({"type": kind, "allowed": not why, "why": why})
+    return out
 
 
-def _probe_seat_phase(seat_ok: tuple, phases: tuple, extra: Callable[[GameState], bool] = lambda s: True):
+def _probe(seats: tuple[str | None, ...], phases: tuple[str, ...], *checks: Callable[[GameState], None]):
+    """A move's refusals that need none of its fields."""
+
     def probe(state: GameState, seat: str | None) -> None:
-        _need_seat(seat, *seat_ok)
+        _need_seat(seat, *seats)
         _need_phase(state, *phases)
-        if not extra(state):
-            raise IllegalMove("Not now.", reason="not-now")
+        for check in checks:
+            check(state)
 
     return probe
 
 
 _PROBES: dict[str, Callable[[GameState, str | None], None]] = {
-    "choose_ability": _probe_seat_phase(SEATS, (SETUP,), lambda s: s.options.ability_cards),
-    "choose_secret": _probe_seat_phase((LIBRARIAN,), (SETUP,)),
-    "guess": _probe_seat_phase((GUESSERS,), (GUESSING,)),
-    "share_clues": _probe_seat_phase((LIBRARIAN,), (DECEIVING,)),
-    "fact_fiction": _probe_seat_phase((GUESSERS,), (GUESSING,), lambda s: s.tokens > 0 and bool(s.turns)),
+    "choose_ability": _probe(SEATS, (SETUP,)),
+    "choose_secret": _probe((LIBRARIAN,), (SETUP,)),
+    "guess": _probe((GUESSERS,), (GUESSING,)),
+    "share_clues": _probe((LIBRARIAN,), (DECEIVING,)),
+    "fact_fiction": _probe((GUESSERS,), (GUESSING,), _need_token_and_guess),
 }
 
 
@@ -673,6 +748,7 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
         "turns": turns,
         "abilities": {side: card_view(side) for side in SEATS},
         "offer": [c.to_dict() for c in state.offer(seat)] if seat in SEATS else [],
+        "waiting_for": waiting_for(state),
         "legal_moves": legal_moves(state, seat),
         "outcome": None if state.outcome is None else state.outcome.to_dict(),
     }

@@ -40,7 +40,7 @@ def started(secret="ready", hint="r", options: Options | None = None, **cards) -
             chosen.setdefault(f"{side}_card", card)
         state = replace(state, offers=(), **chosen)
     state = apply(state, LENA, {"type": "choose_secret", "word": secret, "hint": hint})
-    return apply(state, TABLE, {"type": "start_first_half"})
+    return apply(state, LENA, {"type": "start_first_half"})
 
 
 def play_turn(state: GameState, guess: str, lie_at: int = 0) -> GameState:

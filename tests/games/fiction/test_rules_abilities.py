@@ -26,6 +26,7 @@ def refused(state, seat, move, reason):
     with pytest.raises(RulesError) as caught:
         apply(state, seat, move)
     assert caught.value.reason == reason, str(caught.value)
+    return caught.value
 
 
 def test_the_four_described_cards_as_data():
@@ -249,6 +250,7 @@ def test_guesser_abilities_only_while_the_timer_runs():
 
 def test_lena_may_decline_her_card_explicitly():
     state = apply(started(librarian="lie-plus-one"), GUESSERS, {"type": "guess", "word": "entry"})
-    refused(state, LENA, {"type": "share_clues", "clues": two_lies(), "use_ability": False}, "lie-count")
+    error = refused(state, LENA, {"type": "share_clues", "clues": two_lies(), "use_ability": False}, "lie-count")
+    assert "Cross off a feather" in str(error)  # the way to share this row is on the screen
     state = apply(state, LENA, {"type": "share_clues", "clues": "~✗✗~✗", "use_ability": False})
     assert not state.turns[-1].ability_used and state.uses_left("librarian") == 2

@@ -15,6 +15,7 @@ from games.fiction.rules import (
     IllegalSetup,
     Options,
     RulesError,
+    Termination,
     apply,
     guess,
     new_game,
@@ -70,8 +71,24 @@ def test_a_secret_of_the_wrong_length_cannot_be_overridden():
     assert not error.overridable
 
 
+def test_a_guess_of_the_overridden_secret_wins():
+    # ZORBS was on the book card but not in our dictionary: the guessers must still be able to find it
+    state = apply(new_game(), LENA, {"type": "choose_secret", "word": "zorbs", "hint": "z", "override": True})
+    state = apply(state, LENA, {"type": "start_first_half"})
+    refused(state, GUESSERS, {"type": "guess", "word": "fykli"}, "not-a-word", IllegalGuess)
+    state = apply(state, GUESSERS, {"type": "guess", "word": "ZORBS"})
+    assert state.is_over and state.outcome.termination is Termination.GUESSED
+    assert not state.turns[-1].table_word
+
+
 def test_guessers_cannot_choose_the_secret():
     refused(new_game(), GUESSERS, {"type": "choose_secret", "word": "ready", "hint": "r"}, "not-your-turn", IllegalMove)
+
+
+def test_only_the_lie_brarian_starts_the_first_half():
+    state = apply(new_game(), LENA, {"type": "choose_secret", "word": "ready", "hint": "r"})
+    refused(state, GUESSERS, {"type": "start_first_half"}, "not-your-turn")
+    refused(state, TABLE, {"type": "start_first_half"}, "not-your-turn")
 
 
 def test_first_half_cannot_start_before_the_secret_is_chosen():
@@ -145,7 +162,7 @@ def test_a_correct_guess_wins_at_once_with_no_lie(lena_game):
     state = play_turn(lena_game, "entry")
     state = apply(state, GUESSERS, {"type": "guess", "word": "READY"})
     assert state.is_over and not state.clock_running
-    assert (state.outcome.winner, state.outcome.reason) == ("guessers", "guessed")
+    assert (state.outcome.winner, state.outcome.termination.value) == ("guessers", "guessed")
     assert state.turns[-1].lies == frozenset() and state.turns[-1].correct
     refused(state, LENA, {"type": "share_clues", "clues": "✓✓✓✓✗"}, "game-over")
 
@@ -166,7 +183,7 @@ def test_first_timer_running_out_gives_halftime_and_a_fresh_five_guesses(lena_ga
     state = play_turn(lena_game, "entry")
     state = apply(state, TABLE, {"type": "timer_expired"})
     assert state.phase == "halftime"
-    state = apply(state, GUESSERS, {"type": "start_second_half"})
+    state = apply(state, TABLE, {"type": "start_second_half"})
     assert state.guesses_left_in_half == 5 and state.half == 2
 
 
@@ -175,11 +192,24 @@ def test_timer_cannot_expire_while_paused(lena_game):
     refused(state, TABLE, {"type": "timer_expired"}, "wrong-phase")
 
 
+@pytest.mark.parametrize("side", [LENA, GUESSERS])
+def test_only_the_clock_ends_a_half(lena_game, side):
+    refused(lena_game, side, {"type": "timer_expired"}, "clock-only", IllegalMove)
+    state = apply(lena_game, TABLE, {"type": "timer_expired"})
+    refused(state, side, {"type": "start_second_half"}, "table-only", IllegalMove)
+
+
+def test_the_table_not_a_side_starts_the_second_half(lena_game):
+    state = apply(lena_game, TABLE, {"type": "timer_expired"})
+    assert state.phase == "halftime"
+    assert apply(state, TABLE, {"type": "start_second_half"}).half == 2
+
+
 def test_second_timer_running_out_is_a_lie_brarian_win(lena_game):
     state = apply(lena_game, TABLE, {"type": "timer_expired"})
     state = apply(state, TABLE, {"type": "start_second_half"})
     state = apply(state, TABLE, {"type": "timer_expired"})
-    assert state.is_over and (state.outcome.winner, state.outcome.reason) == ("librarian", "time")
+    assert state.is_over and (state.outcome.winner, state.outcome.termination.value) == ("librarian", "time")
 
 
 def test_lie_brarian_wins_when_the_guessers_are_out_of_guesses(lena_game):
@@ -189,7 +219,7 @@ def test_lie_brarian_wins_when_the_guessers_are_out_of_guesses(lena_game):
     state = apply(state, TABLE, {"type": "start_second_half"})
     for word in ["blimp", "dough", "swift", "clank", "jumbo"]:
         state = play_turn(state, word, lie_at=2)
-    assert state.is_over and (state.outcome.winner, state.outcome.reason) == ("librarian", "out-of-guesses")
+    assert state.is_over and (state.outcome.winner, state.outcome.termination.value) == ("librarian", "out-of-guesses")
     assert len(state.turns) == 10
 
 
@@ -244,6 +274,14 @@ def test_a_letter_with_a_token_cannot_take_another(lena_game):
 def test_hard_difficulty_turns_on_all_three_options():
     hard = Options.hard()
     assert hard.red_words and hard.one_token_per_half and hard.eight_minute_halves
+
+
+def test_the_setup_forms_hard_mode_turns_on_all_three_and_keeps_the_rest():
+    options = Options.from_dict({"hard_mode": True, "red_words": False, "ability_cards": True})
+    assert options == Options.hard(ability_cards=True)
+    assert Options.from_dict({"hard_mode": False, "red_words": True}) == Options(red_words=True)
+    state = new_game({"hard_mode": True}, rng=random.Random(1))
+    assert state.tokens == 1 and state.half_seconds == 480 and state.options.red_words
 
 
 # --- house rule: the table may allow a word the dictionary lacks ---------------------------

@@ -72,7 +72,7 @@ def played_games(draw):
     secret = draw(st.sampled_from(pool))
     state = apply(state, LENA, {"type": "choose_secret", "word": secret, "hint": secret[2]})
     states.append(state)
-    state = apply(state, TABLE, {"type": "start_first_half"})
+    state = apply(state, LENA, {"type": "start_first_half"})
     states.append(state)
     for _ in range(draw(st.integers(0, 14))):
         if state.is_over:
@@ -182,8 +182,61 @@ def test_the_secret_is_always_a_candidate_for_the_guessers_rows(states):
 def test_a_leak_would_be_caught():
     # the checker itself must fail on a view that shows the secret
     state = apply(new_game(), LENA, {"type": "choose_secret", "word": "ready", "hint": "r"})
-    state = apply(state, TABLE, {"type": "start_first_half"})
+    state = apply(state, LENA, {"type": "start_first_half"})
     leaky = replace(state, phase="over")  # the end reveals everything
     view = player_view(leaky, GUESSERS)
     assert any(leaf == "ready" for _, _, leaf in walk(view))
     assert any(key == "secret" for _, key, _ in walk(view))
+
+
+# --- the shape every game's view shares ------------------------------------------------------
+
+
+def moves_of(view):
+    return {m["type"]: (m["allowed"], m["why"]) for m in view["legal_moves"]}
+
+
+def test_every_view_has_phase_waiting_for_legal_moves_and_outcome():
+    state = new_game(Options(ability_cards=True), rng=random.Random(3))
+    for seat in (LENA, GUESSERS, TABLE):
+        view = player_view(state, seat)
+        assert view["phase"] == "setup" and view["outcome"] is None
+        assert view["waiting_for"] == ["librarian", "guessers"]
+        for move in view["legal_moves"]:
+            assert set(move) == {"type", "allowed", "why"} and move["allowed"] == (move["why"] == "")
+
+
+def test_legal_moves_say_why_not_in_the_rulebooks_words():
+    state = new_game()
+    assert moves_of(player_view(state, LENA)) == {
+        "choose_secret": (True, ""),
+        "start_first_half": (False, "Choose the secret word and hint first."),
+    }
+    assert moves_of(player_view(state, GUESSERS)) == {}
+    state = apply(apply(state, LENA, {"type": "choose_secret", "word": "ready", "hint": "r"}), LENA, {"type": "start_first_half"})
+    assert moves_of(player_view(state, GUESSERS)) == {
+        "guess": (True, ""),
+        "fact_fiction": (False, "There is no guess to use a token on yet."),
+    }
+    state = apply(state, GUESSERS, {"type": "guess", "word": "entry"})
+    assert player_view(state, GUESSERS)["waiting_for"] == ["librarian"]
+    assert moves_of(player_view(state, GUESSERS))["guess"] == (
+        False, "The Lie-brarian is giving clues; the timer is paused.")
+    assert moves_of(player_view(state, LENA)) == {"share_clues": (True, "")}
+
+
+def test_halftime_waits_on_the_table_and_only_the_table_may_start_the_second_half():
+    state = apply(new_game(), LENA, {"type": "choose_secret", "word": "ready", "hint": "r"})
+    state = apply(apply(state, LENA, {"type": "start_first_half"}), TABLE, {"type": "timer_expired"})
+    assert player_view(state, GUESSERS)["waiting_for"] == [None]
+    assert moves_of(player_view(state, TABLE)) == {"start_second_half": (True, "")}
+    assert moves_of(player_view(state, GUESSERS)) == moves_of(player_view(state, LENA)) == {}
+    assert "timer_expired" not in json.dumps(player_view(state, TABLE))
+
+
+def test_the_outcome_says_who_won_and_how():
+    state = apply(new_game(), LENA, {"type": "choose_secret", "word": "ready", "hint": "r"})
+    state = apply(apply(state, LENA, {"type": "start_first_half"}), GUESSERS, {"type": "guess", "word": "ready"})
+    view = player_view(state, GUESSERS)
+    assert view["outcome"] == {"winner": "guessers", "termination": "guessed"}
+    assert view["waiting_for"] == [] and view["legal_moves"] == []
