@@ -16,6 +16,7 @@ from .errors import (
 from .game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    TABLE_MOVES,
     Colour,
     GameState,
     Outcome,
@@ -23,14 +24,17 @@ from .game import (
     Player,
     QuestionResult,
     Standing,
+    Termination,
     apply,
     from_dict,
     legal_moves,
+    move_options,
     new_game,
     to_dict,
+    waiting_for,
 )
 from .scoring import LETTERS, DieFace, Score, score_answer
-from .trackers import DEFAULT_LAYOUTS, Tracker
+from .trackers import DEFAULT_LAYOUTS, Tracker, layouts_text, parse_layouts
 from .view import player_view
 
 __all__ = [
@@ -38,6 +42,7 @@ __all__ = [
     "LETTERS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "TABLE_MOVES",
     "Colour",
     "DieFace",
     "GameState",
@@ -54,12 +59,17 @@ __all__ = [
     "RulesError",
     "Score",
     "Standing",
+    "Termination",
     "Tracker",
     "apply",
     "from_dict",
+    "layouts_text",
     "legal_moves",
+    "move_options",
     "new_game",
+    "parse_layouts",
     "player_view",
     "score_answer",
     "to_dict",
+    "waiting_for",
 ]

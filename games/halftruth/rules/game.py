@@ -16,9 +16,10 @@ REVEAL  the card is flipped and its three correct answers are entered
         the round is scored; then the next question starts at ROLL, or the
         game is OVER after round 3.
 
-Rolling, entering the die and entering the answers are table actions: any
-seat, or ``None`` for the host or the table display, may make them (in the
-app a reader seat does). Locking in is only ever for one's own seat.
+Rolling, entering the die and entering the answers are the table's moves:
+the rulebook gives them to no player, so only ``None`` (the table, for which
+the host acts) makes them and a player's seat is refused. Locking in is only
+ever for one's own seat.
 """
 
 from __future__ import annotations
@@ -61,6 +62,12 @@ class Colour(Enum):
                 f"{', '.join(c.value for c in cls)}.",
                 reason="unknown-colour",
             ) from None
+
+
+class Termination(Enum):
+    """How a game ended: a pawn reached the end of the Round 3 Tracker."""
+
+    THREE_ROUNDS = "three-rounds"
 
 
 class Phase(Enum):
@@ -121,6 +128,7 @@ class Outcome:
     """The final ranking: most victory points, then furthest pawn on round 3, then shared."""
 
     standings: tuple[Standing, ...]
+    termination: Termination = Termination.THREE_ROUNDS
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -241,9 +249,11 @@ def from_dict(data: object) -> GameState:
 def new_game(players: Sequence[object], *, layouts: object = None) -> GameState:
     """A game at the start of round 1, pawns on START, waiting for the die.
 
-    ``players`` are in seat order, each a Player, a (name, colour) pair or a
-    {"name", "colour"} mapping. ``layouts`` are the three round trackers
-    (Trackers or lists of numbers); by default ``DEFAULT_LAYOUTS``.
+    ``players`` are in seat order, each a Player, a (name, colour) pair, a
+    {"name", "colour"} mapping, or a bare name: a player given by name alone
+    takes the first colour (in ``Colour`` order) nobody chose. ``layouts`` are
+    the three round trackers (Trackers or lists of numbers); by default
+    ``DEFAULT_LAYOUTS``.
     """
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise InvalidSetup("Give the players in seat order.", reason="not-players")
@@ -255,7 +265,9 @@ def new_game(players: Sequence[object], *, layouts: object = None) -> GameState:
         raise InvalidSetup(
             f"Half Truth takes at most {MAX_PLAYERS} players.", reason="too-many-players"
         )
-    seated = tuple(Player.of(p) for p in players)
+    chosen = [Player.of(p) for p in players if not isinstance(p, str)]
+    free = iter(c for c in Colour if c not in {p.colour for p in chosen})
+    seated = tuple(Player.of((p, next(free))) if isinstance(p, str) else Player.of(p) for p in players)
     colours = [p.colour for p in seated]
     if len(set(colours)) != len(colours):
         raise InvalidSetup("Each player needs a different colour.", reason="colour-taken")
@@ -300,12 +312,39 @@ def check_seat(state: GameState, seat: object) -> None:
         raise IllegalMove(f"There is no seat {seat!r} at this table.", reason="no-such-seat")
 
 
+TABLE_MOVES = ("roll", "set_die", "reveal")
+
+# Why a move is not allowed now, for a disabled button: (phase, move type) -> reason.
+_NOT_NOW = {
+    (Phase.ROLL, "lock_in"): "The scoring die is rolled first.",
+    (Phase.REVEAL, "lock_in"): "Everyone is in: the chips are revealed and can no longer change.",
+    (Phase.PICK, "reveal"): "Wait until everyone has locked in their answers.",
+}
+
+
+def move_options(state: GameState, seat: int | None) -> tuple[tuple[str, str], ...]:
+    """The moves ``seat`` (None: the table) could make in this phase, each with why not ("" if allowed)."""
+    check_seat(state, seat)
+    if state.is_over:
+        return ()
+    kinds = TABLE_MOVES if seat is None else ("lock_in",)
+    return tuple(
+        (kind, "" if _PHASE_OF_MOVE[kind] is state.phase else _NOT_NOW[state.phase, kind])
+        for kind in kinds
+        if _PHASE_OF_MOVE[kind] is state.phase or (state.phase, kind) in _NOT_NOW
+    )
+
+
 def legal_moves(state: GameState, seat: int | None) -> tuple[str, ...]:
     """The move types ``seat`` (or None, the table) may make now."""
-    check_seat(state, seat)
+    return tuple(kind for kind, why in move_options(state, seat) if not why)
+
+
+def waiting_for(state: GameState) -> tuple[int | None, ...]:
+    """Whom the game waits on: the players still choosing, or None for the table's die or card."""
     if state.phase is Phase.PICK:
-        return ("lock_in",) if seat is not None else ()
-    return tuple(kind for kind, phase in _PHASE_OF_MOVE.items() if phase is state.phase)
+        return tuple(seat for seat, pick in enumerate(state.picks) if pick is None)
+    return () if state.is_over else (None,)
 
 
 def apply(state: GameState, seat: int | None, move: Mapping[str, Any], rng: Any = None) -> GameState:
@@ -324,6 +363,11 @@ def apply(state: GameState, seat: int | None, move: Mapping[str, Any], rng: Any 
         raise IllegalMove(
             f"A {kind} move has exactly the fields {', '.join(sorted(_MOVE_FIELDS[kind]))}.",
             reason="malformed-move",
+        )
+    if kind in TABLE_MOVES and seat is not None:
+        raise IllegalMove(
+            "The table rolls the scoring die and reads the card's answers, not a player.",
+            reason="table-move",
         )
     if state.is_over:
         raise IllegalMove("The game is over.", reason="game-over")

@@ -28,6 +28,11 @@ class DieFace(Enum):
         return self.value
 
     @property
+    def rule(self) -> str:
+        """The rulebook's explanation of a special roll ("" for a plain number)."""
+        return _RULES.get(self, "")
+
+    @property
     def spaces(self) -> int:
         """Spaces a pawn moves when this face pays out."""
         return _SPACES[self]
@@ -51,6 +56,17 @@ _SPACES = {
     DieFace.FOUR: 4,
     DieFace.AMPED: 1,
     DieFace.HALF_LIE: 2,
+}
+
+_RULES = {
+    DieFace.AMPED: (
+        "Amped: bonus Victory Points are doubled! If all your guesses are correct, you advance "
+        "one space on the Round Tracker."
+    ),
+    DieFace.HALF_LIE: (
+        "Half Lie: the tables are turned! If all of the answers you select are incorrect, "
+        "you go forward two spaces on the track."
+    ),
 }
 
 # Bonus for doubling up (two chips) and going all in (three chips).

@@ -101,3 +101,28 @@ def trackers_from(layouts: object) -> tuple[Tracker, Tracker, Tracker]:
         layout if isinstance(layout, Tracker) else Tracker(layout) for layout in layouts
     )
     return trackers  # type: ignore[return-value]
+
+
+def parse_layouts(text: str) -> tuple[Tracker, Tracker, Tracker] | None:
+    """Trackers from the setup form's text: each round's numbers comma-separated, rounds split by ";".
+
+    Blank text means the default layouts (None).
+    """
+    if not text.strip():
+        return None
+    rows = []
+    for row in text.split(";"):
+        try:
+            rows.append([int(number) for number in row.split(",")])
+        except ValueError:
+            raise InvalidLayout(
+                "Write each round tracker as whole numbers separated by commas, "
+                "and the three rounds separated by \";\".",
+                reason="not-a-number",
+            ) from None
+    return trackers_from(rows)
+
+
+def layouts_text(trackers: Sequence[Tracker]) -> str:
+    """The setup form's text for ``trackers``: what ``parse_layouts`` reads back."""
+    return "; ".join(",".join(str(number) for number in t.spaces) for t in trackers)

@@ -14,8 +14,11 @@ from games.halftruth.rules import (
     RulesError,
     Score,
     apply,
+    Termination,
     legal_moves,
+    move_options,
     new_game,
+    waiting_for,
 )
 
 KAMILA, TONY, AMY = 0, 1, 2
@@ -77,7 +80,7 @@ def test_fewer_than_two_or_more_than_six_players_are_refused(count, reason):
         ([("Kamila", "green"), ("  ", "yellow")], "blank-name"),
         ([("Kamila", "green"), (None, "yellow")], "blank-name"),
         ([("Kamila", "green"), ("x" * 41, "yellow")], "name-too-long"),
-        ([("Kamila", "green"), "Tony"], "not-a-player"),
+        ([("Kamila", "green"), 7], "not-a-player"),
         ("Kamila and Tony", "not-players"),
     ],
 )
@@ -85,6 +88,11 @@ def test_bad_players_are_refused_with_a_reason(players, reason):
     with pytest.raises(InvalidSetup) as caught:
         new_game(players)
     assert caught.value.reason == reason
+
+
+def test_a_player_given_by_name_alone_takes_the_first_colour_nobody_chose():
+    game = new_game(["Kamila", ("Tony", "green"), "Amy"])
+    assert [p.colour for p in game.players] == [Colour.YELLOW, Colour.GREEN, Colour.MAGENTA]
 
 
 def test_players_may_be_given_as_mappings_or_players():
@@ -121,7 +129,7 @@ def test_roll_uses_the_rng_passed_in(table):
 
 
 def test_roll_can_show_all_six_faces(table):
-    faces = {apply(table, 0, {"type": "roll"}, random.Random(seed)).die for seed in range(60)}
+    faces = {apply(table, None, {"type": "roll"}, random.Random(seed)).die for seed in range(60)}
     assert faces == set(DieFace)
 
 
@@ -132,7 +140,7 @@ def test_roll_without_rng_is_refused(table):
 
 
 def test_face_of_a_physical_die_can_be_entered_by_name(table):
-    assert apply(table, TONY, {"type": "set_die", "face": "HALF_LIE"}).die is DieFace.HALF_LIE
+    assert apply(table, None, {"type": "set_die", "face": "HALF_LIE"}).die is DieFace.HALF_LIE
 
 
 @pytest.mark.parametrize("face", ["1+", "amped", 3, None])
@@ -201,13 +209,26 @@ def test_entering_other_than_three_correct_answers_is_refused(table, correct):
         apply(state, None, {"type": "reveal", "correct": correct})
 
 
-def test_any_seat_may_enter_the_correct_answers(table):
-    state = at_question(table, (0, 0, 0))
-    for seat in range(3):
-        state = apply(state, seat, {"type": "lock_in", "letters": "A"})
-    assert apply(state, AMY, {"type": "reveal", "correct": "ABC"}) == apply(
-        state, None, {"type": "reveal", "correct": "ABC"}
-    )
+@pytest.mark.parametrize(
+    ("phase", "move"),
+    [
+        (Phase.ROLL, {"type": "roll"}),
+        (Phase.ROLL, {"type": "set_die", "face": "FOUR"}),
+        (Phase.REVEAL, {"type": "reveal", "correct": "ABC"}),
+    ],
+)
+def test_a_player_cannot_make_the_tables_moves(table, phase, move):
+    """The rulebook gives the die and the card to no player: only the table (the host) enters them."""
+    state = table
+    if phase is Phase.REVEAL:
+        state = at_question(table, (0, 0, 0))
+        for seat in range(3):
+            state = apply(state, seat, {"type": "lock_in", "letters": "A"})
+    for seat in (KAMILA, TONY, AMY):
+        with pytest.raises(IllegalMove) as caught:
+            apply(state, seat, move, random.Random(1))
+        assert caught.value.reason == "table-move"
+    apply(state, None, move, random.Random(1))
 
 
 def test_scoring_moves_pawns_takes_bonuses_and_starts_the_next_question(table):
@@ -277,7 +298,9 @@ def test_game_ends_after_round_three_with_a_ranking(table):
     assert state.round == 3
     assert [s.seat for s in state.outcome.standings] == [TONY, KAMILA, AMY]
     assert state.outcome.winners == (TONY,)
+    assert state.outcome.termination is Termination.THREE_ROUNDS
     assert legal_moves(state, None) == ()
+    assert waiting_for(state) == ()
     with pytest.raises(IllegalMove) as caught:
         apply(state, None, {"type": "roll"}, random.Random(1))
     assert caught.value.reason == "game-over"
@@ -349,6 +372,22 @@ def test_refusals_carry_a_sentence_for_the_player(table):
 
 def test_legal_moves_follow_the_phase(table):
     assert legal_moves(table, None) == ("roll", "set_die")
+    assert legal_moves(table, KAMILA) == ()
     picking = at_question(table, (0, 0, 0))
     assert legal_moves(picking, KAMILA) == ("lock_in",)
     assert legal_moves(picking, None) == ()
+
+
+def test_move_options_say_why_a_move_is_not_allowed_now(table):
+    assert move_options(table, KAMILA) == (("lock_in", "The scoring die is rolled first."),)
+    picking = at_question(table, (0, 0, 0))
+    assert move_options(picking, None) == (("reveal", "Wait until everyone has locked in their answers."),)
+    assert move_options(picking, KAMILA) == (("lock_in", ""),)
+
+
+def test_the_game_waits_for_the_table_then_for_players_still_choosing(table):
+    assert waiting_for(table) == (None,)
+    state = apply(at_question(table, (0, 0, 0)), TONY, {"type": "lock_in", "letters": "A"})
+    assert waiting_for(state) == (KAMILA, AMY)
+    state = apply(apply(state, KAMILA, {"type": "lock_in", "letters": "B"}), AMY, {"type": "lock_in", "letters": "C"})
+    assert waiting_for(state) == (None,)

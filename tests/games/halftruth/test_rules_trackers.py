@@ -1,6 +1,6 @@
 import pytest
 
-from games.halftruth.rules import DEFAULT_LAYOUTS, InvalidLayout, Tracker, new_game
+from games.halftruth.rules import DEFAULT_LAYOUTS, InvalidLayout, Tracker, layouts_text, new_game, parse_layouts
 
 
 def test_points_are_the_highest_number_reached_or_passed():
@@ -65,3 +65,22 @@ def test_default_layouts_reproduce_the_rulebook_points_for_the_example(tracker):
     assert tracker.advance(kamila, 3) == tracker.last
     assert tracker.points_at(tracker.advance(tony, 3)) == 4
     assert tracker.points_at(amy) == 3
+
+
+def test_layouts_round_trip_through_the_setup_text():
+    assert parse_layouts(layouts_text(DEFAULT_LAYOUTS)) == DEFAULT_LAYOUTS
+    assert parse_layouts(" 1, 2 ,3; 2,4;3,6,9 ") == (Tracker((1, 2, 3)), Tracker((2, 4)), Tracker((3, 6, 9)))
+
+
+def test_blank_layout_text_means_the_defaults():
+    assert parse_layouts("  ") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [("1,2;3", "need-three-trackers"), ("1,x;2;3", "not-a-number"), ("1,,2;2;3", "not-a-number"), ("3,1;2;3", "numbers-decrease")],
+)
+def test_bad_layout_text_is_refused_with_a_reason(text, reason):
+    with pytest.raises(InvalidLayout) as caught:
+        parse_layouts(text)
+    assert caught.value.reason == reason

@@ -44,7 +44,7 @@ def test_view_after_a_question_shows_results_and_victory_points_apart(table):
     state = apply(state, None, {"type": "reveal", "correct": "ACE"})
     view = player_view(state, AMY)
     assert view["phase"] == "roll"
-    assert view["moves"] == ["roll", "set_die"]
+    assert view["legal_moves"] == [{"type": "lock_in", "allowed": False, "why": "The scoring die is rolled first."}]
     assert view["last_question"]["correct"] == "ACE"
     assert view["last_question"]["results"][TONY] == {"seat": TONY, "picks": "ACE", "spaces": 3, "bonus": 2}
     tony = view["players"][TONY]
@@ -55,7 +55,7 @@ def test_view_after_a_question_shows_results_and_victory_points_apart(table):
 def test_view_is_json_friendly(table):
     view = player_view(choosing(table), TONY)
     assert json.loads(json.dumps(view)) == view
-    assert view["die"] == {"face": "THREE", "label": "3", "spaces": 3}
+    assert view["die"] == {"face": "THREE", "label": "3", "spaces": 3, "rule": ""}
     assert view["tracker"] == list(table.trackers[0].spaces)
 
 
@@ -63,3 +63,38 @@ def test_view_is_json_friendly(table):
 def test_view_for_a_seat_not_at_the_table_is_refused(table, seat):
     with pytest.raises(IllegalMove):
         player_view(table, seat)
+
+
+def test_every_view_has_the_shared_top_level_keys(table):
+    for state in (table, choosing(table)):
+        for seat in (None, KAMILA):
+            view = player_view(state, seat)
+            assert {"phase", "waiting_for", "legal_moves", "outcome"} <= set(view)
+
+
+def test_view_waits_for_the_players_still_choosing(table):
+    assert player_view(choosing(table), KAMILA)["waiting_for"] == [AMY]
+    assert player_view(table, KAMILA)["waiting_for"] == [None]
+
+
+def test_the_tables_moves_are_listed_only_for_whoever_acts_for_the_table(table):
+    assert player_view(table, None)["legal_moves"] == []
+    assert [m["type"] for m in player_view(table, None, table_moves=True)["legal_moves"]] == ["roll", "set_die"]
+    host = player_view(choosing(table), KAMILA, table_moves=True)["legal_moves"]
+    assert host == [
+        {"type": "lock_in", "allowed": True, "why": ""},
+        {"type": "reveal", "allowed": False, "why": "Wait until everyone has locked in their answers."},
+    ]
+
+
+def test_special_rolls_carry_the_rulebooks_explanation(table):
+    view = player_view(apply(table, None, {"type": "set_die", "face": "HALF_LIE"}), AMY)
+    assert view["die"]["rule"].startswith("Half Lie: the tables are turned!")
+
+
+def test_the_final_view_says_how_the_game_ended(table):
+    from .test_rules_game import over
+
+    outcome = player_view(over(table, (9, 10, 1), (12, 3, 12)), None)["outcome"]
+    assert outcome["termination"] == "three-rounds"
+    assert outcome["winners"] == [TONY]
