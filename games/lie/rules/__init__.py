@@ -5,9 +5,12 @@ state to a player.
 """
 
 from .bids import FACES, Bid, beats, bid_holds, count_showing
-from .deck import DECK_SIZE, DEFAULT_DECK, FIRST_ROUND_CARDS, PER_FACE, check_hand, deal
+from .deck import DECK_SIZE, DEFAULT_DECK, FIRST_ROUND_CARDS, PER_FACE, check_hand, deal, faces_over
 from .errors import CorruptState, IllegalBid, IllegalHand, IllegalMove, IllegalSetup, RulesError
 from .game import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PHASE_MOVES,
     Call,
     Direction,
     GameState,
@@ -20,14 +23,15 @@ from .game import (
     from_dict,
     new_game,
     to_dict,
+    why_not,
 )
 from .view import player_view
 
 __all__ = [
     "FACES", "Bid", "beats", "bid_holds", "count_showing",
-    "DECK_SIZE", "DEFAULT_DECK", "FIRST_ROUND_CARDS", "PER_FACE", "check_hand", "deal",
+    "DECK_SIZE", "DEFAULT_DECK", "FIRST_ROUND_CARDS", "PER_FACE", "check_hand", "deal", "faces_over",
     "CorruptState", "IllegalBid", "IllegalHand", "IllegalMove", "IllegalSetup", "RulesError",
     "Call", "Direction", "GameState", "Outcome", "Phase", "Showdown", "Termination", "Variants",
-    "apply", "from_dict", "new_game", "to_dict",
+    "MAX_PLAYERS", "MIN_PLAYERS", "PHASE_MOVES", "apply", "from_dict", "new_game", "to_dict", "why_not",
     "player_view",
 ]

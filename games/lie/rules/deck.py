@@ -8,9 +8,13 @@ What a set hand must satisfy, and why nothing more is enforced:
 - every face is 1 to 6;
 - a hand shows at most one face per card it holds (a card's two ends are
   different faces, so one card can never show a face twice; unused cards
-  show nothing);
-- across the table no face shows more than 10 times (each face is printed on
-  exactly 10 cards, one end each).
+  show nothing).
+
+Across the table no face can show more than 10 times (each face is printed on
+exactly 10 cards, one end each), but a hand is never checked against the
+others: a refusal would tell a player how many of a face the hidden hands
+show. Hands that add up to more than the deck holds are flagged at the
+showdown instead (``Showdown.faces_over``), for the table to sort out.
 
 Our sources do not print which faces share a card, so these are the only
 limits that hold for every deck matching the components. Any table of set
@@ -56,10 +60,10 @@ def deal(rng: random.Random, hand_sizes: Sequence[int], deck: Sequence[tuple[int
     return tuple(hands)
 
 
-def check_hand(faces: object, cards: int, others: Iterable[Sequence[int]] = ()) -> tuple[int, ...]:
+def check_hand(faces: object, cards: int) -> tuple[int, ...]:
     """Return ``faces`` as a sorted tuple if a player holding ``cards`` cards could turn them up.
 
-    ``others`` are the hands already set at the table. Raises ``IllegalHand``.
+    Only the player's own cards are looked at. Raises ``IllegalHand``.
     """
     if not isinstance(faces, (list, tuple)):
         raise IllegalHand("Enter the faces you turned up as a list of numbers.", reason="bad-face")
@@ -72,14 +76,10 @@ def check_hand(faces: object, cards: int, others: Iterable[Sequence[int]] = ()) 
             f"so you can turn up at most {cards} face{'s' if cards != 1 else ''}, not {len(faces)}.",
             reason="too-many-faces",
         )
-    shown = Counter(face for hand in others for face in hand)
-    shown.update(faces)
-    for face in sorted(shown):
-        if shown[face] > PER_FACE:
-            # Worded so as not to say how many the others show: their hands are secret.
-            raise IllegalHand(
-                f"The deck has only {PER_FACE} cards with a {face}, and this hand would make more "
-                f"at the table. Check your cards; a hand entered earlier may be wrong too.",
-                reason="more-than-deck",
-            )
     return tuple(sorted(faces))
+
+
+def faces_over(hands: Iterable[Sequence[int] | None]) -> tuple[int, ...]:
+    """The faces that ``hands`` show more often than the deck has them: someone mis-entered."""
+    shown = Counter(face for hand in hands if hand is not None for face in hand)
+    return tuple(face for face in FACES if shown[face] > PER_FACE)

@@ -26,7 +26,8 @@ class IllegalMove(RulesError):
 class IllegalHand(RulesError):
     """Faces that no set of cards could turn up.
 
-    ``reason`` is one of ``"bad-face"``, ``"too-many-faces"``, ``"more-than-deck"``.
+    ``reason`` is one of ``"bad-face"``, ``"too-many-faces"``. A hand is never
+    checked against another player's: that would reveal a hidden hand.
     """
 
 

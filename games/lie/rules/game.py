@@ -23,8 +23,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from .bids import Bid, _is_int, count_showing, ones_wild_this_round
-from .deck import FIRST_ROUND_CARDS, check_hand
-from .errors import CorruptState, IllegalBid, IllegalMove, IllegalSetup
+from .deck import FIRST_ROUND_CARDS, check_hand, faces_over
+from .errors import CorruptState, IllegalBid, IllegalMove, IllegalSetup, RulesError
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -101,6 +101,11 @@ class Showdown:
     @property
     def held(self) -> bool:
         return self.count >= self.challenged.bid.quantity
+
+    @property
+    def faces_over(self) -> tuple[int, ...]:
+        """Faces shown more often than the deck has them: a hand was mis-entered."""
+        return faces_over(self.hands)
 
 
 @dataclass(frozen=True)
@@ -221,39 +226,89 @@ def new_game(
 # --- moves ------------------------------------------------------------------
 
 
+# The moves each phase offers, in the order a screen shows them.
+PHASE_MOVES: dict[Phase, tuple[str, ...]] = {
+    Phase.SETTING_HANDS: ("set_hand",),
+    Phase.CHOOSING_DIRECTION: ("choose_direction",),
+    Phase.BIDDING: ("bid", "challenge"),
+    Phase.OVER: (),
+}
+
+
 def apply(state: GameState, seat: int, move: Mapping, rng: random.Random | None = None) -> GameState:
     """Return the state after ``seat`` makes ``move``; raise a ``RulesError`` if it is refused.
 
     ``rng`` is accepted for the platform's one signature; no LIE move is random
-    (the cards are mixed at the table).
+    (the cards are mixed at the table). No move is the clock's or the table's:
+    every one is made from a player's seat.
     """
+    _check_seat(state, seat)
+    if not isinstance(move, Mapping):
+        raise IllegalMove("A move is a dict with a type.", reason="bad-move")
+    kind = move.get("type")
+    if kind not in _MOVES:
+        raise IllegalMove(f"There is no move called {kind!r}.", reason="unknown-move")
+    handler, names = _MOVES[kind]
+    # A malformed move is refused before asking whether it fits the turn.
+    if set(move) != {"type", *names}:
+        expected = ", ".join(names) or "nothing else"
+        raise IllegalMove(f"A {kind} move takes: {expected}.", reason="bad-move")
+    _check_now(state, seat, kind)
+    return handler(state, seat, *(move[name] for name in names))
+
+
+def why_not(state: GameState, seat: int, kind: str) -> str:
+    """Why ``seat`` may not make a ``kind`` move now, whatever its fields; "" if it may."""
+    try:
+        _check_seat(state, seat)
+        _check_now(state, seat, kind)
+    except RulesError as refusal:
+        return refusal.message
+    return ""
+
+
+def _check_seat(state: GameState, seat: int) -> None:
     if state.outcome is not None:
         raise IllegalMove("The game is over.", reason="game-over")
     if not _is_int(seat) or not 0 <= seat < len(state.players):
         raise IllegalMove("That seat is not at this table.", reason="no-such-seat")
     if seat in state.out:
         raise IllegalMove("You are out of this game.", reason="player-out")
-    if not isinstance(move, Mapping):
-        raise IllegalMove("A move is a dict with a type.", reason="bad-move")
-    handler = _MOVES.get(move.get("type"))
-    if handler is None:
-        raise IllegalMove(f"There is no move called {move.get('type')!r}.", reason="unknown-move")
-    return handler(state, seat, move)
 
 
-def _fields(move: Mapping, *names: str) -> list:
-    if set(move) != {"type", *names}:
-        expected = ", ".join(names) or "nothing else"
-        raise IllegalMove(f"A {move['type']} move takes: {expected}.", reason="bad-move")
-    return [move[name] for name in names]
+def _check_now(state: GameState, seat: int, kind: str) -> None:
+    """Refuse a ``kind`` move that does not fit the phase or the turn."""
+    if kind == "set_hand":
+        if state.phase is not Phase.SETTING_HANDS:
+            raise IllegalMove("Every hand is set; cards may not be turned now.", reason="hands-locked")
+    elif kind == "choose_direction":
+        if state.phase is not Phase.CHOOSING_DIRECTION:
+            if not state.variants.which_way or len(state.in_game) <= 2:
+                raise IllegalMove("This game has no direction to choose.", reason="no-direction-to-choose")
+            if state.phase is Phase.SETTING_HANDS:
+                raise IllegalMove("Wait until every hand is set.", reason="hands-not-set")
+            raise IllegalMove("The direction for this round is already chosen.", reason="no-direction-to-choose")
+        if seat != state.turn:
+            raise IllegalMove(
+                f"{state.players[state.turn]} chooses which way the bidding goes.", reason="not-your-turn"
+            )
+    else:
+        if state.phase is Phase.SETTING_HANDS:
+            raise IllegalMove("Wait until every hand is set.", reason="hands-not-set")
+        if state.phase is Phase.CHOOSING_DIRECTION:
+            raise IllegalMove(
+                f"{state.players[state.opener]} first chooses which way the bidding goes.",
+                reason="direction-not-chosen",
+            )
+        if seat != state.turn:
+            raise IllegalMove(f"It is {state.players[state.turn]}'s turn.", reason="not-your-turn")
+        if kind == "challenge" and not state.calls:
+            raise IllegalMove("There is no bid to challenge yet: open with a bid.", reason="no-bid-to-challenge")
 
 
-def _set_hand(state: GameState, seat: int, move: Mapping) -> GameState:
-    (faces,) = _fields(move, "faces")
-    if state.phase is not Phase.SETTING_HANDS:
-        raise IllegalMove("Every hand is set; cards may not be turned now.", reason="hands-locked")
-    others = [hand for other, hand in enumerate(state.hands) if other != seat and hand is not None]
-    hand = check_hand(faces, state.cards[seat], others)
+def _set_hand(state: GameState, seat: int, faces: object) -> GameState:
+    # Checked against this player's own cards only: never against the hidden hands of others.
+    hand = check_hand(faces, state.cards[seat])
     hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
     state = replace(state, hands=hands)
     if any(hands[s] is None for s in state.in_game):
@@ -264,15 +319,7 @@ def _set_hand(state: GameState, seat: int, move: Mapping) -> GameState:
     return replace(state, phase=Phase.BIDDING, turn=state.opener)
 
 
-def _choose_direction(state: GameState, seat: int, move: Mapping) -> GameState:
-    (direction,) = _fields(move, "direction")
-    if state.phase is not Phase.CHOOSING_DIRECTION:
-        if not state.variants.which_way or len(state.in_game) <= 2:
-            raise IllegalMove("This game has no direction to choose.", reason="no-direction-to-choose")
-        if state.phase is Phase.SETTING_HANDS:
-            raise IllegalMove("Wait until every hand is set.", reason="hands-not-set")
-        raise IllegalMove("The direction for this round is already chosen.", reason="no-direction-to-choose")
-    _check_turn(state, seat)
+def _choose_direction(state: GameState, seat: int, direction: object) -> GameState:
     try:
         chosen = Direction(direction)
     except ValueError:
@@ -280,22 +327,6 @@ def _choose_direction(state: GameState, seat: int, move: Mapping) -> GameState:
             "Choose clockwise or counter_clockwise.", reason="bad-direction"
         ) from None
     return replace(state, direction=chosen, phase=Phase.BIDDING)
-
-
-def _check_bidding(state: GameState, seat: int) -> None:
-    if state.phase is Phase.SETTING_HANDS:
-        raise IllegalMove("Wait until every hand is set.", reason="hands-not-set")
-    if state.phase is Phase.CHOOSING_DIRECTION:
-        raise IllegalMove(
-            f"{state.players[state.opener]} first chooses which way the bidding goes.",
-            reason="direction-not-chosen",
-        )
-    _check_turn(state, seat)
-
-
-def _check_turn(state: GameState, seat: int) -> None:
-    if seat != state.turn:
-        raise IllegalMove(f"It is {state.players[state.turn]}'s turn.", reason="not-your-turn")
 
 
 def _next_in(state: GameState, seat: int, step: int) -> int:
@@ -307,9 +338,7 @@ def _next_in(state: GameState, seat: int, step: int) -> int:
     raise AssertionError("no player left")  # a game with no players left has ended already
 
 
-def _bid(state: GameState, seat: int, move: Mapping) -> GameState:
-    quantity, face = _fields(move, "quantity", "face")
-    _check_bidding(state, seat)
+def _bid(state: GameState, seat: int, quantity: object, face: object) -> GameState:
     bid = Bid(quantity, face)
     current = state.current_bid
     if current is not None and not bid > current:
@@ -325,11 +354,7 @@ def _bid(state: GameState, seat: int, move: Mapping) -> GameState:
     )
 
 
-def _challenge(state: GameState, seat: int, move: Mapping) -> GameState:
-    _fields(move)
-    _check_bidding(state, seat)
-    if not state.calls:
-        raise IllegalMove("There is no bid to challenge yet: open with a bid.", reason="no-bid-to-challenge")
+def _challenge(state: GameState, seat: int) -> GameState:
     return _settle(state, challenger=seat)
 
 
@@ -400,11 +425,12 @@ def _settle(state: GameState, challenger: int) -> GameState:
     return replace(after, phase=Phase.SETTING_HANDS, round=state.round + 1, opener=opener)
 
 
+# Each move's handler and its fields, by type.
 _MOVES = {
-    "set_hand": _set_hand,
-    "choose_direction": _choose_direction,
-    "bid": _bid,
-    "challenge": _challenge,
+    "set_hand": (_set_hand, ("faces",)),
+    "choose_direction": (_choose_direction, ("direction",)),
+    "bid": (_bid, ("quantity", "face")),
+    "challenge": (_challenge, ()),
 }
 
 
@@ -433,6 +459,9 @@ def showdown_to_dict(showdown: Showdown) -> dict:
         "wild_ones": showdown.wild_ones,
         "count": showdown.count,
         "held": showdown.held,
+        # Hands adding up to more of a face than the deck holds: the table sorts it out.
+        "mis_entered": bool(showdown.faces_over),
+        "faces_over": list(showdown.faces_over),
         "winner": showdown.winner,
         "loser": showdown.loser,
         "eliminated": list(showdown.eliminated),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .bids import _is_int
 from .errors import IllegalMove
-from .game import GameState, Phase, _calls_to_list, showdown_to_dict
+from .game import PHASE_MOVES, GameState, Phase, _calls_to_list, showdown_to_dict, why_not
 
 
 def player_view(state: GameState, seat: int | None) -> dict:
@@ -13,6 +13,9 @@ def player_view(state: GameState, seat: int | None) -> dict:
     Hands of the round being played are secret: a seat sees only its own.
     Every hand of a finished round was shown at the challenge, so ``showdowns``
     holds them all. Hand sizes, turns, bids and eliminations are public.
+
+    ``legal_moves``: the moves of this phase for a player still in, each with
+    why it is not allowed now ("" when it is); none for the display.
     """
     if seat is not None and (not _is_int(seat) or not 0 <= seat < len(state.players)):
         raise IllegalMove("That seat is not at this table.", reason="no-such-seat")
@@ -26,7 +29,6 @@ def player_view(state: GameState, seat: int | None) -> dict:
         waiting_for = [state.turn]
     else:
         waiting_for = []
-    my_turn = playing and state.turn == seat
     current = state.current_bid
     lowest = current.next_higher() if current is not None else None
     own_hand = state.hands[seat] if seat is not None else None
@@ -57,15 +59,19 @@ def player_view(state: GameState, seat: int | None) -> dict:
         "ones_wild": state.ones_wild,
         "playoff": state.playoff,
         "out": list(state.out),
-        "can": {
-            "set_hand": playing and phase is Phase.SETTING_HANDS,
-            "choose_direction": my_turn and phase is Phase.CHOOSING_DIRECTION,
-            "bid": my_turn and phase is Phase.BIDDING,
-            "challenge": my_turn and phase is Phase.BIDDING and current is not None,
-        },
+        "cards_in_play": sum(state.cards[s] for s in in_game),
+        "legal_moves": _legal_moves(state, seat) if playing else [],
         "lowest_bid": None if lowest is None else {"quantity": lowest.quantity, "face": lowest.face},
         "showdowns": [showdown_to_dict(s) for s in state.history],
         "outcome": None
         if state.outcome is None
         else {"winner": state.outcome.winner, "termination": state.outcome.termination.value},
     }
+
+
+def _legal_moves(state: GameState, seat: int) -> list[dict]:
+    moves = []
+    for kind in PHASE_MOVES[state.phase]:
+        why = why_not(state, seat, kind)
+        moves.append({"type": kind, "allowed": not why, "why": why})
+    return moves

@@ -92,10 +92,11 @@ def test_hand_sizes_only_shrink_by_one_for_the_loser_of_each_round(game):
 
 @fast
 @given(games)
-def test_no_face_shows_more_often_than_the_deck_holds_it(game):
+def test_hands_turned_up_from_real_cards_are_never_flagged_as_mis_entered(game):
     for state in _states(game):
         shown = Counter(face for hand in state.hands if hand is not None for face in hand)
         assert all(count <= PER_FACE for count in shown.values())
+        assert all(not showdown.faces_over for showdown in state.history)
         for seat, hand in enumerate(state.hands):
             assert hand is None or len(hand) <= state.cards[seat]
 

@@ -134,6 +134,22 @@ def test_a_malformed_move_is_refused(move):
     assert caught.value.reason in {"bad-move", "unknown-move"}
 
 
+@pytest.mark.parametrize("kind", ["timer_expired", "settle", "reveal"])
+def test_no_seat_can_make_a_move_for_the_clock_or_the_table(kind):
+    # LIE has no clock and no table move: the showdown is settled by the "Lie!" itself.
+    for state in (new_game(NAMES[:3]), _bidding()):
+        for seat in state.in_game:
+            with pytest.raises(IllegalMove) as caught:
+                apply(state, seat, {"type": kind})
+            assert caught.value.reason == "unknown-move"
+
+
+def test_a_malformed_move_is_refused_before_asking_whose_turn_it_is():
+    with pytest.raises(IllegalMove) as caught:
+        apply(_bidding(), CAL, {"type": "bid", "quantity": 1})
+    assert caught.value.reason == "bad-move"
+
+
 def test_a_seat_not_at_the_table_is_refused():
     with pytest.raises(IllegalMove) as caught:
         bid(_bidding(), 3, 1, 1)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games.lie.rules import CorruptState, IllegalMove, from_dict, new_game, player_view, to_dict
+from games.lie.rules import CorruptState, IllegalMove, Phase, from_dict, new_game, player_view, to_dict
 
 from .play import NAMES, bid, lie, set_hands
 
@@ -46,15 +46,51 @@ def test_hand_sizes_turn_bids_and_phase_are_public():
     assert view["ones_wild"] is True
 
 
-def test_the_view_says_what_the_seat_may_do_now():
+def _legal(view):
+    return {move["type"]: (move["allowed"], move["why"]) for move in view["legal_moves"]}
+
+
+def test_the_view_says_what_the_seat_may_do_now_and_why_not():
     state = _mid_round()
-    assert player_view(state, BEN)["can"] == {
-        "set_hand": False, "choose_direction": False, "bid": True, "challenge": True,
+    assert _legal(player_view(state, BEN)) == {"bid": (True, ""), "challenge": (True, "")}
+    assert _legal(player_view(state, CAL)) == {
+        "bid": (False, "It is ben's turn."), "challenge": (False, "It is ben's turn."),
     }
-    assert not any(player_view(state, CAL)["can"].values())
-    assert not any(player_view(state, None)["can"].values())
+    assert player_view(state, None)["legal_moves"] == []
     opening = set_hands(new_game(NAMES[:2]), {ANA: [], BEN: []})
-    assert player_view(opening, ANA)["can"]["challenge"] is False
+    assert _legal(player_view(opening, ANA))["challenge"] == (
+        False, "There is no bid to challenge yet: open with a bid.",
+    )
+
+
+def test_each_phase_offers_its_own_moves():
+    state = new_game(NAMES[:3], opener=BEN, variants={"which_way"})
+    assert _legal(player_view(state, ANA)) == {"set_hand": (True, "")}
+    state = set_hands(state, {ANA: [1], BEN: [2], CAL: [3]})
+    assert state.phase is Phase.CHOOSING_DIRECTION
+    assert _legal(player_view(state, BEN)) == {"choose_direction": (True, "")}
+    assert _legal(player_view(state, ANA)) == {
+        "choose_direction": (False, "ben chooses which way the bidding goes."),
+    }
+    assert player_view(state, ANA)["waiting_for"] == [BEN]
+
+
+def test_a_player_who_is_out_and_everyone_after_the_end_have_no_moves():
+    state = new_game(NAMES[:3])
+    state = set_hands(replace(state, cards=(1, 5, 5)), {ANA: [], BEN: [], CAL: []})
+    state = lie(bid(state, ANA, 1, 2), BEN)
+    assert state.out == (ANA,)
+    assert player_view(state, ANA)["legal_moves"] == []
+    assert _legal(player_view(state, BEN)) == {"set_hand": (True, "")}
+    state = set_hands(replace(state, cards=(0, 5, 1)), {BEN: [], CAL: []})
+    state = lie(bid(bid(state, BEN, 1, 2), CAL, 2, 2), BEN)
+    assert state.out == (ANA, CAL) and state.outcome is not None
+    assert all(player_view(state, seat)["legal_moves"] == [] for seat in (ANA, BEN, CAL))
+
+
+def test_the_view_counts_the_cards_in_play():
+    state = replace(new_game(NAMES[:3]), cards=(5, 3, 4))
+    assert player_view(state, None)["cards_in_play"] == 12
 
 
 def test_after_a_challenge_every_hand_of_that_round_is_shown_to_everyone():
