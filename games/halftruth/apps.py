@@ -8,14 +8,7 @@ class HalfTruthConfig(AppConfig):
 
     def ready(self) -> None:
         from companion import games
-        from companion.games import Role
 
-        class HalfTruth(games.Game):
-            slug = "halftruth"
-            name = "Half Truth"
-            blurb = ("Lock in your answer letters in secret, reveal together; the app rolls in the scoring die, "
-                     "moves the pawns on the round trackers and adds up the victory points.")
-            players = "2–6 players"
-            roles = (Role("player", "Player", 2, 6, "●"),)
+        from .game import HalfTruth
 
         games.register(HalfTruth())

@@ -1,0 +1,48 @@
+"""A scripted Half Truth game for the platform's leak test: three rounds, every die face kind, a changed pick.
+
+Kamila hosts, so she makes the table's moves (the die and the card). Every pick
+is a distinct run of letters that no other pick or card answer contains, so a
+hidden pick found on a screen is a leak, not a coincidence. The one rolled die
+(question 2) cannot change the result: every pick then is half right, half
+wrong, which scores nothing on any face.
+"""
+
+from companion.games import Viewer
+
+KAMILA, TONY, AMY = 1, 2, 3
+
+PLAYERS = [
+    Viewer(KAMILA, "player", "Kamila", order=0, is_host=True),
+    Viewer(TONY, "player", "Tony", order=1),
+    Viewer(AMY, "player", "Amy", order=2),
+]
+
+SETUP = {"colours": ["orange", "blue", "purple"], "layouts": "1,2,3; 2,4; 3,6,9"}
+
+
+def question(die, picks, correct):
+    """One question: the die, each (seat, letters) lock-in in order, then the card's answers."""
+    roll = {"type": "roll"} if die is None else {"type": "set_die", "face": die}
+    return [
+        (KAMILA, roll),
+        *[(seat, {"type": "lock_in", "letters": list(letters)}) for seat, letters in picks],
+        (KAMILA, {"type": "reveal", "correct": list(correct)}),
+    ]
+
+
+STEPS = [
+    # Round 1 (3 spaces): Tony doubles up right and moves 2.
+    *question("TWO", [(KAMILA, "BD"), (TONY, "AF"), (AMY, "CE")], "ACF"),
+    # A fair roll; Amy changes her pick before the last lock-in; nobody scores.
+    *question(None, [(AMY, "AE"), (KAMILA, "AB"), (AMY, "EF"), (TONY, "CD")], "BDE"),
+    # Amped: Kamila and Tony double up right (1 space, 2 bonus); Tony ends the round.
+    *question("AMPED", [(KAMILA, "BC"), (TONY, "BF"), (AMY, "AE")], "BCF"),
+    # Round 2 (2 spaces), Half Lie: Kamila goes all in on wrong answers and ends the round.
+    *question("HALF_LIE", [(KAMILA, "CEF"), (TONY, "AC"), (AMY, "BE")], "ABD"),
+    # Round 3 (3 spaces): Kamila and Tony reach the end; the game is over.
+    *question("FOUR", [(KAMILA, "AD"), (TONY, "ACD"), (AMY, "BF")], "ACD"),
+]
+
+# Kamila: bonuses 2 + 2 + 1, trackers 1 + 4 + 9; Tony: bonuses 1 + 2 + 2, trackers 3 + 0 + 9.
+WINNERS = [KAMILA]
+VICTORY_POINTS = {KAMILA: 19, TONY: 17, AMY: 0}

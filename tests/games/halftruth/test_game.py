@@ -1,0 +1,265 @@
+"""The Half Truth adapter: setup, moves parsed from forms, views in seat ids, the now card."""
+
+import json
+import random
+
+import pytest
+from django.http import QueryDict
+
+from companion.forms import MoveError, parse_move
+from companion.games import DISPLAY, Viewer, get
+from games.halftruth import rules
+
+from . import scripted
+from .scripted import AMY, KAMILA, PLAYERS, TONY
+
+game = get("halftruth")
+KAMILA_V, TONY_V, AMY_V = PLAYERS
+SCREEN = Viewer(9, DISPLAY.slug, "Screen")
+DEFAULTS = {"colours": [], "layouts": game.setup[1].default}
+
+
+def post(state, actor, body, rng=None):
+    """Parse a form body as the table does, then apply it."""
+    _, move = parse_move(game.moves, QueryDict(body))
+    return game.apply(state, actor, move, rng or random.Random(1))
+
+
+def started(options=DEFAULTS):
+    return game.start(PLAYERS, options, random.Random(1))
+
+
+def picking():
+    """The die on 3, Kamila locked in "AC", Tony and Amy still choosing."""
+    state = post(started(), KAMILA_V, "type=set_die&face=THREE")
+    return post(state, KAMILA_V, "type=lock_in&letters=A&letters=C")
+
+
+# Setup
+
+
+def test_start_with_the_setup_defaults_gives_colours_in_order_and_the_default_trackers():
+    state = started()
+    assert state["seats"] == [KAMILA, TONY, AMY]
+    assert [p["colour"] for p in state["players"]] == ["green", "yellow", "magenta"]
+    assert [p["name"] for p in state["players"]] == ["Kamila", "Tony", "Amy"]
+    assert state["trackers"] == [list(t.spaces) for t in rules.DEFAULT_LAYOUTS]
+
+
+def test_start_with_chosen_colours_and_trackers():
+    state = started(scripted.SETUP)
+    assert [p["colour"] for p in state["players"]] == ["orange", "blue", "purple"]
+    assert state["trackers"] == [[1, 2, 3], [2, 4], [3, 6, 9]]
+
+
+def test_the_setup_form_parses_to_what_start_takes():
+    options = {f.name: f.parse(QueryDict("colours=blue&colours=green&colours=orange&layouts=1;2;3")) for f in game.setup}
+    assert options == {"colours": ["blue", "green", "orange"], "layouts": "1;2;3"}
+    assert game.check_setup(options, PLAYERS) is None
+    blank = {f.name: f.parse(QueryDict("")) for f in game.setup}
+    assert game.check_setup(blank, PLAYERS) is None
+    assert game.start(PLAYERS, blank, random.Random(1)) == started()
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "words"),
+    [
+        ({"colours": ["blue", "green"]}, PLAYERS, "colour for every player"),
+        ({"colours": ["blue", "blue", "green"]}, PLAYERS, "different colour"),
+        ({"layouts": "1,2;3"}, PLAYERS, "three rounds"),
+        ({"layouts": "1,x;2;3"}, PLAYERS, "whole numbers"),
+        ({"layouts": "3,1;2;3"}, PLAYERS, "never go down"),
+        ({}, PLAYERS[:1], "at least 2 players"),
+        ({}, [Viewer(i, "player", f"P{i}") for i in range(7)], "at most 6 players"),
+    ],
+)
+def test_check_setup_says_why_the_table_cannot_start(options, players, words):
+    assert words in game.check_setup(options, players)
+    with pytest.raises(rules.RulesError):
+        game.start(players, options, random.Random(1))
+
+
+# Moves
+
+
+def test_a_lock_in_is_parsed_from_ticked_letters_and_applied_for_the_players_own_seat():
+    state = post(picking(), TONY_V, "type=lock_in&letters=E&letters=A&letters=C")
+    assert state["picks"] == ["AC", "ACE", None]
+
+
+def test_the_table_moves_are_declared_for_the_host_only_and_locking_in_is_stale_safe():
+    assert {m.type for m in game.moves if m.host_only} == {"roll", "set_die", "reveal"}
+    assert [m.type for m in game.moves if m.stale_safe] == ["lock_in"]
+
+
+@pytest.mark.parametrize("body", ["type=roll", "type=set_die&face=AMPED"])
+def test_a_player_who_is_not_the_host_cannot_make_the_tables_moves(body):
+    with pytest.raises(rules.RulesError) as caught:
+        post(started(), TONY_V, body)
+    assert caught.value.reason == "host-only"
+    # And the rules refuse them from a player's seat, whoever asks.
+    _, move = parse_move(game.moves, QueryDict(body))
+    with pytest.raises(rules.IllegalMove) as caught:
+        rules.apply(rules.from_dict({k: v for k, v in started().items() if k != "seats"}), 1, move, random.Random(1))
+    assert caught.value.reason == "table-move"
+
+
+def test_the_host_rolls_for_the_table_with_the_rng_passed_in():
+    assert post(started(), KAMILA_V, "type=roll", random.Random(4))["phase"] == "pick"
+
+
+def test_a_move_the_game_never_declared_cannot_be_posted():
+    with pytest.raises(MoveError) as caught:
+        parse_move(game.moves, QueryDict("type=timer_expired"))
+    assert caught.value.reason == "unknown-move"
+
+
+def test_a_display_cannot_lock_in():
+    with pytest.raises(rules.RulesError) as caught:
+        post(picking(), SCREEN, "type=lock_in&letters=B")
+    assert caught.value.reason == "seat-required"
+
+
+@pytest.mark.parametrize("body", ["type=lock_in", "type=lock_in&letters=G", "type=set_die&face=SIX"])
+def test_a_form_that_is_not_a_move_is_refused_before_the_rules(body):
+    with pytest.raises(MoveError):
+        parse_move(game.moves, QueryDict(body))
+
+
+# Views
+
+
+def test_every_view_has_the_shared_shape_in_seat_ids():
+    state = picking()
+    for viewer in (*PLAYERS, SCREEN):
+        view = game.view(state, viewer)
+        assert {"phase", "waiting_for", "legal_moves", "outcome"} <= set(view)
+        assert view["waiting_for"] == [TONY, AMY]
+        for entry in view["legal_moves"]:
+            assert set(entry) == {"type", "allowed", "why"}
+            assert entry["allowed"] == (entry["why"] == "")
+        assert [p["seat"] for p in view["players"]] == [KAMILA, TONY, AMY]
+        json.dumps(view)
+
+
+def test_the_host_sees_the_tables_moves_and_other_players_do_not():
+    state = started()
+    assert [m["type"] for m in game.view(state, KAMILA_V)["legal_moves"]] == ["lock_in", "roll", "set_die"]
+    assert [m["type"] for m in game.view(state, TONY_V)["legal_moves"]] == ["lock_in"]
+    assert game.view(state, SCREEN)["legal_moves"] == []
+    assert game.view(state, TONY_V)["waiting_for"] == []
+
+
+def test_picks_stay_secret_from_other_seats_and_the_display_until_everyone_is_in():
+    state = picking()
+    assert game.view(state, KAMILA_V)["players"][0]["picks"] == "AC"
+    for viewer in (TONY_V, AMY_V, SCREEN):
+        assert "AC" not in json.dumps(game.view(state, viewer))
+    state = post(post(state, TONY_V, "type=lock_in&letters=B&letters=D"), AMY_V, "type=lock_in&letters=F&letters=E")
+    assert [p["picks"] for p in game.view(state, SCREEN)["players"]] == ["AC", "BD", "EF"]
+
+
+def test_each_player_has_a_view_of_their_own_and_displays_share_one():
+    assert [game.audience(v) for v in PLAYERS] == [None, None, None]
+    assert game.audience(SCREEN) == "display"
+    assert game.audience(Viewer(8, DISPLAY.slug, "Host screen", is_host=True)) is None
+
+
+def test_the_now_card_follows_the_phase():
+    state = started()
+    assert game.now(game.view(state, KAMILA_V), KAMILA_V).headline == "Roll the scoring die"
+    assert game.now(game.view(state, TONY_V), TONY_V).headline == "Waiting for the host to roll the scoring die"
+    state = post(state, KAMILA_V, "type=set_die&face=HALF_LIE")
+    tony = game.now(game.view(state, TONY_V), TONY_V)
+    assert tony.headline == "Lock in one to three answers: your letters stay secret until everyone is in"
+    assert tony.my_turn and "Half Lie: the tables are turned!" in tony.detail
+    state = post(state, TONY_V, "type=lock_in&letters=A&letters=B")
+    assert game.now(game.view(state, TONY_V), TONY_V).headline.startswith("Locked in AB: you can change them")
+    assert game.now(game.view(state, SCREEN), SCREEN).headline == "Waiting for everyone to lock in their answers"
+    for viewer, letters in ((KAMILA_V, "C"), (AMY_V, "D")):
+        state = post(state, viewer, f"type=lock_in&letters={letters}")
+    assert game.now(game.view(state, KAMILA_V), KAMILA_V).headline == "Read the card's three correct answers"
+    assert game.now(game.view(state, AMY_V), AMY_V).headline == "Waiting for the card's three correct answers"
+
+
+def test_a_player_cannot_leave_mid_game_but_a_display_can():
+    with pytest.raises(ValueError):
+        game.check_removal(started(), TONY_V)
+    game.check_removal(started(), SCREEN)
+
+
+# The scripted game
+
+
+def test_the_scripted_game_plays_through_three_rounds_to_the_expected_outcome():
+    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+    phases = set()
+    actors = {p.seat_id: p for p in scripted.PLAYERS}
+    for seat_id, move in scripted.STEPS:
+        assert not game.is_over(state)
+        state = game.apply(state, actors[seat_id], move, random.Random(len(phases)))
+        phases.add((state["round"], state["phase"]))
+    assert game.is_over(state)
+    assert {phase for _, phase in phases} == {"roll", "pick", "reveal", "over"}
+    view = game.view(state, SCREEN)
+    assert view["outcome"]["winners"] == scripted.WINNERS
+    assert view["outcome"]["termination"] == "three-rounds"
+    assert {s["seat"]: s["victory_points"] for s in view["outcome"]["standings"]} == scripted.VICTORY_POINTS
+    assert game.now(view, SCREEN).headline == "Game over: Kamila wins"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_scripted_game_ends_the_same_whatever_the_die_rolls(seed):
+    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(seed))
+    actors = {p.seat_id: p for p in scripted.PLAYERS}
+    for seat_id, move in scripted.STEPS:
+        state = game.apply(state, actors[seat_id], move, random.Random(seed))
+    assert game.view(state, SCREEN)["outcome"]["winners"] == scripted.WINNERS
+
+
+def test_scripted_moves_are_what_parse_move_gives():
+    for _, move in scripted.STEPS:
+        data = QueryDict(mutable=True)
+        for name, value in move.items():
+            data.setlist(name, value if isinstance(value, list) else [value])
+        assert parse_move(game.moves, data)[1] == move
+
+
+# Regions
+
+
+def render_regions(state, viewer):
+    """Every region for one seat, from its view alone, as the table's templates receive it."""
+    from django.template.loader import render_to_string
+
+    me = {"id": viewer.seat_id, "name": viewer.name, "role": viewer.role, "is_host": viewer.is_host,
+          "is_display": viewer.is_display, "has_phone": viewer.has_phone}
+    context = {"view": game.view(state, viewer), "me": me, "people": [], "names": {},
+               "table": {"code": "KMNP", "status": "playing", "version": 1, "game": game.slug},
+               "moves": {m.type: m for m in game.moves}}
+    return {region: render_to_string(f"halftruth/partials/{region}.html", context) for region in game.regions}
+
+
+def test_no_region_shows_a_pick_its_seat_may_not_see_at_any_step_of_the_scripted_game():
+    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+    actors = {p.seat_id: p for p in scripted.PLAYERS}
+    for seat_id, move in scripted.STEPS:
+        state = game.apply(state, actors[seat_id], move, random.Random(1))
+        for viewer in (*scripted.PLAYERS, SCREEN):
+            hidden = [pick for seat, pick in zip(state["seats"], state["picks"])
+                      if state["phase"] == "pick" and pick and seat != viewer.seat_id]
+            html = "".join(render_regions(state, viewer).values())
+            assert not [pick for pick in hidden if pick in html], (viewer.name, move)
+            shown = [pick for seat, pick in zip(state["seats"], state["picks"]) if pick and pick not in hidden]
+            assert all(pick in html for pick in shown)  # the check above would see a leak
+
+
+def test_regions_offer_forms_for_the_moves_of_the_phase():
+    state = picking()
+    tony = render_regions(state, TONY_V)
+    assert 'id="lock-in-r1-q1"' in tony["answer_picker"] and 'name="letters"' in tony["answer_picker"]
+    assert tony["card_answers"].strip() == ""
+    kamila = render_regions(state, KAMILA_V)
+    assert "checked" in kamila["answer_picker"]
+    assert 'title="Wait until everyone has locked in their answers."' in kamila["card_answers"]
+    assert render_regions(state, SCREEN)["answer_picker"].strip() == ""
