@@ -83,14 +83,14 @@ class HalfTruth(Game):
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         phase = view["phase"]
-        allowed = {m["type"] for m in view["legal_moves"] if m["allowed"]}
-        me = next((p for p in view["players"] if p["seat"] == view["seat"]), None)
-        where = [f"You are {me['colour']}"] if me else []
-        where.append(f"Round {view['round']}, question {view['question']}")
         if phase == "over":
             names = " and ".join(p["name"] for p in view["players"] if p["seat"] in view["outcome"]["winners"])
             return Now(f"Game over: {names} {'wins' if len(view['outcome']['winners']) == 1 else 'share the victory'}",
                        "The player with the most Victory Points wins.")
+        allowed = {m["type"] for m in view["legal_moves"] if m["allowed"]}
+        me = next((p for p in view["players"] if p["seat"] == view["seat"]), None)
+        where = [f"You are {me['colour']}"] if me else []
+        where.append(f"Round {view['round']}, question {view['question']}")
         if phase == "roll":
             if "roll" in allowed:
                 return Now("Roll the scoring die", " · ".join(
