@@ -1,0 +1,214 @@
+"""Fiction on the table: roles, setup, move forms, regions, the clock and the "now" card.
+
+The rules know three seats: "librarian", "guessers" (every guesser phone shares
+one side) and None (the table: its clock, its host, its display). The state dict
+is the rules' own plus ``seats``: which platform seat ids sit on each side.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.clock import ClockWant
+from companion.games import Field, Game, Move, Now, Role, Viewer
+from games.errors import RulesError
+
+from . import rules
+from .rules.game import GUESSERS, LIBRARIAN
+
+# Word fields keep the form's default length: a word of the wrong length gets the rules' own reason.
+CLUES = (("✓", "✓ right letter, right spot"), ("~", "~ in the word, wrong spot"), ("✗", "✗ not in the word"))
+HALVES = {1: "first half", 2: "second half"}
+
+
+class Fiction(Game):
+    slug = "fiction"
+    name = "Fiction"
+    blurb = ("Guess the Lie-brarian's secret word while every row of clues holds exactly one lie. "
+             "The app keeps the honest clues, the lie picker, the Fact/Fiction tokens and both halves' clocks.")
+    players = "2–8 players · with Banned Books"
+    roles = (Role("librarian", "Lie-brarian", 1, 1, "✎"), Role("guesser", "Guesser", 1, 7, "?"))
+    rotating_role = "librarian"
+    moves = (
+        Move("choose_ability", (Field("card", "text", label="Ability card"),), label="Keep this card"),
+        Move("choose_secret", (
+            Field("word", "text", label="Secret word"),
+            Field("hint", "text", label="Hint letter"),
+            Field("override", "bool", label="Allow it anyway"),
+        ), label="Keep this secret"),
+        Move("start_first_half", label="Start the timer"),
+        Move("guess", (
+            Field("word", "text", label="Guess"),
+            Field("table_agreed", "bool", label="The whole table agrees it is a word"),
+        ), label="Guess"),
+        Move("share_clues", (
+            Field("clues", "choice", label="Clue", many=True, choices=CLUES),
+            Field("use_ability", "bool", label="Cross off a feather (use your ability)"),
+        ), label="Share the clues"),
+        Move("fact_fiction", (
+            Field("position", "int", label="Letter", minimum=0, maximum=4),
+            Field("turn", "int", label="Guess", required=False, minimum=0),
+            Field("use_ability", "bool", label="Use your ability with this token"),
+        ), label="Fact or Fiction?"),
+        Move("use_ability", label="Discard a token to use your ability"),
+        Move("start_second_half", label="Start the second half", host_only=True),
+    )
+    setup = (
+        Field("hard_mode", "bool", label="Hard difficulty (all three below)", default=False),
+        Field("red_words", "bool", label="Red words (repeated letters allowed)", default=False),
+        Field("one_token_per_half", "bool", label="One Fact/Fiction token per half", default=False),
+        Field("eight_minute_halves", "bool", label="Eight-minute halves", default=False),
+        Field("ability_cards", "bool", label="Banned Books ability cards", default=False),
+        Field("house_words", "bool", label="House words (the table may allow a word our dictionary lacks)",
+              default=False),
+    )
+    regions = ("setup_panel", "guess_rows", "clue_picker", "guess_box", "halftime", "outcome")
+
+    # -- setup ------------------------------------------------------------------
+    def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
+        librarians = [p for p in players if p.role == LIBRARIAN]
+        if len(librarians) != 1 or not any(p.role == "guesser" for p in players):
+            return "Fiction needs one Lie-brarian and at least one Guesser."
+        if not librarians[0].has_phone:
+            return "The Lie-brarian needs their own phone: only it shows the secret word and the honest clues."
+        try:
+            rules.Options.from_dict(options)
+        except RulesError as refusal:
+            return str(refusal)
+        return None
+
+    def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
+        problem = self.check_setup(options, players)
+        if problem:
+            raise rules.IllegalSetup(problem, reason="players")
+        state = rules.new_game(options, rng=rng).to_dict()
+        state["seats"] = {
+            LIBRARIAN: next(p.seat_id for p in players if p.role == LIBRARIAN),
+            GUESSERS: [p.seat_id for p in players if p.role == "guesser"],
+        }
+        return state
+
+    # -- seats ----------------------------------------------------------------------
+    @staticmethod
+    def side(viewer: Viewer) -> str | None:
+        """The rules' seat for this viewer: a side, or None for a display."""
+        if viewer.is_display:
+            return None
+        return LIBRARIAN if viewer.role == LIBRARIAN else GUESSERS
+
+    @staticmethod
+    def seat_ids(state: dict, seats: list[str | None]) -> list[int]:
+        """Platform seat ids of rules seats; the table (None) is left to the platform."""
+        ids: list[int] = []
+        for seat in seats:
+            if seat == LIBRARIAN:
+                ids.append(state["seats"][LIBRARIAN])
+            elif seat == GUESSERS:
+                ids.extend(state["seats"][GUESSERS])
+        return ids
+
+    # -- the game -----------------------------------------------------------------------
+    def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
+        declared = self.move(move.get("type", ""))
+        if declared is None:
+            raise rules.IllegalMove("That is not a move anyone at the table can make.", reason="unknown-move")
+        if actor.is_display:
+            raise rules.IllegalMove("The table display only shows the game.", reason="display")
+        if declared.host_only and not actor.is_host:
+            raise rules.IllegalMove("Only the host does that, for the whole table.", reason="host-only")
+        seat = None if declared.host_only else self.side(actor)
+        return self._apply(state, seat, move)
+
+    @staticmethod
+    def _apply(state: dict, seat: str | None, move: dict) -> dict:
+        after = rules.apply(rules.GameState.from_dict(state), seat, move).to_dict()
+        after["seats"] = state["seats"]
+        return after
+
+    def view(self, state: dict, viewer: Viewer) -> dict:
+        game = rules.GameState.from_dict(state)
+        view = rules.player_view(game, self.side(viewer))
+        if viewer.is_display:
+            view["legal_moves"] = []  # a display shows the table; it makes no moves
+        elif viewer.is_host:  # the host also makes the table's moves (halftime)
+            table = rules.player_view(game, None)["legal_moves"]
+            view["legal_moves"] += [m for m in table if self.move(m["type"]).host_only]
+        view["waiting_for"] = self.seat_ids(state, view["waiting_for"])
+        if view["outcome"] is not None:
+            view["outcome"]["winners"] = self.seat_ids(state, [view["outcome"]["winner"]])
+        return view
+
+    def now(self, view: dict, viewer: Viewer) -> Now:
+        phase = view["phase"]
+        moves = {m["type"]: m for m in view["legal_moves"]}
+        mine = any(m["allowed"] for m in view["legal_moves"])
+        side = self.side(viewer)
+        role = {LIBRARIAN: "Lie-brarian", GUESSERS: "Guesser", None: "Table display"}[side]
+        half = HALVES[view["half"]]
+        if phase == "over":
+            return Now(_ending(view, side), f"{role} · The secret word was {view['secret'].upper()}.")
+        if phase == "setup":
+            card_owed = bool(view["offer"]) and view["abilities"][side] is None
+            if side == LIBRARIAN:
+                if moves["start_first_half"]["allowed"]:
+                    return Now(f"Start the {view['half_seconds'] // 60}-minute timer and begin play!",
+                               f"{role} · Secret word {view['secret'].upper()}, hint letter {view['hint'].upper()}.",
+                               True)
+                if not view["secret_chosen"]:
+                    return Now("Choose the secret word from the book card and a hint letter", role, True)
+                if card_owed:
+                    return Now("Choose one of your two ability cards", role, True)
+                return Now("Waiting for the Guessers to choose their ability card", role)
+            if card_owed:
+                return Now("Choose one of your two ability cards", role, True)
+            what = "start the timer" if view["secret_chosen"] else "choose the secret word"
+            return Now(f"Waiting for the Lie-brarian to {what}", role)
+        if phase == "halftime":
+            if "start_second_half" in moves:
+                return Now("Halftime: start the second half when the table is ready",
+                           f"{role} · Discard any unused blue guess boards.", True)
+            return Now("Halftime", f"{role} · The host starts the second half.")
+        left = f"{view['guesses_left_in_half']} guesses left in the {half} · {view['tokens']} Fact/Fiction tokens"
+        latest = view["turns"][-1]["guess"].upper() if view["turns"] else ""
+        if phase == "deceiving":
+            if side == LIBRARIAN:
+                return Now("Give the clues for this guess, with exactly one lie", f"{role} · Guess: {latest}", True)
+            return Now("Waiting for the Lie-brarian to share the clues", f"{role} · Guess: {latest} · {left}")
+        if side == GUESSERS:
+            return Now("Your turn: agree on a guess", f"{role} · {left}", mine)
+        return Now("Waiting for the Guessers to guess", f"{role} · {left}")
+
+    def audience(self, viewer: Viewer) -> str | None:
+        # Every guesser sees the same view, except a host, who also holds the table's halftime button.
+        if viewer.role == "guesser" and not viewer.is_host:
+            return "guessers"
+        return super().audience(viewer)
+
+    def is_over(self, state: dict) -> bool:
+        return state["phase"] == "over"
+
+    def clock(self, state: dict) -> ClockWant | None:
+        game = rules.GameState.from_dict(state)
+        if game.phase in ("setup", "over"):
+            return None
+        return ClockWant(f"half-{game.half}", game.half_seconds, game.clock_running)
+
+    def clock_expired(self, state: dict) -> dict:
+        return self._apply(state, None, {"type": "timer_expired"})
+
+    def check_removal(self, state: dict, viewer: Viewer) -> None:
+        if self.is_over(state):
+            return
+        if viewer.seat_id == state["seats"][LIBRARIAN]:
+            raise ValueError("The Lie-brarian holds the secret word and cannot leave mid-game; end the game first.")
+        if state["seats"][GUESSERS] == [viewer.seat_id]:
+            raise ValueError("The last Guesser cannot leave mid-game; end the game first.")
+
+
+def _ending(view: dict, side: str | None) -> str:
+    winner, how = view["outcome"]["winner"], view["outcome"]["termination"]
+    if winner == GUESSERS:
+        return "You guessed the secret word!" if side == GUESSERS else "The Guessers guessed the secret word"
+    why = "the Guessers are out of guesses" if how == "out-of-guesses" else "the second timer expired"
+    return f"You win: {why}" if side == LIBRARIAN else f"The Lie-brarian wins: {why}"

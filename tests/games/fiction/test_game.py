@@ -1,0 +1,278 @@
+"""Fiction on the table: setup, moves as forms, the shared view shape, the "now" card and the clock."""
+
+import json
+import random
+
+import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
+
+from companion import games
+from companion.forms import Form, MoveError, parse_move
+from companion.games import Viewer
+from games.errors import RulesError
+
+from . import scripted
+
+LENA, GUS, GWEN = scripted.PLAYERS  # Lena the Lie-brarian; Gus (the host) and Gwen guess
+DISPLAY = Viewer(9, "display", "Table")
+DEFAULTS = Form(games.get("fiction").setup).initial() if games.get("fiction") else {}
+
+
+@pytest.fixture
+def game():
+    return games.get("fiction")
+
+
+def post(game, state, actor, **fields):
+    """Parse a move as the table does (a form) and apply it."""
+    data = QueryDict(mutable=True)
+    for name, value in fields.items():
+        data.setlist(name, value if isinstance(value, list) else [str(value)])
+    _, move = parse_move(game.moves, data)
+    return game.apply(state, actor, move, random.Random(0))
+
+
+def begun(game, **options):
+    """Lena has chosen READY (hint R) and started the first half."""
+    state = game.start(scripted.PLAYERS, DEFAULTS | options, random.Random(0))
+    state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
+    return post(game, state, LENA, type="start_first_half")
+
+
+def test_registered_with_its_roles_and_no_declared_clock_move(game):
+    assert game.rotating_role == "librarian" and not game.ready and not game.demo
+    assert [r.slug for r in game.roles] == ["librarian", "guesser"]
+    assert game.move("timer_expired") is None
+    assert [m.type for m in game.moves if m.host_only] == ["start_second_half"]
+
+
+def test_a_posted_guess_and_clue_row_reach_the_rules(game):
+    state = post(game, begun(game), GWEN, type="guess", word="Entry")
+    assert state["phase"] == "deceiving" and state["turns"][-1]["guess"] == "entry"
+    state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
+    assert state["turns"][-1]["shared"] == "~✗✗~✗" and state["phase"] == "guessing"
+    assert state["seats"] == {"librarian": 1, "guessers": [2, 3]}
+
+
+def test_a_second_lie_needs_the_feather_ticked(game):
+    state = game.start(scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(0))
+    state = post(game, state, LENA, type="choose_ability", card="lie-plus-one")
+    state = post(game, state, GUS, type="choose_ability", card="any-five-letters")
+    state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
+    state = post(game, post(game, state, LENA, type="start_first_half"), GUS, type="guess", word="entry")
+    with pytest.raises(RulesError, match="Cross off a feather"):
+        post(game, state, LENA, type="share_clues", clues=list("✓✗✗~✗"))
+    state = post(game, state, LENA, type="share_clues", clues=list("✓✗✗~✗"), use_ability="on")
+    assert state["librarian_uses"] == 1
+
+
+def test_the_clock_move_is_refused_by_the_form_and_by_the_rules(game):
+    state = begun(game)
+    with pytest.raises(MoveError) as caught:
+        post(game, state, GUS, type="timer_expired")
+    assert caught.value.reason == "unknown-move"
+    for actor in (LENA, GUS, DISPLAY):
+        with pytest.raises(RulesError):
+            game.apply(state, actor, {"type": "timer_expired"}, random.Random(0))
+    assert game.clock_expired(state)["phase"] == "halftime"
+
+
+def test_only_the_host_starts_the_second_half_and_only_for_the_table(game):
+    state = game.clock_expired(begun(game))
+    for actor in (LENA, GWEN, DISPLAY):
+        with pytest.raises(RulesError):
+            post(game, state, actor, type="start_second_half")
+    state = post(game, state, GUS, type="start_second_half")
+    assert state["phase"] == "guessing" and state["half"] == 2
+
+
+def test_a_guesser_cannot_make_the_lie_brarians_moves(game):
+    state = post(game, begun(game), GWEN, type="guess", word="entry")
+    with pytest.raises(RulesError) as caught:
+        post(game, state, GUS, type="share_clues", clues=list("~✗✗~✗"))
+    assert caught.value.reason == "not-your-turn"
+
+
+def test_a_display_makes_no_moves(game):
+    with pytest.raises(RulesError) as caught:
+        post(game, begun(game), DISPLAY, type="guess", word="entry")
+    assert caught.value.reason == "display"
+
+
+# --- setup -----------------------------------------------------------------------------
+
+
+def test_start_with_the_setup_defaults(game):
+    state = game.start(scripted.PLAYERS, DEFAULTS, random.Random(0))
+    assert state["phase"] == "setup" and state["tokens"] == 3 and state["offers"] == {}
+    assert game.clock(state) is None
+
+
+def test_start_with_hard_mode_and_ability_cards(game):
+    state = game.start(scripted.PLAYERS, DEFAULTS | {"hard_mode": True, "ability_cards": True}, random.Random(0))
+    assert state["options"]["red_words"] and state["tokens"] == 1
+    assert set(state["offers"]) == {"librarian", "guessers"}
+    assert game.view(state, GUS)["offer"] and not game.view(state, DISPLAY)["offer"]
+
+
+def test_setup_form_parses_with_defaults(game):
+    assert Form(game.setup).parse(QueryDict("ability_cards=on")) == DEFAULTS | {"ability_cards": True}
+
+
+@pytest.mark.parametrize(
+    "players, problem",
+    [
+        ([GUS, GWEN], "one Lie-brarian"),
+        ([LENA], "at least one Guesser"),
+        ([Viewer(1, "librarian", "Lena", has_phone=False), GUS], "own phone"),
+    ],
+)
+def test_check_setup_refusals(game, players, problem):
+    assert problem in game.check_setup(DEFAULTS, players)
+    with pytest.raises(RulesError):
+        game.start(players, DEFAULTS, random.Random(0))
+
+
+def test_check_setup_accepts_a_guesser_without_a_phone(game):
+    assert game.check_setup(DEFAULTS, [LENA, Viewer(2, "guesser", "Gus", has_phone=False)]) is None
+
+
+# --- the view, the "now" card, the audience --------------------------------------------------
+
+
+def test_view_shape_and_waiting_for_are_platform_seats(game):
+    state = begun(game)
+    for viewer in (LENA, GUS, GWEN, DISPLAY):
+        view = game.view(state, viewer)
+        assert {"phase", "waiting_for", "legal_moves", "outcome"} <= set(view)
+        assert view["waiting_for"] == [2, 3] and view["outcome"] is None
+        for move in view["legal_moves"]:
+            assert set(move) == {"type", "allowed", "why"} and isinstance(move["why"], str)
+    assert game.view(state, DISPLAY)["legal_moves"] == []
+    state = post(game, state, GWEN, type="guess", word="entry")
+    assert game.view(state, GUS)["waiting_for"] == [1]
+
+
+def test_the_host_alone_sees_the_tables_halftime_move(game):
+    state = game.clock_expired(begun(game))
+    types = {v.name: [m["type"] for m in game.view(state, v)["legal_moves"]] for v in (LENA, GUS, GWEN, DISPLAY)}
+    assert types == {"Lena": [], "Gus": ["start_second_half"], "Gwen": [], "Table": []}
+    assert game.audience(GWEN) == "guessers" and game.audience(GUS) is None
+    assert game.audience(LENA) is None and game.audience(DISPLAY) == "display"
+
+
+def test_now_changes_with_the_phase(game):
+    state = game.start(scripted.PLAYERS, DEFAULTS, random.Random(0))
+    now = lambda viewer: game.now(game.view(state, viewer), viewer)  # noqa: E731
+    assert now(LENA).headline == "Choose the secret word from the book card and a hint letter" and now(LENA).my_turn
+    assert now(GWEN).headline == "Waiting for the Lie-brarian to choose the secret word"
+    state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
+    assert now(LENA).headline == "Start the 10-minute timer and begin play!"
+    state = post(game, state, LENA, type="start_first_half")
+    assert now(GWEN).headline == "Your turn: agree on a guess" and now(GWEN).my_turn
+    assert now(LENA).headline == "Waiting for the Guessers to guess" and not now(LENA).my_turn
+    state = post(game, state, GWEN, type="guess", word="entry")
+    assert now(LENA).headline == "Give the clues for this guess, with exactly one lie" and now(LENA).my_turn
+    assert now(GWEN).headline == "Waiting for the Lie-brarian to share the clues" and not now(GWEN).my_turn
+    state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
+    state = game.clock_expired(state)
+    assert now(GUS).my_turn and "start the second half" in now(GUS).headline
+    assert now(GWEN).headline == "Halftime" and not now(GWEN).my_turn
+    state = post(game, post(game, state, GUS, type="start_second_half"), GWEN, type="guess", word="ready")
+    assert now(GWEN).headline == "You guessed the secret word!"
+    assert now(DISPLAY).headline == "The Guessers guessed the secret word" and "READY" in now(DISPLAY).detail
+
+
+def test_the_clock_follows_the_halves(game):
+    state = begun(game, eight_minute_halves=True)
+    assert game.clock(state) == games.ClockWant("half-1", 480, True)
+    state = post(game, state, GWEN, type="guess", word="entry")
+    assert game.clock(state) == games.ClockWant("half-1", 480, False)
+    state = game.clock_expired(post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗")))
+    state = post(game, state, GUS, type="start_second_half")
+    assert game.clock(state) == games.ClockWant("half-2", 480, True)
+    state = game.clock_expired(state)
+    assert game.is_over(state) and game.clock(state) is None
+    outcome = game.view(state, GUS)["outcome"]
+    assert outcome == {"winner": "librarian", "termination": "time", "winners": [1]}
+
+
+def test_the_lie_brarian_cannot_leave_mid_game(game):
+    state = begun(game)
+    with pytest.raises(ValueError):
+        game.check_removal(state, LENA)
+    game.check_removal(state, GWEN)
+
+
+# --- the scripted game ---------------------------------------------------------------------------
+
+
+def play_script(game):
+    """Every state of the scripted game, start to finish, with the move that made it."""
+    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(7))
+    states = [state]
+    by_id = {p.seat_id: p for p in scripted.PLAYERS}
+    for seat_id, move in scripted.STEPS:
+        if seat_id is None:
+            state = game.clock_expired(state)
+        else:
+            declared, parsed = parse_move(game.moves, _as_form(move))
+            assert parsed == move, "a scripted move is exactly what parse_move returns"
+            state = game.apply(state, by_id[seat_id], move, random.Random(0))
+        states.append(json.loads(json.dumps(state)))
+    return states
+
+
+def _as_form(move):
+    data = QueryDict(mutable=True)
+    for name, value in move.items():
+        if value is None or value is False:
+            continue
+        data.setlist(name, [str(v) for v in value] if isinstance(value, list) else ["1" if value is True else str(value)])
+    return data
+
+
+def test_the_scripted_game_reaches_the_guessers_win(game):
+    states = play_script(game)
+    assert [s["phase"] for s in states].count("halftime") == 1
+    assert {s["phase"] for s in states} == {"setup", "guessing", "deceiving", "halftime", "over"}
+    final = game.view(states[-1], GWEN)
+    assert final["outcome"] == {"winner": "guessers", "termination": "guessed", "winners": [2, 3]}
+    assert final["secret"] == scripted.SECRET
+    assert [t["lies"] for t in final["turns"]][:2] == [[0], [1, 4]]
+    assert final["turns"][0]["fictions"] == [0] and final["turns"][0]["facts"] == [2]
+
+
+def test_the_scripted_secret_and_honest_rows_stay_off_public_screens_until_the_end(game):
+    seats = {p.seat_id: p for p in scripted.PLAYERS}
+    for state in play_script(game)[:-1]:
+        honest = {t["honest"] for t in state["turns"] if not t["correct"]}
+        for viewer in (seats[2], seats[3], DISPLAY):
+            view = game.view(state, viewer)
+            html = "".join(render_region(game, region, view, viewer) for region in game.regions)
+            html += json.dumps(view, ensure_ascii=False)
+            assert scripted.SECRET not in html.lower()
+            assert not any(h in html for h in honest)
+
+
+def render_region(game, region, view, viewer):
+    me = {"id": viewer.seat_id, "name": viewer.name, "role": viewer.role, "is_host": viewer.is_host,
+          "is_display": viewer.is_display, "has_phone": viewer.has_phone}
+    context = {"view": view, "me": me, "people": [], "names": {},
+               "table": {"code": "ABCD", "status": "playing", "version": 1, "game": "fiction"},
+               "moves": {m.type: m for m in game.moves}}
+    return render_to_string(f"fiction/partials/{region}.html", context)
+
+
+def test_every_region_renders_for_every_seat_in_every_phase(game):
+    for state in play_script(game):
+        for viewer in (*scripted.PLAYERS, DISPLAY):
+            view = game.view(state, viewer)
+            for region in game.regions:
+                render_region(game, region, view, viewer)
+
+
+def test_regions_are_empty_in_the_lobby(game):
+    for viewer in (LENA, GUS, DISPLAY):
+        assert all(render_region(game, region, None, viewer).strip() == "" for region in game.regions)
