@@ -240,3 +240,31 @@ def test_the_outcome_says_who_won_and_how():
     view = player_view(state, GUESSERS)
     assert view["outcome"] == {"winner": "guessers", "termination": "guessed"}
     assert view["waiting_for"] == [] and view["legal_moves"] == []
+
+
+SAMPLE_FIELDS = {  # fields for trying a move: seat, phase and supplies are checked before these matter
+    "choose_ability": {"card": "x"},
+    "choose_secret": {"word": "ready", "hint": "r"},
+    "guess": {"word": "entry"},
+    "share_clues": {"clues": "✓✓✓✓✓"},
+    "fact_fiction": {"position": 0},
+}
+NOT_NOW = {"not-your-turn", "wrong-phase", "game-over", "no-tokens", "no-guess", "clock-only", "table-only",
+           "setup-incomplete", "no-ability", "no-ability-uses", "ability-already-active"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(played_games())
+def test_legal_moves_agree_with_what_the_move_does(states):
+    for state in states:
+        for seat in (LENA, GUESSERS, TABLE):
+            for move in player_view(state, seat)["legal_moves"]:
+                try:
+                    apply(state, seat, {"type": move["type"], **SAMPLE_FIELDS.get(move["type"], {})})
+                    refusal = None
+                except RulesError as error:
+                    refusal = error
+                if move["allowed"]:
+                    assert refusal is None or refusal.reason not in NOT_NOW, (move, refusal)
+                else:
+                    assert refusal is not None and str(refusal) == move["why"], (move, refusal)
