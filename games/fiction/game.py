@@ -91,11 +91,15 @@ class Fiction(Game):
 
     # -- seats ----------------------------------------------------------------------
     @staticmethod
-    def side(viewer: Viewer) -> str | None:
-        """The rules' seat for this viewer: a side, or None for a display."""
+    def side(state: dict, viewer: Viewer) -> str | None:
+        """The rules' seat for this viewer: a side, or None for a display.
+
+        The Lie-brarian is the seat the game started with, never a role read later, so
+        no other phone can become the one that sees the secret.
+        """
         if viewer.is_display:
             return None
-        return LIBRARIAN if viewer.role == LIBRARIAN else GUESSERS
+        return LIBRARIAN if viewer.seat_id == state["seats"][LIBRARIAN] else GUESSERS
 
     @staticmethod
     def seat_ids(state: dict, seats: list[str | None]) -> list[int]:
@@ -117,7 +121,7 @@ class Fiction(Game):
             raise rules.IllegalMove("The table display only shows the game.", reason="display")
         if declared.host_only and not actor.is_host:
             raise rules.IllegalMove("Only the host does that, for the whole table.", reason="host-only")
-        seat = None if declared.host_only else self.side(actor)
+        seat = None if declared.host_only else self.side(state, actor)
         return self._apply(state, seat, move)
 
     @staticmethod
@@ -128,7 +132,7 @@ class Fiction(Game):
 
     def view(self, state: dict, viewer: Viewer) -> dict:
         game = rules.GameState.from_dict(state)
-        view = rules.player_view(game, self.side(viewer))
+        view = rules.player_view(game, self.side(state, viewer))
         if viewer.is_display:
             view["legal_moves"] = []  # a display shows the table; it makes no moves
         elif viewer.is_host:  # the host also makes the table's moves (halftime)
@@ -143,7 +147,7 @@ class Fiction(Game):
         phase = view["phase"]
         moves = {m["type"]: m for m in view["legal_moves"]}
         mine = any(m["allowed"] for m in view["legal_moves"])
-        side = self.side(viewer)
+        side = view["seat"]
         role = {LIBRARIAN: "Lie-brarian", GUESSERS: "Guesser", None: "Table display"}[side]
         half = HALVES[view["half"]]
         if phase == "over":

@@ -94,6 +94,15 @@ def test_a_guesser_cannot_make_the_lie_brarians_moves(game):
     assert caught.value.reason == "not-your-turn"
 
 
+def test_only_the_seat_the_game_began_with_is_the_lie_brarian(game):
+    gwen_now_a_librarian = Viewer(3, "librarian", "Gwen")
+    state = begun(game)
+    assert "secret" not in game.view(state, gwen_now_a_librarian)
+    with pytest.raises(RulesError):
+        post(game, post(game, state, GUS, type="guess", word="entry"), gwen_now_a_librarian,
+             type="share_clues", clues=list("~✗✗~✗"))
+
+
 def test_a_display_makes_no_moves(game):
     with pytest.raises(RulesError) as caught:
         post(game, begun(game), DISPLAY, type="guess", word="entry")
