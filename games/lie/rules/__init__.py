@@ -11,6 +11,7 @@ from .game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PHASE_MOVES,
+    VARIANT_NAMES,
     Call,
     Direction,
     GameState,
@@ -32,6 +33,7 @@ __all__ = [
     "DECK_SIZE", "DEFAULT_DECK", "FIRST_ROUND_CARDS", "PER_FACE", "check_hand", "deal", "faces_over",
     "CorruptState", "IllegalBid", "IllegalHand", "IllegalMove", "IllegalSetup", "RulesError",
     "Call", "Direction", "GameState", "Outcome", "Phase", "Showdown", "Termination", "Variants",
-    "MAX_PLAYERS", "MIN_PLAYERS", "PHASE_MOVES", "apply", "from_dict", "new_game", "to_dict", "why_not",
+    "MAX_PLAYERS", "MIN_PLAYERS", "PHASE_MOVES", "VARIANT_NAMES",
+    "apply", "from_dict", "new_game", "to_dict", "why_not",
     "player_view",
 ]

@@ -1,0 +1,189 @@
+"""LIE on the table: the setup form, the moves as forms, and the rules' seats mapped to the table's.
+
+The rules number players 0..n-1 in clockwise order, which is the table's seat
+order; ``state["seats"]`` keeps the table's seat id for each, so a seat id from
+a phone is only ever looked up, never trusted as a rules seat.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.games import Field, Game, Move, Now, Role, Viewer
+
+from . import rules
+from .rules import DECK_SIZE, FACES, MAX_PLAYERS, MIN_PLAYERS, Phase
+
+_DIRECTIONS = (
+    (rules.Direction.CLOCKWISE.value, "Clockwise (to your left)"),
+    (rules.Direction.COUNTER_CLOCKWISE.value, "Counter clockwise (to your right)"),
+)
+
+
+class Lie(Game):
+    slug = "lie"
+    name = "LIE"
+    blurb = ("Bid on the dice showing across every hand, or call “Lie!”. The app checks bids, "
+             "keeps the turn order, counts the dice and tracks hand sizes.")
+    players = f"{MIN_PLAYERS}–{MAX_PLAYERS} players"
+    roles = (Role("player", "Player", MIN_PLAYERS, MAX_PLAYERS, "●"),)
+    moves = (
+        # A hand is a list of the faces turned up, one per card used: faces=4&faces=4&faces=2.
+        # Setting one's own hand does not depend on what others did meanwhile.
+        Move("set_hand", (Field("faces", "int", label="Faces", many=True, required=False,
+                                minimum=min(FACES), maximum=max(FACES)),),
+             label="Set my hand", stale_safe=True),
+        Move("choose_direction", (Field("direction", "choice", label="Direction", choices=_DIRECTIONS),),
+             label="Choose the direction"),
+        Move("bid", (Field("quantity", "int", label="Quantity", minimum=1, maximum=DECK_SIZE),
+                     Field("face", "int", label="Die", minimum=min(FACES), maximum=max(FACES))),
+             label="Bid"),
+        Move("challenge", label="Lie!"),
+    )
+    setup = (
+        Field("wild_ones", "bool", label="Wild Ones", default=False,
+              help="Ones count toward every bid, except in a round whose opening bid is ones."),
+        Field("which_way", "bool", label="Which Way", default=False,
+              help="Whoever opens a round chooses whether the bidding goes clockwise or counter clockwise."),
+        Field("shorter_game", "bool", label="Shorter Game", default=False,
+              help="For 4–6 players: once one player can draw no cards, the player with the most cards wins."),
+        Field("opener", "seat", label="Oldest player", required=False,
+              help="Makes the first opening bid. Left empty: the first player in seat order."),
+    )
+    regions = ("players", "hand", "bid_picker", "bids", "showdowns")
+
+    # -- setup ----------------------------------------------------------------
+    def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
+        try:
+            self._new_game(players, options)
+        except rules.RulesError as refusal:
+            return refusal.message
+        return None
+
+    def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
+        return self._new_game(players, options)
+
+    def _new_game(self, players: list[Viewer], options: dict[str, Any]) -> dict:
+        seats = [p.seat_id for p in players]
+        opener = options.get("opener")
+        if opener is not None and opener not in seats:
+            raise rules.IllegalSetup("The oldest player must be one of the players.", reason="bad-opener")
+        state = rules.new_game(
+            [p.name for p in players],
+            opener=0 if opener is None else seats.index(opener),
+            variants={name: bool(options.get(name)) for name in rules.VARIANT_NAMES},
+        )
+        return {"seats": seats, "rules": state.to_dict()}
+
+    # -- the game -------------------------------------------------------------
+    def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
+        seat = _rules_seat(state, actor)
+        if seat is None:
+            raise rules.IllegalMove("You are not playing in this game.", reason="not-a-player")
+        after = rules.apply(rules.from_dict(state["rules"]), seat, move, rng)
+        return {**state, "rules": after.to_dict()}
+
+    def view(self, state: dict, viewer: Viewer) -> dict:
+        game = rules.from_dict(state["rules"])
+        seat = _rules_seat(state, viewer)
+        seen = _to_seat_ids(rules.player_view(game, seat), state["seats"])
+        # One entry per card this seat holds: the face it shows, None when unused (the hand form).
+        hand = seen["hand"] or []
+        seen["hand_slots"] = [] if seat is None else hand + [None] * (game.cards[seat] - len(hand))
+        return seen
+
+    def now(self, view: dict, viewer: Viewer) -> Now:
+        # The platform names the seats in waiting_for under the headline, so headlines do not.
+        me = next((p for p in view["players"] if p["seat"] == viewer.seat_id), None)
+        outcome = view["outcome"]
+        if outcome is not None:
+            if me is not None and outcome["winner"] == me["seat"]:
+                return Now("You win!", "You are the last player left in the game.")
+            winner = next(p["name"] for p in view["players"] if p["seat"] == outcome["winner"])
+            return Now(f"{winner} wins!", "The game is over.")
+        if me is not None and me["out"]:
+            return Now("You are out of this game", "You can draw no more cards; watch the others play on.")
+        phase = view["phase"]
+        if phase == Phase.SETTING_HANDS:
+            if me is None:
+                return Now("Everyone draws cards and sets a hand")
+            if not me["hand_set"]:
+                cards = me["cards"]
+                return Now(f"Draw {cards} card{'s' if cards != 1 else ''} and enter your hand",
+                           "Turn each card so the die you will use is on top; you may leave cards unused.",
+                           my_turn=True)
+            return Now("Your hand is set", "You may change it until the last player sets theirs.")
+        my_turn = me is not None and view["turn"] == me["seat"]
+        if phase == Phase.CHOOSING_DIRECTION:
+            if my_turn:
+                return Now("Choose the direction of play", "Clockwise (to your left) or counter clockwise.",
+                           my_turn=True)
+            return Now("Waiting for the opener to choose the direction of play")
+        current = view["current_bid"]
+        if current is None:
+            if my_turn:
+                return Now("Your turn: make the opening bid", my_turn=True)
+            return Now("Waiting for the opening bid")
+        if my_turn:
+            return Now("Your turn: bid or call Lie!", f"The bid to beat: {_spoken(current)}.", my_turn=True)
+        return Now("Waiting for a higher bid or a call of Lie!", f"The bid: {_spoken(current)}.")
+
+    def is_over(self, state: dict) -> bool:
+        return state["rules"]["outcome"] is not None
+
+    def check_removal(self, state: dict, viewer: Viewer) -> None:
+        game = rules.from_dict(state["rules"])
+        seat = _rules_seat(state, viewer)
+        if game.outcome is None and seat is not None and seat in game.in_game:
+            # The rules have no forfeit yet: without this player the round could not be settled.
+            raise ValueError("A player still in the game cannot leave mid-game; end the game first.")
+
+
+def _rules_seat(state: dict, viewer: Viewer) -> int | None:
+    """The rules' seat for a table seat; None for a display or anyone not playing."""
+    if viewer.is_display or viewer.seat_id not in state["seats"]:
+        return None
+    return state["seats"].index(viewer.seat_id)
+
+
+def _to_seat_ids(view: dict, seats: list[int]) -> dict:
+    """The rules' view with every rules seat replaced by the table's seat id.
+
+    A showdown's ``hands`` (one per rules seat, None for players who were out)
+    becomes a list of ``{"seat", "faces"}`` for those who showed one.
+    """
+    def seat(s: int | None) -> int | None:
+        return None if s is None else seats[s]
+
+    def calls(made: list[dict]) -> list[dict]:
+        return [{**call, "seat": seats[call["seat"]]} for call in made]
+
+    def showdown(shown: dict) -> dict:
+        return {
+            **shown,
+            **{key: seats[shown[key]] for key in ("opener", "challenger", "winner", "loser")},
+            "hands": [{"seat": seats[s], "faces": faces}
+                      for s, faces in enumerate(shown["hands"]) if faces is not None],
+            "calls": calls(shown["calls"]),
+            "challenged": {**shown["challenged"], "seat": seats[shown["challenged"]["seat"]]},
+            "eliminated": [seats[s] for s in shown["eliminated"]],
+        }
+
+    outcome = view["outcome"]
+    return {
+        **view,
+        "seat": seat(view["seat"]),
+        "opener": seats[view["opener"]],
+        "turn": seat(view["turn"]),
+        "waiting_for": [seats[s] for s in view["waiting_for"]],
+        "players": [{**p, "seat": seats[p["seat"]]} for p in view["players"]],
+        "bids": calls(view["bids"]),
+        "out": [seats[s] for s in view["out"]],
+        "showdowns": [showdown(s) for s in view["showdowns"]],
+        "outcome": None if outcome is None else {**outcome, "winner": seats[outcome["winner"]]},
+    }
+
+
+def _spoken(bid: dict) -> str:
+    return rules.Bid(bid["quantity"], bid["face"]).spoken()

@@ -1,0 +1,322 @@
+"""The LIE adapter: setup, moves parsed from forms, views in table seat ids, the now card, the script."""
+
+import json
+import random
+
+import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
+
+from companion.forms import Form, MoveError, parse_move
+from companion.games import DISPLAY, Viewer, get
+from games.lie import rules
+
+from . import scripted
+from .scripted import ANA, BEN, CAL, DEE, PLAYERS
+
+game = get("lie")
+ANA_V, BEN_V, CAL_V, DEE_V = PLAYERS
+SCREEN = Viewer(9, DISPLAY.slug, "Screen")
+# Table seat ids need not follow seat order: the rules' seats are positions in it.
+ODD = [Viewer(7, "player", "ana"), Viewer(3, "player", "ben"), Viewer(12, "player", "cal")]
+
+
+def post(state, actor, body):
+    """Parse a form body as the table does, then apply it."""
+    _, move = parse_move(game.moves, QueryDict(body))
+    return game.apply(state, actor, move, random.Random(1))
+
+
+def started(players=PLAYERS, options=None):
+    return game.start(players, Form(game.setup).initial() if options is None else options, random.Random(1))
+
+
+def bidding():
+    """Four players, no variants, every hand set: Ana opens."""
+    state = started()
+    for viewer, body in zip(PLAYERS, ["faces=5&faces=5&faces=1", "faces=4&faces=4", "faces=2", ""]):
+        state = post(state, viewer, "type=set_hand&" + body)
+    return state
+
+
+def legal(view):
+    return {m["type"]: m["allowed"] for m in view["legal_moves"]}
+
+
+# Setup
+
+
+def test_lie_has_one_role_for_two_to_six_players_and_no_rotating_role():
+    (role,) = game.roles
+    assert (role.slug, role.minimum, role.maximum) == ("player", 2, 6)
+    assert game.rotating_role is None and not game.ready and not game.demo
+
+
+def test_start_with_the_setup_defaults_has_no_variants_and_the_first_player_opens():
+    blank = Form(game.setup).parse(QueryDict(""))
+    assert blank == {"wild_ones": False, "which_way": False, "shorter_game": False, "opener": None}
+    assert game.check_setup(blank, PLAYERS) is None
+    state = started(options=blank)
+    assert state["seats"] == [ANA, BEN, CAL, DEE]
+    assert state["rules"]["variants"] == {"wild_ones": False, "which_way": False, "shorter_game": False}
+    assert state["rules"]["opener"] == 0
+    assert state["rules"]["players"] == ["ana", "ben", "cal", "dee"]
+
+
+def test_start_with_every_variant_and_the_oldest_player_chosen():
+    options = Form(game.setup).parse(QueryDict("wild_ones=on&which_way=on&shorter_game=on&opener=2"))
+    assert options == scripted.SETUP
+    state = started(options=options)
+    assert state["rules"]["variants"] == {"wild_ones": True, "which_way": True, "shorter_game": True}
+    assert state["rules"]["opener"] == 1
+    view = game.view(state, SCREEN)
+    assert view["opener"] == BEN
+
+
+def test_the_oldest_player_maps_by_seat_order_not_by_seat_id():
+    state = started(ODD, {"opener": 12})
+    assert state["seats"] == [7, 3, 12] and state["rules"]["opener"] == 2
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "words"),
+    [
+        ({"shorter_game": True}, PLAYERS[:3], "Shorter Game is for 4 to 6 players"),
+        ({"opener": 99}, PLAYERS, "oldest player must be one of the players"),
+        ({"opener": 4}, PLAYERS[:3], "oldest player must be one of the players"),
+        ({}, PLAYERS[:1], "2 to 6 players"),
+    ],
+)
+def test_check_setup_says_why_the_table_cannot_start_and_start_refuses(options, players, words):
+    assert words in game.check_setup(options, players)
+    with pytest.raises(rules.RulesError):
+        game.start(players, options, random.Random(1))
+
+
+def test_shorter_game_with_four_players_can_start():
+    assert game.check_setup({"shorter_game": True}, PLAYERS) is None
+
+
+# Moves as forms
+
+
+def test_a_hand_arrives_as_a_list_of_faces_and_an_empty_form_sets_an_unused_hand():
+    _, move = parse_move(game.moves, QueryDict("type=set_hand&faces=4&faces=4&faces=2&faces="))
+    assert move == {"type": "set_hand", "faces": [4, 4, 2]}
+    _, move = parse_move(game.moves, QueryDict("type=set_hand"))
+    assert move == {"type": "set_hand", "faces": []}
+    state = post(started(), BEN_V, "type=set_hand&faces=4&faces=4&faces=2")
+    assert game.view(state, BEN_V)["hand"] == [2, 4, 4]
+    assert game.view(state, BEN_V)["hand_slots"] == [2, 4, 4, None, None]
+
+
+@pytest.mark.parametrize("body", ["type=set_hand&faces=7", "type=set_hand&faces=x", "type=bid&quantity=2",
+                                  "type=bid&quantity=0&face=3", "type=choose_direction&direction=up"])
+def test_a_form_that_is_not_a_move_is_a_move_error(body):
+    with pytest.raises(MoveError):
+        parse_move(game.moves, QueryDict(body))
+
+
+def test_a_hand_with_more_faces_than_cards_is_refused_by_the_rules():
+    with pytest.raises(rules.IllegalHand) as caught:
+        post(started(), ANA_V, "type=set_hand" + "&faces=6" * 6)
+    assert caught.value.reason == "too-many-faces"
+
+
+def test_a_bid_and_a_lie_from_forms_settle_the_round():
+    state = post(bidding(), ANA_V, "type=bid&quantity=3&face=5")
+    state = post(state, BEN_V, "type=challenge")
+    (showdown,) = game.view(state, CAL_V)["showdowns"]
+    assert (showdown["challenger"], showdown["winner"], showdown["loser"]) == (BEN, BEN, ANA)
+    assert showdown["hands"] == [{"seat": ANA, "faces": [1, 5, 5]}, {"seat": BEN, "faces": [4, 4]},
+                                 {"seat": CAL, "faces": [2]}, {"seat": DEE, "faces": []}]
+
+
+def test_a_move_out_of_turn_is_refused_by_the_rules():
+    with pytest.raises(rules.RulesError) as caught:
+        post(bidding(), CAL_V, "type=bid&quantity=1&face=2")
+    assert caught.value.reason == "not-your-turn"
+
+
+@pytest.mark.parametrize("kind", ["timer_expired", "settle"])
+def test_a_clock_or_table_move_cannot_be_posted_and_the_rules_refuse_it_from_a_seat(kind):
+    with pytest.raises(MoveError) as caught:
+        parse_move(game.moves, QueryDict(f"type={kind}"))
+    assert caught.value.reason == "unknown-move"
+    with pytest.raises(rules.RulesError) as caught:
+        game.apply(bidding(), ANA_V, {"type": kind}, random.Random(1))
+    assert caught.value.reason == "unknown-move"
+
+
+def test_no_one_but_a_player_can_move():
+    for outsider in (SCREEN, Viewer(42, "player", "zed")):
+        with pytest.raises(rules.RulesError) as caught:
+            post(bidding(), outsider, "type=bid&quantity=1&face=2")
+        assert caught.value.reason == "not-a-player"
+
+
+def test_only_set_hand_may_apply_on_a_stale_version():
+    assert {m.type for m in game.moves if m.stale_safe} == {"set_hand"}
+    assert not any(m.host_only for m in game.moves)
+
+
+# Views
+
+
+def test_every_view_has_the_shared_shape_with_table_seat_ids():
+    state = post(started(ODD), ODD[1], "type=set_hand&faces=3")
+    for viewer in [*ODD, SCREEN]:
+        view = game.view(state, viewer)
+        assert {"phase", "waiting_for", "legal_moves", "outcome"} <= set(view)
+        assert view["phase"] == "setting_hands" and view["outcome"] is None
+        assert view["waiting_for"] == [7, 12]
+        assert [p["seat"] for p in view["players"]] == [7, 3, 12]
+        for move in view["legal_moves"]:
+            assert set(move) == {"type", "allowed", "why"}
+            assert isinstance(move["allowed"], bool) and isinstance(move["why"], str)
+            assert move["allowed"] == (move["why"] == "")
+        json.dumps(view)
+    assert game.view(state, SCREEN)["legal_moves"] == []
+    assert game.view(state, SCREEN)["hand"] is None and game.view(state, SCREEN)["hand_slots"] == []
+    assert game.view(state, ODD[1])["seat"] == 3
+
+
+def test_bidding_waits_on_the_seat_whose_turn_it_is_and_says_why_others_cannot_bid():
+    state = post(bidding(), ANA_V, "type=bid&quantity=2&face=4")
+    view = game.view(state, CAL_V)
+    assert view["waiting_for"] == [BEN] and view["turn"] == BEN
+    assert view["bids"] == [{"seat": ANA, "quantity": 2, "face": 4}]
+    assert view["legal_moves"] == [
+        {"type": "bid", "allowed": False, "why": "It is ben's turn."},
+        {"type": "challenge", "allowed": False, "why": "It is ben's turn."},
+    ]
+    assert legal(game.view(state, BEN_V)) == {"bid": True, "challenge": True}
+
+
+def test_a_seat_never_sees_another_seats_hand_before_the_lie():
+    state = bidding()
+    for viewer in (BEN_V, CAL_V, DEE_V, SCREEN):
+        assert "[1, 5, 5]" not in json.dumps(game.view(state, viewer))
+    assert game.view(state, ANA_V)["hand"] == [1, 5, 5]
+
+
+def test_the_display_and_each_player_have_their_own_audience():
+    assert game.audience(SCREEN) == "display"
+    assert all(game.audience(p) is None for p in PLAYERS)
+
+
+# The now card
+
+
+def test_the_now_card_follows_the_phase():
+    state = started(options=scripted.SETUP)
+    assert game.now(game.view(state, ANA_V), ANA_V).headline == "Draw 5 cards and enter your hand"
+    assert game.now(game.view(state, ANA_V), ANA_V).my_turn
+    assert game.now(game.view(state, SCREEN), SCREEN).headline == "Everyone draws cards and sets a hand"
+    state = post(state, ANA_V, "type=set_hand&faces=2")
+    assert game.now(game.view(state, ANA_V), ANA_V).headline == "Your hand is set"
+    for viewer in (BEN_V, CAL_V, DEE_V):
+        state = post(state, viewer, "type=set_hand&faces=3")
+    assert game.now(game.view(state, BEN_V), BEN_V).headline == "Choose the direction of play"
+    assert game.now(game.view(state, ANA_V), ANA_V).headline == "Waiting for the opener to choose the direction of play"
+    state = post(state, BEN_V, "type=choose_direction&direction=clockwise")
+    assert game.now(game.view(state, BEN_V), BEN_V).headline == "Your turn: make the opening bid"
+    assert game.now(game.view(state, ANA_V), ANA_V).headline == "Waiting for the opening bid"
+    state = post(state, BEN_V, "type=bid&quantity=3&face=4")
+    now = game.now(game.view(state, CAL_V), CAL_V)
+    assert (now.headline, now.detail, now.my_turn) == (
+        "Your turn: bid or call Lie!", "The bid to beat: three fours.", True,
+    )
+    assert game.now(game.view(state, SCREEN), SCREEN).headline == "Waiting for a higher bid or a call of Lie!"
+
+
+def test_the_now_card_at_the_end_names_the_winner():
+    state = _play(scripted.STEPS)
+    assert game.now(game.view(state, ANA_V), ANA_V).headline == "You win!"
+    assert game.now(game.view(state, DEE_V), DEE_V).headline == "ana wins!"
+    assert game.now(game.view(state, SCREEN), SCREEN).headline == "ana wins!"
+
+
+# Leaving
+
+
+def test_a_player_still_in_cannot_leave_but_one_who_is_out_can():
+    state = _play(scripted.STEPS[:47])
+    assert game.view(state, SCREEN)["out"] == [DEE]
+    game.check_removal(state, DEE_V)
+    game.check_removal(state, SCREEN)
+    with pytest.raises(ValueError):
+        game.check_removal(state, ANA_V)
+
+
+# The scripted game
+
+
+def _play(steps):
+    state = game.start(PLAYERS, scripted.SETUP, random.Random(1))
+    for seat_id, move in steps:
+        assert seat_id is not None  # LIE has no clock
+        actor = next(p for p in PLAYERS if p.seat_id == seat_id)
+        state = game.apply(state, actor, move, random.Random(1))
+    return state
+
+
+def test_the_scripted_game_parses_as_forms_and_plays_to_its_end():
+    for _, move in scripted.STEPS:
+        body = "&".join(f"{k}={x}" for k, v in move.items() for x in (v if isinstance(v, list) else [v]))
+        assert parse_move(game.moves, QueryDict(body))[1] == move
+    state = _play(scripted.STEPS)
+    assert game.is_over(state)
+    view = game.view(state, SCREEN)
+    assert view["outcome"] == {"winner": scripted.WINNER, "termination": scripted.TERMINATION}
+    showdowns = view["showdowns"]
+    assert [s["loser"] for s in showdowns] == [DEE] * 5 + [BEN, CAL]
+    assert [s["mis_entered"] for s in showdowns] == [False, True, False, False, False, False, False]
+    assert showdowns[1]["faces_over"] == [6]
+    assert showdowns[4]["eliminated"] == [DEE] and view["playoff"] is True
+    assert [s["wild_ones"] for s in showdowns] == [True, False, True, True, True, True, True]
+
+
+def test_the_scripted_game_visits_every_phase():
+    state = game.start(PLAYERS, scripted.SETUP, random.Random(1))
+    phases = {state["rules"]["phase"]}
+    for seat_id, move in scripted.STEPS:
+        actor = next(p for p in PLAYERS if p.seat_id == seat_id)
+        state = game.apply(state, actor, move, random.Random(1))
+        phases.add(state["rules"]["phase"])
+    assert phases == {phase.value for phase in rules.Phase}
+
+
+def test_every_region_renders_for_every_seat_through_the_script():
+    viewers = [*PLAYERS, SCREEN]
+    people = [{"id": v.seat_id, "name": v.name, "role": v.role, "role_label": "Player", "symbol": "●",
+               "is_host": v.is_host, "is_display": v.is_display, "has_phone": v.has_phone} for v in viewers]
+    state = game.start(PLAYERS, scripted.SETUP, random.Random(1))
+    for step, (seat_id, move) in enumerate([(None, None), *scripted.STEPS]):
+        if move is not None:
+            actor = next(p for p in PLAYERS if p.seat_id == seat_id)
+            state = game.apply(state, actor, move, random.Random(1))
+        for viewer, me in zip(viewers, people):
+            view = game.view(state, viewer)
+            context = {"view": view, "me": me, "people": people, "names": {p["id"]: p["name"] for p in people},
+                       "table": {"code": "ABCD", "status": "playing", "version": step, "game": "lie"},
+                       "moves": {m.type: m for m in game.moves}}
+            html = {region: render_to_string(f"lie/partials/{region}.html", context) for region in game.regions}
+            if viewer.is_display:
+                assert not html["hand"].strip() and not html["bid_picker"].strip()
+            if view["hand"] and view["phase"] == "bidding":
+                assert " ".join(map(str, view["hand"])) in html["hand"]
+    assert "Someone mis-entered" in html["showdowns"]
+
+
+def test_a_showdown_names_table_seats_only():
+    state = started(ODD, {"opener": 3})
+    for viewer, body in zip(ODD, ["faces=6", "faces=6&faces=1", ""]):
+        state = post(state, viewer, "type=set_hand&" + body)
+    state = post(post(state, ODD[1], "type=bid&quantity=3&face=6"), ODD[2], "type=challenge")
+    view = game.view(state, ODD[0])
+    (shown,) = view["showdowns"]
+    seats = [shown[key] for key in ("opener", "challenger", "winner", "loser")]
+    seats += [c["seat"] for c in shown["calls"]] + [h["seat"] for h in shown["hands"]] + [shown["challenged"]["seat"]]
+    assert set(seats) <= {7, 3, 12}
+    assert (shown["opener"], shown["challenger"], shown["loser"], view["opener"]) == (3, 12, 3, 12)
