@@ -187,3 +187,34 @@ def test_any_move_from_any_seat_is_either_refused_with_a_reason_or_yields_a_vali
         return
     assert from_dict(to_dict(after)) == after
     assert all(cards >= 0 for cards in after.cards)
+
+
+# A well-formed move of each type, to try what legal_moves says.
+_SAMPLE_MOVES = {
+    "set_hand": {"type": "set_hand", "faces": []},
+    "choose_direction": {"type": "choose_direction", "direction": "clockwise"},
+    "challenge": {"type": "challenge"},
+}
+
+
+@fast
+@given(games)
+def test_legal_moves_say_exactly_what_apply_accepts_and_why_not_is_its_refusal(game):
+    for state in _states(game)[::3]:
+        for seat in range(len(state.players)):
+            listed = {m["type"]: m for m in player_view(state, seat)["legal_moves"]}
+            for kind in ("set_hand", "choose_direction", "bid", "challenge"):
+                lowest = state.current_bid.next_higher() if state.current_bid else None
+                move = _SAMPLE_MOVES.get(kind) or {
+                    "type": "bid", "quantity": lowest.quantity if lowest else 1, "face": lowest.face if lowest else 2,
+                }
+                try:
+                    apply(state, seat, move)
+                    refusal = ""
+                except RulesError as error:
+                    refusal = str(error)
+                if kind in listed:
+                    assert listed[kind]["allowed"] == (refusal == "")
+                    assert listed[kind]["why"] == refusal
+                else:
+                    assert refusal, (kind, state.phase)
