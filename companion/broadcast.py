@@ -1,4 +1,9 @@
-"""After a change commits, send each seat its own view; game code never touches sockets."""
+"""After a change commits, send each seat its own view; game code never touches sockets.
+
+Seats whose view is always the same (a game's `audience`: all Fiction guessers, all
+displays) are drawn once and sent one message on their audience's group; every other
+seat is drawn for itself and sent on its own group. The host always has its own.
+"""
 
 from __future__ import annotations
 
@@ -7,37 +12,65 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from companion.games import Game, viewer_of
+
 log = logging.getLogger(__name__)
+
+# Renders done by pushes in this process: `make bench` reads it to report renders per move.
+renders = 0
 
 
 def seat_group(seat_id: int) -> str:
     return f"seat-{int(seat_id)}"
 
 
-def push_table(table_id: int) -> None:
-    """Render every seat's view of the table and send it to that seat's sockets."""
-    from companion import render
-    from companion.models import Table
+def audience_group(table_id: int, audience: str) -> str:
+    return f"t{int(table_id)}.{audience}"
 
+
+def group_of(game: Game, table_id: int, seat) -> str:
+    """The group a seat's screen listens on for the table's pushes."""
+    audience = None if seat.is_host else game.audience(viewer_of(seat))
+    return seat_group(seat.pk) if audience is None else audience_group(table_id, audience)
+
+
+def _send(group: str, message: dict) -> None:
     layer = get_channel_layer()
     if layer is None:  # pragma: no cover - settings always configure one
         return
-    table = Table.objects.prefetch_related("seats").get(pk=table_id)
-    seats = list(table.seats.all())
-    for seat in seats:
-        html = render.live_fragment(table, seat, seats=seats)
-        try:
-            async_to_sync(layer.group_send)(seat_group(seat.pk), {"type": "seat.html", "html": html})
-        except Exception:  # a broken layer must not undo a committed move
-            log.exception("could not push table %s to seat %s", table.code, seat.pk)
+    try:
+        async_to_sync(layer.group_send)(group, message)
+    except Exception:  # a broken layer must not undo a committed move
+        log.exception("could not send to %s", group)
+
+
+def push_table(table_id: int, *, regroup: bool = False) -> dict[int, str]:
+    """Draw the table once per group of seats that see the same, and send each drawing to its group.
+
+    ``regroup``: roles or the host changed, so every screen first re-checks which group it is in.
+    Returns each seat's fragment, so the phone that acted gets its reply without a second render.
+    """
+    global renders
+    from companion import render
+    from companion.models import Table
+
+    table = Table.objects.get(pk=table_id)
+    sc = render.scene(table)
+    groups: dict[str, list] = {}
+    for seat in sc.seats:
+        groups.setdefault(group_of(sc.game, table.pk, seat), []).append(seat)
+    if regroup:
+        for seat in sc.seats:
+            _send(seat_group(seat.pk), {"type": "seat.regroup"})
+    fragments: dict[int, str] = {}
+    for group, members in groups.items():
+        html = render.fragment(sc, members[0])
+        renders += 1
+        fragments.update((seat.pk, html) for seat in members)
+        _send(group, {"type": "seat.html", "html": html, "group": group})
+    return fragments
 
 
 def push_removed(seat_id: int) -> None:
     """Tell a removed seat's phones they have left, then close their sockets."""
-    layer = get_channel_layer()
-    if layer is None:  # pragma: no cover
-        return
-    try:
-        async_to_sync(layer.group_send)(seat_group(seat_id), {"type": "seat.removed"})
-    except Exception:
-        log.exception("could not tell seat %s it was removed", seat_id)
+    _send(seat_group(seat_id), {"type": "seat.removed"})

@@ -1,62 +1,98 @@
-"""One socket per open table page: it joins its seat's group and forwards that seat's HTML.
+"""One socket per open table page: it joins its screen's group and forwards that group's HTML.
 
 It never writes the database. On connect, and whenever the phone asks after waking
 up, it sends the seat's current view so the phone catches up without a reload.
+A host's page acting for a player without a phone (``?as=<seat id>``) listens as that player.
 """
 
 from __future__ import annotations
 
 import json
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from companion import codes, render, seats
-from companion.broadcast import seat_group
+from companion.broadcast import group_of, seat_group
+from companion.games import game_of
 from companion.models import Seat, Table
 
-# Close codes the browser must not retry: 4403 has no seat, 4404 no table, 4410 removed.
-NO_SEAT, NO_TABLE, REMOVED = 4403, 4404, 4410
+# Close codes the browser must not retry: 4403 no seat at that table (or no such table:
+# answered alike so codes cannot be probed), 4410 removed.
+NO_SEAT, REMOVED = 4403, 4410
+MAX_MESSAGE = 1024
+
+
+def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
+    """The seat a page shows: its own, or, for the host, a player without a phone it acts for."""
+    if seat is None or not raw:
+        return seat
+    try:
+        target_id = int(raw)
+    except ValueError:
+        return None
+    if not seat.is_host:
+        return None
+    return Seat.objects.filter(table=table, pk=target_id, has_phone=False).first()
 
 
 @database_sync_to_async
-def _find_seat(code: str, cookies: dict[str, str]) -> tuple[Table | None, Seat | None]:
+def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[Seat | None, str | None]:
     table = Table.objects.filter(code=code).first() if codes.is_well_formed(code) else None
     if table is None:
         return None, None
-    return table, seats.seat_for(table, cookies)
+    seat = acting_for(table, seats.seat_for(table, cookies), acting)
+    return seat, None if seat is None else group_of(game_of(table), table.pk, seat)
 
 
 @database_sync_to_async
-def _current_html(seat_id: int) -> str | None:
+def _where(seat_id: int) -> tuple[str | None, str | None]:
+    """The seat's current group and rendered screen, or (None, None) once it has gone."""
     seat = Seat.objects.select_related("table").filter(pk=seat_id).first()
     if seat is None:
-        return None
-    return render.live_fragment(seat.table, seat)
+        return None, None
+    table = seat.table
+    return group_of(game_of(table), table.pk, seat), render.live_fragment(table, seat)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
     seat_id: int | None = None
+    group: str | None = None
 
     async def connect(self) -> None:
         code = self.scope["url_route"]["kwargs"]["code"]
-        table, seat = await _find_seat(code, self.scope.get("cookies", {}))
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        seat, group = await _find_seat(code, self.scope.get("cookies", {}), (query.get("as") or [None])[-1])
         await self.accept()
-        if table is None or seat is None:
-            await self.close(code=NO_TABLE if table is None else NO_SEAT)
+        if seat is None:
+            await self.close(code=NO_SEAT)
             return
         self.seat_id = seat.pk
         await self.channel_layer.group_add(seat_group(seat.pk), self.channel_name)
+        await self._join(group)
         await self.send_current()
+
+    async def _join(self, group: str | None) -> None:
+        if group == self.group:
+            return
+        if self.group is not None and self.group != seat_group(self.seat_id):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        self.group = group
+        if group is not None and group != seat_group(self.seat_id):
+            await self.channel_layer.group_add(group, self.channel_name)
 
     async def disconnect(self, code: int) -> None:
         if self.seat_id is not None:
             await self.channel_layer.group_discard(seat_group(self.seat_id), self.channel_name)
+            await self._join(None)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not text_data or len(text_data) > MAX_MESSAGE:
+            return
         try:
-            message = json.loads(text_data or "{}")
-        except ValueError:
+            message = json.loads(text_data)
+        except (ValueError, RecursionError):
             return
         if isinstance(message, dict) and message.get("type") == "sync":
             await self.send_current()
@@ -64,14 +100,21 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def send_current(self) -> None:
         if self.seat_id is None:
             return
-        html = await _current_html(self.seat_id)
+        group, html = await _where(self.seat_id)
         if html is None:
             await self.seat_removed({})
             return
+        await self._join(group)
         await self.send(text_data=html)
 
     async def seat_html(self, event: dict) -> None:
+        if event.get("group") not in (None, self.group):  # drawn for a group this screen has just left
+            return
         await self.send(text_data=event["html"])
+
+    async def seat_regroup(self, event: dict) -> None:
+        """Roles or the host changed: find this screen's group again, and redraw."""
+        await self.send_current()
 
     async def seat_removed(self, event: dict) -> None:
         await self.send(text_data='<div id="removed-notice" hx-swap-oob="true" class="removed">'

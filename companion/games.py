@@ -7,11 +7,15 @@ only ever calls these methods; the game's own rules stay a pure library.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from companion.clock import ClockWant
-from games.errors import RulesError
+from companion.forms import Field, Move, MoveError
+
+__all__ = ["DISPLAY", "Field", "Game", "Move", "MoveError", "Now", "Remedy", "Role", "Viewer", "all_games", "game_of", "get",
+           "next_in_role", "players_of", "register", "role_counts", "viewer_of"]
 
 
 @dataclass(frozen=True)
@@ -33,16 +37,30 @@ class Viewer:
     seat_id: int | None
     role: str
     name: str = ""
+    order: int = 0
+    has_phone: bool = True
+    is_host: bool = False
 
     @property
     def is_display(self) -> bool:
         return self.role == DISPLAY.slug
 
 
-class MoveError(RulesError):
-    """A form that does not even describe a move (missing or malformed fields)."""
+@dataclass(frozen=True)
+class Now:
+    """The card at the top of a phone: what this seat should do now, in the rulebook's words."""
 
-    reason = "bad-move"
+    headline: str
+    detail: str = ""
+    my_turn: bool = False
+
+
+@dataclass(frozen=True)
+class Remedy:
+    """What a refused move can be sent again with: ("Allow it anyway", {"override": "1"})."""
+
+    label: str
+    fields: dict[str, str]
 
 
 class Game:
@@ -53,10 +71,16 @@ class Game:
     ready: bool = False
     demo: bool = False
     roles: tuple[Role, ...] = ()
-    board_template: str = ""
-    # Moves whose meaning does not depend on what others did since the phone last
-    # looked (a player setting their own secret pick); all others need a fresh version.
-    stale_safe_moves: frozenset[str] = frozenset()
+    # The moves a seat may post, each with its fields (companion.forms). A move that
+    # only the clock makes (timer_expired) is never declared here, so no seat can post it.
+    moves: tuple[Move, ...] = ()
+    # The setup form the host fills in the lobby; parsed like a move's fields.
+    setup: tuple[Field, ...] = ()
+    # The game's live regions, named for what they show; each is drawn by
+    # templates/<slug>/partials/<region>.html from one seat's view.
+    regions: tuple[str, ...] = ()
+    # The special role that "play again" offers to pass to the next seat (Keeper, Lie-brarian).
+    rotating_role: str | None = None
 
     # -- seats --------------------------------------------------------------
     @property
@@ -97,21 +121,46 @@ class Game:
                 return f"{self.name} allows at most {role.maximum} × {role.label} (now {have})."
         return None
 
-    # -- the game -------------------------------------------------------------
-    def start(self, players: list[Viewer], rng: random.Random) -> dict:
-        raise NotImplementedError
+    def move(self, kind: str) -> Move | None:
+        return next((m for m in self.moves if m.type == kind), None)
 
-    def parse_move(self, data: dict[str, str]) -> dict[str, Any]:
-        move_type = data.get("type", "")
-        if not move_type:
-            raise MoveError("No move was given.")
-        return {"type": move_type}
+    # -- setup ----------------------------------------------------------------
+    def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
+        """Why the table cannot start with this setup and these players (in seat order), or None."""
+        return None
+
+    # -- the game -------------------------------------------------------------
+    def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
+        """A new game's state: ``players`` in seat order, ``options`` parsed from the setup form."""
+        raise NotImplementedError
 
     def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
         raise NotImplementedError
 
     def view(self, state: dict, viewer: Viewer) -> dict:
+        """What one seat may see, from the rules' player_view, in the shape every game shares.
+
+        Top-level keys: ``phase``; ``waiting_for`` (seat ids); ``legal_moves`` for this seat,
+        each ``{"type", "allowed", "why"}`` (``why`` says why not, for a disabled button);
+        ``outcome`` (None while playing, else at least ``{"termination": ...}``).
+        """
         raise NotImplementedError
+
+    def now(self, view: dict, viewer: Viewer) -> Now:
+        """The "now" card for this seat, from its view alone."""
+        return Now("")
+
+    def remedy(self, reason: str, move_type: str) -> Remedy | None:
+        """A next step to offer when the rules refuse a move for ``reason``, or None."""
+        return None
+
+    def audience(self, viewer: Viewer) -> str | None:
+        """A name shared by every seat whose view is always the same as this one's, or None.
+
+        Seats with one audience are drawn once per change and sent one message
+        (all Fiction guessers; all displays). None: a view of its own.
+        """
+        return "display" if viewer.is_display else None
 
     def is_over(self, state: dict) -> bool:
         return False
@@ -140,3 +189,40 @@ def get(slug: str) -> Game | None:
 def all_games() -> list[Game]:
     order = ["fiction", "halftruth", "lie"]
     return sorted(_REGISTRY.values(), key=lambda g: (g.demo, order.index(g.slug) if g.slug in order else 99))
+
+
+# -- the table's seats as the games see them ------------------------------------
+# These read a Table or Seat model's plain attributes; they live with the registry
+# so that tables, rendering and broadcasting can all use them without importing each other.
+
+
+def game_of(table: Any) -> Game:
+    game = _REGISTRY.get(table.game)
+    if game is None:  # pragma: no cover - a table is only created for a registered game
+        raise LookupError(f"The game {table.game!r} is not installed here.")
+    return game
+
+
+def viewer_of(seat: Any) -> Viewer:
+    return Viewer(seat_id=seat.pk, role=seat.role, name=seat.name, order=seat.order,
+                  has_phone=seat.has_phone, is_host=seat.is_host)
+
+
+def players_of(seats: Any) -> list:
+    """The seats that play (not displays), in seat order."""
+    return [seat for seat in seats if seat.role != DISPLAY.slug]
+
+
+def role_counts(seats: Any) -> Counter:
+    """How many players hold each role (displays have none)."""
+    return Counter(seat.role for seat in seats if seat.role != DISPLAY.slug)
+
+
+def next_in_role(seats: Any, game: Game) -> tuple[Any, Any] | None:
+    """Who holds the game's special role and who is next in seat order to take it, or None."""
+    players = players_of(seats)
+    holders = [s for s in players if s.role == game.rotating_role]
+    if not game.rotating_role or len(holders) != 1 or len(players) < 2:
+        return None
+    holder = holders[0]
+    return holder, players[(players.index(holder) + 1) % len(players)]

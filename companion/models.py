@@ -19,6 +19,8 @@ class Table(models.Model):
     game = models.CharField(max_length=20)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
     state = models.JSONField(null=True, blank=True)
+    # The host's choices in the lobby (the game's setup form), parsed; passed to Game.start.
+    setup = models.JSONField(default=dict, blank=True)
     clock = models.JSONField(default=dict, blank=True)
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -33,11 +35,15 @@ class Seat(models.Model):
     name = models.CharField(max_length=24)
     role = models.CharField(max_length=20)
     is_host = models.BooleanField(default=False)
+    # A player without a phone: the host acts for them.
+    has_phone = models.BooleanField(default=True)
+    # Where the seat sits at the table (LIE's clockwise order): set by the host, kept, never re-derived.
+    order = models.PositiveIntegerField(default=0)
     token = models.CharField(max_length=64, unique=True, default=new_token)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["joined_at", "id"]
+        ordering = ["order", "id"]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.role}) at {self.table.code}"

@@ -1,54 +1,139 @@
-"""Per-seat HTML: the only place a table's state becomes markup.
+"""Per-seat HTML: the only place a table becomes markup.
 
-Every region is drawn from the game's view for that one seat (`Game.view`, which
-calls the rules' `player_view`), never from the raw state. The same regions make
-the first page and every later push; each carries a hash of its content so a phone
-skips a region that has not changed and keeps what its owner was typing.
+Templates see one seat's view (`Game.view`, which calls the rules' `player_view`) and the
+table's public facts: its code, status, version, setup and the people at it. Never the
+stored state. The same regions make the first page and every later push; each carries a
+hash of its content so a phone skips a region that has not changed, and morphs one that
+has, keeping what its owner was typing.
 """
 
 from __future__ import annotations
 
 import hashlib
 import time
+from dataclasses import dataclass
+from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from companion.clock import Clock
-from companion.games import DISPLAY, Game
+from companion.forms import Form
+from companion.games import DISPLAY, Game, Now, Viewer, game_of, next_in_role, players_of, role_counts, viewer_of
 from companion.models import Seat, Table
-from companion.tables import game_of, role_counts, viewer_of
 
-REGIONS = ("status", "clock", "board", "people", "host")
+# The platform's own regions, around the game's (Game.regions).
+TOP = ("now", "clock")
+BOTTOM = ("setup", "people", "host")
 
 
-def _person(seat: Seat, game: Game) -> dict:
+def region_names(game: Game) -> tuple[str, ...]:
+    return (*TOP, *game.regions, *BOTTOM)
+
+
+def template_of(game: Game, region: str) -> str:
+    app = game.slug if region in game.regions else "companion"
+    return f"{app}/partials/{region}.html"
+
+
+def person(seat: Seat, game: Game) -> dict[str, Any]:
     role = game.role(seat.role) or DISPLAY
     return {"id": seat.pk, "name": seat.name, "role": seat.role, "role_label": role.label, "symbol": role.symbol,
-            "is_host": seat.is_host, "is_display": seat.role == DISPLAY.slug}
+            "is_host": seat.is_host, "is_display": seat.role == DISPLAY.slug, "has_phone": seat.has_phone}
 
 
-def context(table: Table, seat: Seat, *, seats: list[Seat] | None = None, now: float | None = None) -> dict:
+def public_facts(table: Table) -> dict[str, Any]:
+    """What anyone at the table may know about it: never its state."""
+    return {"code": table.code, "status": table.status, "status_label": table.get_status_display(),
+            "version": table.version, "game": table.game, "setup": dict(table.setup or {})}
+
+
+@dataclass
+class Scene:
+    """Everything one drawing of a table shares between its seats (loaded once per change)."""
+
+    table: Table
+    game: Game
+    seats: list[Seat]
+    facts: dict[str, Any]
+    people: list[dict[str, Any]]
+    clock: Clock
+    clock_left: float
+    now_ms: int
+    undo_label: str
+    setup_problem: str | None
+    rotation: tuple[str, str] | None
+
+
+def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = None) -> Scene:
     game = game_of(table)
     seats = list(table.seats.all()) if seats is None else seats
-    viewer = viewer_of(seat)
-    view = game.view(table.state, viewer) if table.state is not None else None
-    clock = Clock.from_dict(table.clock)
     now = time.time() if now is None else now
+    clock = Clock.from_dict(table.clock)
+    last = table.actions.filter(undoable=True, undone=False).order_by("-id").first()
+    setup_problem = None
+    if table.status == Table.Status.LOBBY:
+        players = [viewer_of(s) for s in players_of(seats)]
+        setup_problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, players)
+    pair = next_in_role(seats, game) if table.status == Table.Status.FINISHED else None
+    return Scene(
+        table=table, game=game, seats=seats, facts=public_facts(table),
+        people=[person(s, game) for s in sorted(seats, key=lambda s: s.role == DISPLAY.slug)], clock=clock, clock_left=clock.left(now), now_ms=int(now * 1000),
+        undo_label=_undo_label(last, seats) if last else "", setup_problem=setup_problem,
+        rotation=(pair[0].name, pair[1].name) if pair else None,
+    )
+
+
+def _undo_label(action: Any, seats: list[Seat]) -> str:
+    who = next((s.name for s in seats if s.pk == action.seat_id), "")
+    what = {"move": action.move.get("type", "move").replace("_", " "), "clock": "the clock running out",
+            "start": "the start", "end": "ending the game", "again": "the new game"}.get(action.kind, action.kind)
+    return f"{who}'s {what}" if who and action.kind == "move" else what
+
+
+def now_card(sc: Scene, viewer: Viewer, view: dict | None) -> tuple[Now, list[str]]:
+    """The "now" card: what this seat should do, and the names the table is waiting for."""
+    names = {p["id"]: p["name"] for p in sc.people}
+    if view is None:
+        if sc.table.status == Table.Status.FINISHED:
+            return Now("The game was ended by the host."), []
+        if viewer.is_host:
+            return Now(sc.setup_problem or "Choose the setup, then start when everyone has a seat.",
+                       my_turn=not sc.setup_problem), []
+        return Now("Waiting for the host to start the game."), []
+    card = sc.game.now(view, viewer)
+    waiting = [] if card.my_turn else [names[s] for s in view.get("waiting_for", []) if s in names]
+    return card, waiting
+
+
+def context(sc: Scene, seat: Seat) -> dict[str, Any]:
+    """One seat's template context: its view and the table's public facts, nothing else."""
+    viewer = viewer_of(seat)
+    playing = sc.table.state is not None
+    view = sc.game.view(sc.table.state, viewer) if playing else None
+    now, waiting = now_card(sc, viewer, view)
+    me = next(p for p in sc.people if p["id"] == seat.pk)
     return {
-        "table": table,
-        "game": game,
-        "me": _person(seat, game),
-        "people": [_person(s, game) for s in seats],
-        "roles": game.roles,
+        "table": sc.facts,
+        "game": sc.game,
+        "me": me,
+        "people": sc.people,
+        "players": [p for p in sc.people if not p["is_display"]],
+        "names": {p["id"]: p["name"] for p in sc.people},
+        "roles": sc.game.roles,
         "view": view,
-        "clock": clock,
-        "clock_left": clock.left(now),
-        "now_ms": int(now * 1000),
-        "can_undo": seat.is_host and table.actions.filter(undoable=True, undone=False).exists(),
-        "role_problem": game.check_roles(role_counts(seats)) if table.status == Table.Status.LOBBY else None,
-        "board_template": game.board_template,
+        "moves": {m.type: m for m in sc.game.moves},
+        "now": now,
+        "waiting_names": waiting,
+        "clock": sc.clock,
+        "clock_left": sc.clock_left,
+        "now_ms": sc.now_ms,
+        "undo_label": sc.undo_label if me["is_host"] else "",
+        "setup_fields": sc.game.setup,
+        "setup_values": {**Form(sc.game.setup).initial(), **sc.facts["setup"]},
+        "setup_problem": sc.setup_problem,
+        "rotation": sc.rotation,
     }
 
 
@@ -56,23 +141,28 @@ def _digest(html: str) -> str:
     return hashlib.blake2s(html.encode(), digest_size=8).hexdigest()
 
 
-def regions(table: Table, seat: Seat, *, seats: list[Seat] | None = None, oob: bool = False) -> dict[str, SafeString]:
-    ctx = context(table, seat, seats=seats)
+def draw(sc: Scene, seat: Seat, *, oob: bool = False) -> dict[str, SafeString]:
+    """Every region of one seat's screen, and the table version."""
+    ctx = context(sc, seat)
     out: dict[str, SafeString] = {}
-    swap = mark_safe(' hx-swap-oob="true"') if oob else ""
-    for name in REGIONS:
-        inner = render_to_string(f"companion/partials/{name}.html", ctx)
+    swap = mark_safe(' hx-swap-oob="morph"') if oob else ""
+    for name in region_names(sc.game):
+        inner = render_to_string(template_of(sc.game, name), ctx)
         out[name] = format_html(
             '<section id="region-{}" class="region region-{}" data-h="{}"{}>{}</section>',
             name, name, _digest(inner), swap, mark_safe(inner),
         )
     out["version"] = format_html(
         '<input type="hidden" id="table-version" name="version" value="{}" data-status="{}"{}>',
-        table.version, table.status, swap,
+        sc.table.version, sc.table.status, mark_safe(' hx-swap-oob="true"') if oob else "",
     )
     return out
 
 
-def live_fragment(table: Table, seat: Seat, *, seats: list[Seat] | None = None) -> str:
+def fragment(sc: Scene, seat: Seat) -> str:
     """All of a seat's regions as out-of-band swaps, for a socket push or an action's reply."""
-    return "".join(regions(table, seat, seats=seats, oob=True).values())
+    return "".join(draw(sc, seat, oob=True).values())
+
+
+def live_fragment(table: Table, seat: Seat) -> str:
+    return fragment(scene(table), seat)

@@ -11,16 +11,17 @@ import json
 import logging
 import random
 import time
-from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 
 from companion import broadcast, codes
 from companion import games as registry
 from companion.clock import Clock
-from companion.games import DISPLAY, Game, Viewer
+from companion.forms import Form, MoveError, clean_text, parse_move
+from companion.games import DISPLAY, Game, game_of, next_in_role, players_of, role_counts, viewer_of
 from companion.models import Action, Seat, Table
 
 log = logging.getLogger(__name__)
@@ -63,30 +64,23 @@ class TableClosed(TableError):
     reason = "finished"
 
 
+class NoSeat(TableError):
+    """No such table, or no seat at it for this phone: answered alike, so codes cannot be probed."""
+
+    status = 403
+    reason = "no-seat"
+
+
+NO_SEAT = "You have no seat at this table. Open the table's link to join."
+
+
 @dataclass
 class Outcome:
     table: Table
+    seat: Seat
     duplicate: bool = False
-
-
-def game_of(table: Table) -> Game:
-    game = registry.get(table.game)
-    if game is None:  # pragma: no cover - a table is only created for a registered game
-        raise TableError("This table's game is not installed here.")
-    return game
-
-
-def viewer_of(seat: Seat) -> Viewer:
-    return Viewer(seat_id=seat.pk, role=seat.role, name=seat.name)
-
-
-def players_of(table: Table) -> list[Seat]:
-    return [seat for seat in table.seats.all() if seat.role != DISPLAY.slug]
-
-
-def role_counts(seats: list[Seat]) -> Counter:
-    """How many players hold each role (displays have none)."""
-    return Counter(seat.role for seat in seats if seat.role != DISPLAY.slug)
+    # Each seat's regions as rendered by the push that followed the change, by seat id.
+    fragments: dict[int, str] = field(default_factory=dict)
 
 
 # -- creating and joining -----------------------------------------------------
@@ -100,7 +94,7 @@ def create_table(game_slug: str, host_name: str) -> tuple[Table, Seat]:
     for _ in range(20):
         try:
             with transaction.atomic():
-                table = Table.objects.create(code=codes.new_code(), game=game.slug)
+                table = Table.objects.create(code=codes.new_code(), game=game.slug, setup=Form(game.setup).initial())
                 seat = Seat.objects.create(table=table, name=name, role=game.role_for_newcomer({}), is_host=True)
                 return table, seat
         except IntegrityError:  # a code clash: astronomically rare, just draw again
@@ -108,26 +102,40 @@ def create_table(game_slug: str, host_name: str) -> tuple[Table, Seat]:
     raise TableError("Could not find a free table code; try again.", status=503)  # pragma: no cover
 
 
-def clean_name(raw: str) -> str:
-    name = " ".join((raw or "").split())
+def clean_name(raw: str, taken: Iterable[str] = ()) -> str:
+    """A name as typed: refused if empty, too long, invisible or turned around; a second "Ben" is "Ben 2"."""
+    try:
+        name = clean_text(raw or "", what="A name", max_length=24)
+    except MoveError as error:
+        raise TableError(error.message, reason="name") from None
     if not name:
         raise TableError("Type a name so the others know who you are.", reason="name")
-    if len(name) > 24:
-        raise TableError("Names are at most 24 characters.", reason="name")
-    return name
+    used = {n.casefold() for n in taken}
+    number = 1
+    candidate = name
+    while candidate.casefold() in used:
+        number += 1
+        candidate = f"{name[:21]} {number}"
+    return candidate
+
+
+def _next_order(table: Table) -> int:
+    last = table.seats.aggregate(models.Max("order"))["order__max"]
+    return 0 if last is None else last + 1
 
 
 def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat:
-    name = "Table display" if as_display and not (raw_name or "").strip() else clean_name(raw_name)
     game = game_of(table)
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
         if table.status == Table.Status.FINISHED:
             raise TableClosed("This table has finished. Ask the host for a new code.")
+        seats = list(table.seats.all())
         if as_display:
-            if table.seats.filter(role=DISPLAY.slug).count() >= MAX_DISPLAYS:
+            if sum(s.role == DISPLAY.slug for s in seats) >= MAX_DISPLAYS:
                 raise TableFull(f"This table already has {MAX_DISPLAYS} displays.")
-            seat = Seat.objects.create(table=table, name=name, role=DISPLAY.slug)
+            role = DISPLAY.slug
+            raw_name = raw_name if (raw_name or "").strip() else "Table display"
         else:
             if table.status != Table.Status.LOBBY:
                 raise TableClosed(
@@ -136,15 +144,20 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
                     reason="started",
                     status=409,
                 )
-            players = players_of(table)
-            if len(players) >= game.seat_limit:
-                raise TableFull(f"This table is full: {len(players)} of {game.seat_limit} seats are taken.")
-            role = game.role_for_newcomer(role_counts(players))
-            seat = Seat.objects.create(table=table, name=name, role=role)
+            role = _newcomer_role(game, seats)
+        name = clean_name(raw_name, (s.name for s in seats))
+        seat = Seat.objects.create(table=table, name=name, role=role, order=_next_order(table))
         table.version += 1
         table.save(update_fields=["version", "updated_at"])
-    transaction.on_commit(lambda: broadcast.push_table(table.pk))
+    transaction.on_commit(lambda: broadcast.push_table(table.pk, regroup=False))
     return seat
+
+
+def _newcomer_role(game: Game, seats: list[Seat]) -> str:
+    players = players_of(seats)
+    if len(players) >= game.seat_limit:
+        raise TableFull(f"This table is full: {len(players)} of {game.seat_limit} seats are taken.")
+    return game.role_for_newcomer(role_counts(players))
 
 
 # -- the one road for every change --------------------------------------------
@@ -178,52 +191,77 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
     return True
 
 
-def settle(table_id: int, *, now: float | None = None) -> Table:
-    """Bring a table up to date with the clock; any phone may ask, the server decides."""
+def _locked(code: str, token: str) -> tuple[Table, Seat]:
+    """The table, locked for this transaction, and the seat this phone's token holds there."""
+    table = Table.objects.select_for_update().filter(code=code).first()
+    seat = Seat.objects.filter(table=table, token=token).first() if table is not None and token else None
+    if table is None or seat is None:
+        raise NoSeat(NO_SEAT)
+    return table, seat
+
+
+def settle(code: str, token: str, *, now: float | None = None) -> Outcome:
+    """Bring a table up to date with the clock; any seat may ask, the server decides."""
     now = time.time() if now is None else now
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table_id)
+        table, seat = _locked(code, token)
         changed = _settle_clock(table, game_of(table), now)
         if changed:
             table.save()
-            transaction.on_commit(lambda: broadcast.push_table(table_id))
-    return table
+    outcome = Outcome(table=table, seat=seat)
+    if changed:
+        _push_after(outcome)
+    return outcome
+
+
+def _push_after(outcome: Outcome, *, regroup: bool = False) -> None:
+    def push() -> None:
+        outcome.fragments.update(broadcast.push_table(outcome.table.pk, regroup=regroup))
+
+    transaction.on_commit(push)
+
+
+Decide = Callable[[Game, dict], bool]
 
 
 def perform(
-    table_id: int,
-    seat_id: int,
+    code: str,
+    token: str,
     *,
     kind: str,
-    payload: dict,
+    payload: dict | Callable[[Game], dict],
     base_version: int | None,
     change: Callable[[Table, Seat, Game, float], None],
-    host_only: bool = False,
-    stale_safe: bool = False,
+    host_only: bool | Decide = False,
+    stale_safe: bool | Decide = False,
     undoable: bool = False,
+    regroup: bool = False,
     now: float | None = None,
 ) -> Outcome:
-    """Run one change for one seat; a repeat of the same request from the same view applies once."""
+    """Run one change for one seat; a repeat of the same request from the same view applies once.
+
+    The table and the seat are loaded once, under the table's row lock. ``payload`` may be
+    a function of the game (a move parsed by the game's declarations); ``host_only`` and
+    ``stale_safe`` may be functions of the game and the payload, decided under the lock too.
+    """
     now = time.time() if now is None else now
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table_id)
-        seat = Seat.objects.filter(pk=seat_id, table=table).first()
-        if seat is None:
-            raise TableError("You no longer have a seat at this table.", reason="no-seat", status=403)
-        if host_only and not seat.is_host:
+        table, seat = _locked(code, token)
+        game = game_of(table)
+        payload = payload(game) if callable(payload) else payload
+        if (host_only(game, payload) if callable(host_only) else host_only) and not seat.is_host:
             raise NotHost("Only the host can do that.")
         if base_version is None:
             raise TableError("That request came without the table version; reload and try again.")
         key = _key(kind, payload)
         if Action.objects.filter(table=table, seat=seat, base_version=base_version, key=key).exists():
-            return Outcome(table=table, duplicate=True)
-        game = game_of(table)
+            return Outcome(table=table, seat=seat, duplicate=True)
         settled = _settle_clock(table, game, now)
-        stale = base_version != table.version and not stale_safe
+        stale = base_version != table.version and not (
+            stale_safe(game, payload) if callable(stale_safe) else stale_safe)
         if stale:
             if settled:  # keep the clock's news even though this move is refused
                 table.save()
-                transaction.on_commit(lambda: broadcast.push_table(table_id))
         else:
             before = Action(
                 table=table,
@@ -241,10 +279,13 @@ def perform(
             table.version += 1
             table.save()
             before.save()
+    outcome = Outcome(table=table, seat=seat)
     if stale:
+        if settled:
+            _push_after(outcome)
         raise Stale("The table moved on since your screen was drawn. Have a look and try again.")
-    transaction.on_commit(lambda: broadcast.push_table(table_id))
-    return Outcome(table=table)
+    _push_after(outcome, regroup=regroup)
+    return outcome
 
 
 # -- game moves and host actions ----------------------------------------------
@@ -254,52 +295,77 @@ def _rng() -> random.Random:
     return random.Random()
 
 
-def play(table_id: int, seat_id: int, move: dict, base_version: int | None, *, now: float | None = None) -> Outcome:
+def _seats(table: Table) -> list[Seat]:
+    return list(table.seats.all())
+
+
+def play(code: str, token: str, data: Any, base_version: int | None, *, as_seat: int | None = None,
+         now: float | None = None) -> Outcome:
+    """A game move from a form (a QueryDict or a dict), parsed by the game's declarations.
+
+    ``as_seat``: the host acts for a player without a phone.
+    """
+    move: dict = {}
+
+    def payload(game: Game) -> dict:
+        move.update(parse_move(game.moves, data)[1])
+        return move if as_seat is None else {**move, "as_seat": as_seat}
+
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         if table.status != Table.Status.PLAYING:
             raise TableError("The game is not running.", reason="not-playing", status=409)
-        table.state = game.apply(table.state, viewer_of(seat), move, _rng())
+        actor = seat
+        if as_seat is not None:
+            actor = table.seats.filter(pk=as_seat).first()
+            if not seat.is_host or actor is None or actor.has_phone:
+                raise TableError("The host can act only for a player without a phone.", reason="not-phoneless",
+                                 status=403)
+        table.state = game.apply(table.state, viewer_of(actor), move, _rng())
         if game.is_over(table.state):
             table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).follow(game.clock(table.state), now).to_dict()
 
-    table = Table.objects.only("game").get(pk=table_id)
-    stale_safe = move.get("type") in game_of(table).stale_safe_moves
     return perform(
-        table_id, seat_id, kind="move", payload=move, base_version=base_version, change=change,
-        stale_safe=stale_safe, undoable=True, now=now,
+        code, token, kind="move", payload=payload, base_version=base_version, change=change,
+        host_only=lambda game, parsed: game.move(parsed["type"]).host_only,
+        stale_safe=lambda game, parsed: game.move(parsed["type"]).stale_safe,
+        undoable=True, now=now,
     )
 
 
-def start_game(table_id: int, seat_id: int, base_version: int | None) -> Outcome:
+def _start(table: Table, game: Game, now: float) -> None:
+    seats = _seats(table)
+    problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, [viewer_of(s) for s in players_of(seats)])
+    if problem:
+        raise TableError(problem, reason="setup")
+    table.state = game.start([viewer_of(s) for s in players_of(seats)], table.setup, _rng())
+    table.status = Table.Status.PLAYING
+    table.clock = Clock().follow(game.clock(table.state), now).to_dict()
+
+
+def start_game(code: str, token: str, base_version: int | None) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         if table.status != Table.Status.LOBBY:
             raise TableError("The game has already started.", reason="started", status=409)
-        problem = game.check_roles(role_counts(list(table.seats.all())))
-        if problem:
-            raise TableError(problem, reason="roles")
-        players = [viewer_of(s) for s in players_of(table)]
-        table.state = game.start(players, _rng())
-        table.status = Table.Status.PLAYING
-        table.clock = Clock().follow(game.clock(table.state), now).to_dict()
+        _start(table, game, now)
 
-    return perform(table_id, seat_id, kind="start", payload={}, base_version=base_version, change=change,
+    return perform(code, token, kind="start", payload={}, base_version=base_version, change=change,
                    host_only=True, undoable=True)
 
 
-def end_game(table_id: int, seat_id: int, base_version: int | None) -> Outcome:
+def end_game(code: str, token: str, base_version: int | None) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         if table.status == Table.Status.FINISHED:
             raise TableError("The table has already finished.", reason="finished", status=409)
         table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).pause(now).to_dict()
 
-    return perform(table_id, seat_id, kind="end", payload={}, base_version=base_version, change=change,
+    return perform(code, token, kind="end", payload={}, base_version=base_version, change=change,
                    host_only=True, undoable=True)
 
 
-def play_again(table_id: int, seat_id: int, base_version: int | None) -> Outcome:
-    """Back to the lobby with the same seats and code, for the next game."""
+def play_again(code: str, token: str, base_version: int | None, *, rotate: bool = False) -> Outcome:
+    """Back to the lobby with the same seats, code and setup; ``rotate`` passes the special role on."""
 
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         if table.status != Table.Status.FINISHED:
@@ -307,12 +373,24 @@ def play_again(table_id: int, seat_id: int, base_version: int | None) -> Outcome
         table.status = Table.Status.LOBBY
         table.state = None
         table.clock = Clock().to_dict()
+        if rotate:
+            _rotate_role(table, game)
 
-    return perform(table_id, seat_id, kind="again", payload={}, base_version=base_version, change=change,
-                   host_only=True, undoable=True)
+    return perform(code, token, kind="again", payload={"rotate": rotate}, base_version=base_version,
+                   change=change, host_only=True, undoable=True, regroup=rotate)
 
 
-def undo(table_id: int, seat_id: int, base_version: int | None) -> Outcome:
+def _rotate_role(table: Table, game: Game) -> None:
+    pair = next_in_role(_seats(table), game)
+    if pair is None:
+        raise TableError("There is no special role to pass on at this table.", reason="no-rotation")
+    holder, after = pair
+    holder_role, after_role = after.role, holder.role
+    holder.role, after.role = holder_role, after_role
+    Seat.objects.bulk_update([holder, after], ["role"])
+
+
+def undo(code: str, token: str, base_version: int | None) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         last = table.actions.filter(undoable=True, undone=False).order_by("-id").first()
         if last is None:
@@ -325,11 +403,11 @@ def undo(table_id: int, seat_id: int, base_version: int | None) -> Outcome:
         want = game.clock(table.state) if table.status == Table.Status.PLAYING and table.state else None
         table.clock = clock.follow(want, now).to_dict() if want else Clock().to_dict()
 
-    return perform(table_id, seat_id, kind="undo", payload={}, base_version=base_version, change=change,
-                   host_only=True)
+    return perform(code, token, kind="undo", payload={}, base_version=base_version, change=change,
+                   host_only=True, regroup=True)
 
 
-def hold_clock(table_id: int, seat_id: int, base_version: int | None, *, hold: bool) -> Outcome:
+def hold_clock(code: str, token: str, base_version: int | None, *, hold: bool) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         clock = Clock.from_dict(table.clock)
         if table.status != Table.Status.PLAYING or not clock.active:
@@ -340,7 +418,7 @@ def hold_clock(table_id: int, seat_id: int, base_version: int | None, *, hold: b
             clock = clock.release().follow(game.clock(table.state), now)
         table.clock = clock.to_dict()
 
-    return perform(table_id, seat_id, kind="hold" if hold else "release", payload={}, base_version=base_version,
+    return perform(code, token, kind="hold" if hold else "release", payload={}, base_version=base_version,
                    change=change, host_only=True)
 
 
@@ -351,11 +429,31 @@ def _target(table: Table, target_id: int) -> Seat:
     return target
 
 
-def set_role(table_id: int, seat_id: int, base_version: int | None, target_id: int, role: str) -> Outcome:
+def _in_lobby(table: Table, what: str) -> None:
+    if table.status != Table.Status.LOBBY:
+        raise TableError(f"{what} once the game has started.", reason="started", status=409)
+
+
+def set_setup(code: str, token: str, base_version: int | None, data: Any) -> Outcome:
+    """The host's choices on the game's setup form; everyone sees them live."""
+
+    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
+        _in_lobby(table, "The setup is fixed")
+        setup = Form(game.setup).parse(data)
+        players = {s.pk for s in players_of(_seats(table))}
+        for f in game.setup:
+            if f.kind == "seat" and setup[f.name] not in (None, *players):
+                raise TableError(f"{f.title}: choose one of the players.", reason="bad-field")
+        table.setup = setup
+
+    return perform(code, token, kind="setup", payload=lambda game: Form(game.setup).parse(data),
+                   base_version=base_version, change=change, host_only=True)
+
+
+def set_role(code: str, token: str, base_version: int | None, target_id: int, role: str) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         target = _target(table, target_id)
-        if table.status != Table.Status.LOBBY:
-            raise TableError("Roles are fixed once the game has started.", reason="started", status=409)
+        _in_lobby(table, "Roles are fixed")
         if role == DISPLAY.slug or game.role(role) is None:
             raise TableError("That is not a role in this game.", reason="role")
         if target.role == DISPLAY.slug:
@@ -363,23 +461,61 @@ def set_role(table_id: int, seat_id: int, base_version: int | None, target_id: i
         target.role = role
         target.save(update_fields=["role"])
 
-    return perform(table_id, seat_id, kind="role", payload={"seat": target_id, "role": role},
+    return perform(code, token, kind="role", payload={"seat": target_id, "role": role},
+                   base_version=base_version, change=change, host_only=True, regroup=True)
+
+
+def move_seat(code: str, token: str, base_version: int | None, target_id: int, step: int) -> Outcome:
+    """Move a player one place earlier (-1) or later (+1) in the seat order."""
+
+    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
+        _in_lobby(table, "The seat order is fixed")
+        if step not in (-1, 1):
+            raise TableError("A seat moves one place at a time.", reason="bad-field")
+        seats = players_of(_seats(table))
+        target = _target(table, target_id)
+        if target not in seats:
+            raise TableError("A table display has no place in the seat order.", reason="role")
+        at = seats.index(target)
+        other = at + step
+        if not 0 <= other < len(seats):
+            raise TableError("That seat is already at the end of the order.", reason="order")
+        seats[at], seats[other] = seats[other], seats[at]
+        for place, s in enumerate(seats):
+            s.order = place
+        Seat.objects.bulk_update(seats, ["order"])
+
+    return perform(code, token, kind="order", payload={"seat": target_id, "step": step},
                    base_version=base_version, change=change, host_only=True)
 
 
-def make_host(table_id: int, seat_id: int, base_version: int | None, target_id: int) -> Outcome:
+def add_player(code: str, token: str, base_version: int | None, raw_name: str) -> Outcome:
+    """A player without a phone: a name only; the host acts for them."""
+
+    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
+        _in_lobby(table, "New players cannot sit down")
+        seats = _seats(table)
+        name = clean_name(raw_name, (s.name for s in seats))
+        Seat.objects.create(table=table, name=name, role=_newcomer_role(game, seats), has_phone=False,
+                            order=_next_order(table))
+
+    return perform(code, token, kind="add", payload={"name": raw_name}, base_version=base_version,
+                   change=change, host_only=True)
+
+
+def make_host(code: str, token: str, base_version: int | None, target_id: int) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         target = _target(table, target_id)
-        if target.role == DISPLAY.slug:
-            raise TableError("A table display cannot host.", reason="role")
+        if target.role == DISPLAY.slug or not target.has_phone:
+            raise TableError("Only a player with a phone can host.", reason="role")
         Seat.objects.filter(table=table).update(is_host=False)
         Seat.objects.filter(pk=target.pk).update(is_host=True)
 
-    return perform(table_id, seat_id, kind="host", payload={"seat": target_id},
-                   base_version=base_version, change=change, host_only=True)
+    return perform(code, token, kind="host", payload={"seat": target_id},
+                   base_version=base_version, change=change, host_only=True, regroup=True)
 
 
-def remove_seat(table_id: int, seat_id: int, base_version: int | None, target_id: int) -> Outcome:
+def remove_seat(code: str, token: str, base_version: int | None, target_id: int) -> Outcome:
     removed: list[int] = []
 
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
@@ -394,7 +530,7 @@ def remove_seat(table_id: int, seat_id: int, base_version: int | None, target_id
         removed.append(target.pk)
         target.delete()
 
-    outcome = perform(table_id, seat_id, kind="remove", payload={"seat": target_id},
+    outcome = perform(code, token, kind="remove", payload={"seat": target_id},
                       base_version=base_version, change=change, host_only=True)
     for pk in removed:
         transaction.on_commit(lambda pk=pk: broadcast.push_removed(pk))

@@ -1,31 +1,64 @@
-"""HTTP views: pages, and one small view per kind of action (answered as HTMX partials)."""
+"""HTTP views: pages, and one small view per kind of action (answered as HTMX partials).
+
+The HTTP contract (see the README): ``POST /t/<code>/move/`` with ``version``, ``type``
+and the move's fields; ``POST /t/<code>/host/<action>/``. A form that is not a move is a
+400, a move the rules refuse now is a 422 with the rules' reason, and any other
+exception is a bug: it is not caught here.
+"""
 
 from __future__ import annotations
 
+import ipaddress
+import json
 import logging
 
 from django.conf import settings
+from django.core.exceptions import BadRequest
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import trigger_client_event
 from django_ratelimit.core import get_usage
 
 from companion import codes, qr, seats, tables
 from companion import games as registry
-from companion import render as regions
-from companion.games import MoveError
+from companion import render as drawing
+from companion.consumers import acting_for
+from companion.forms import MoveError
 from companion.models import Seat, Table
+from games.errors import RulesError
 
 log = logging.getLogger(__name__)
 
 
-def rate_limited(request: HttpRequest, exception: Exception | None) -> HttpResponse:
-    return render(request, "companion/message.html", {
-        "title": "Slow down",
-        "message": "Too many table codes tried from here in a short time. Wait a minute and try again.",
-    }, status=429)
+def client_ip(group: str, request: HttpRequest) -> str:
+    """The phone's address: from the configured proxy header, which must hold one valid address."""
+    raw = request.META.get(settings.RATELIMIT_IP_META_KEY, "")
+    try:
+        return str(ipaddress.ip_address(raw.strip()))
+    except ValueError:
+        raise BadRequest("This request did not say which address it came from.") from None
+
+
+def rate_limited(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _message(request, "Slow down", "Too many table codes that lead nowhere were tried from here in a short "
+                    "time. Wait a few minutes and try again.", status=429)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _message(request, "That request could not be read",
+                    str(exception) if isinstance(exception, BadRequest) and str(exception)
+                    else "Something in that request was malformed. Go back and try again.", status=400)
+
+
+def _message(request: HttpRequest, title: str, message: str, *, status: int, show_join: bool = False) -> HttpResponse:
+    response = render(request, "companion/message.html", {"title": title, "message": message, "show_join": show_join},
+                      status=status)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _find_table(code: str) -> Table | None:
@@ -35,34 +68,33 @@ def _find_table(code: str) -> Table | None:
     return Table.objects.filter(code=code).first()
 
 
-def _guessing(request: HttpRequest, *, missed: bool = False) -> bool:
-    """Whether this address has tried too many codes that lead nowhere.
+def _missed(request: HttpRequest) -> bool:
+    """Count a code that led nowhere; True once this address has missed too often.
 
-    Only misses count: a household joining eight phones never trips it, while
-    someone trying codes at random is stopped after a handful.
+    Only misses count, and a right code is never slowed: a household joining eight
+    phones through one address never trips it, while someone trying codes at random
+    is stopped after a handful. If the shared cache is down, nobody is stopped.
     """
-    usage = get_usage(request, group="code-miss", key="ip", rate=settings.CODE_MISS_RATE, increment=missed)
-    return usage is not None and usage["count"] >= usage["limit"]
+    try:
+        usage = get_usage(request, group="code-miss", key=client_ip, rate=settings.CODE_MISS_RATE, increment=True)
+    except BadRequest:
+        raise
+    except Exception:
+        log.exception("the rate-limit cache is out of reach; not limiting")
+        return False
+    return usage is not None and usage["count"] > usage["limit"]
 
 
 def _lookup(request: HttpRequest, code: str) -> Table | HttpResponse:
     """The table behind a typed or linked code, or the page that says why not."""
-    if _guessing(request):
-        return rate_limited(request, None)
     table = _find_table(code)
-    if table is None:
-        _guessing(request, missed=True)
-        return _no_table(request, code)
-    return table
-
-
-def _no_table(request: HttpRequest, code: str) -> HttpResponse:
-    return render(request, "companion/message.html", {
-        "title": "No such table",
-        "message": f"There is no table with the code {code.upper()[:12]}. Check the code on the host's phone "
-                   "(letters only, no I, L or O) and try again.",
-        "show_join": True,
-    }, status=404)
+    if table is not None:
+        return table
+    if _missed(request):
+        return rate_limited(request)
+    return _message(request, "No such table",
+                    f"There is no table with the code {codes.normalise(code)[:12]}. Check the code on the host's "
+                    "phone (letters only, no I, L or O) and try again.", status=404, show_join=True)
 
 
 @require_GET
@@ -93,40 +125,46 @@ def find(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@never_cache
 def table_page(request: HttpRequest, code: str) -> HttpResponse:
-    table = _find_table(code)
-    seat = seats.seat_for_request(request, table) if table is not None else None
-    if seat is None:  # a visitor without a seat: this is a code look-up like any other
-        table = _lookup(request, code)
-        if isinstance(table, HttpResponse):
-            return table
+    table = _lookup(request, code)
+    if isinstance(table, HttpResponse):
+        return table
     if code != table.code:
         return redirect("table", code=table.code)
-    if seat is None:
+    own = seats.seat_for_request(request, table)
+    if own is None:
         return _join_page(request, table)
-    table = tables.settle(table.pk)
-    game = tables.game_of(table)
+    seat = acting_for(table, own, request.GET.get("as"))
+    if seat is None:
+        return redirect("table", code=table.code)
+    outcome = tables.settle(table.code, own.token)
+    table = outcome.table
+    game = registry.game_of(table)
     join_url = request.build_absolute_uri(reverse("table", kwargs={"code": table.code}))
     return render(request, "companion/table.html", {
-        "table": table, "game": game, "seat": seat,
-        "regions": regions.regions(table, seat),
+        "table": drawing.public_facts(table), "game": game, "me": drawing.person(seat, game),
+        "acting_for": drawing.person(seat, game) if seat.pk != own.pk else None,
+        "regions": drawing.draw(drawing.scene(table), seat),
+        "region_names": drawing.region_names(game),
         "join_url": join_url, "qr_svg": qr.svg(join_url),
     })
 
 
 def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: int = 200) -> HttpResponse:
-    game = tables.game_of(table)
+    game = registry.game_of(table)
     if table.status == Table.Status.FINISHED:
-        return render(request, "companion/message.html", {
-            "title": "This table has finished",
-            "message": f"The {game.name} game at table {table.code} is over. Ask the host to start a new game at this table.",
-            "show_join": True,
-        }, status=410)
-    players = tables.players_of(table)
-    return render(request, "companion/join.html", {
-        "table": table, "game": game, "players": players, "limit": game.seat_limit,
-        "full": len(players) >= game.seat_limit, "started": table.status != Table.Status.LOBBY, "error": error,
+        return _message(request, "This table has finished",
+                        f"The {game.name} game at table {table.code} is over. Ask the host to start a new game at "
+                        "this table.", status=410, show_join=True)
+    players = registry.players_of(table.seats.all())
+    response = render(request, "companion/join.html", {
+        "table": drawing.public_facts(table), "game": game, "players": [p.name for p in players],
+        "limit": game.seat_limit, "full": len(players) >= game.seat_limit,
+        "started": table.status != Table.Status.LOBBY, "error": error,
     }, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_POST
@@ -141,6 +179,9 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         seat = tables.join_table(table, request.POST.get("name", ""), as_display=request.POST.get("display") == "1")
     except tables.TableError as error:
         return _join_page(request, table, error=error.message, status=error.status)
+    except OperationalError:
+        log.exception("database busy while joining table %s", table.code)
+        return _join_page(request, table, error="The table is busy. Tap Join again in a moment.", status=503)
     response = redirect("table", code=table.code)
     seats.remember(response, seat)
     return response
@@ -149,21 +190,27 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 # -- actions: each answers with a message for #flash plus the seat's fresh regions --
 
 
-def _seat_or_error(request: HttpRequest, code: str) -> tuple[Table, Seat] | HttpResponse:
-    table = _find_table(code)
-    if table is None:
-        return _flash(request, "This table no longer exists.", status=404)
-    seat = seats.seat_for_request(request, table)
-    if seat is None:
-        return _flash(request, "You have no seat at this table. Reload to join.", status=403)
-    return table, seat
+def _token(request: HttpRequest, code: str) -> tuple[str, str]:
+    code = codes.normalise(code)
+    if not codes.is_well_formed(code):
+        return code, ""
+    return code, seats.token_from_cookie(code, request.COOKIES.get(seats.cookie_name(code))) or ""
 
 
-def _flash(request: HttpRequest, message: str, *, status: int = 200, table: Table | None = None,
-           seat: Seat | None = None, kind: str = "error") -> HttpResponse:
-    fresh = regions.live_fragment(table, seat) if table is not None and seat is not None else ""
-    return render(request, "companion/partials/flash.html", {"message": message, "kind": kind, "fresh": fresh},
-                  status=status)
+def _flash(request: HttpRequest, message: str, *, status: int = 200, fresh: str = "", kind: str = "error",
+           reason: str = "", remedy: dict | None = None, code: str = "") -> HttpResponse:
+    response = render(request, "companion/partials/flash.html", {
+        "message": message, "kind": kind, "fresh": fresh, "reason": reason, "remedy": remedy, "table_code": code,
+    }, status=status)
+    if reason:
+        trigger_client_event(response, "table:refused", {"reason": reason, "message": message})
+    return response
+
+
+def _fresh(code: str, token: str) -> str:
+    """The seat's current regions, after a refusal (nothing changed, but the phone may be behind)."""
+    seat = Seat.objects.select_related("table").filter(table__code=code, token=token).first() if token else None
+    return drawing.live_fragment(seat.table, seat) if seat is not None else ""
 
 
 def _version(request: HttpRequest) -> int | None:
@@ -173,68 +220,90 @@ def _version(request: HttpRequest) -> int | None:
         return None
 
 
+def _remedy(request: HttpRequest, code: str, reason: str) -> dict | None:
+    """A button that sends the refused move again with what the game offers for this refusal."""
+    table = Table.objects.filter(code=code).only("game").first()
+    move_type = request.POST.get("type", "")
+    offer = registry.game_of(table).remedy(reason, move_type) if table is not None else None
+    if offer is None:
+        return None
+    fields = {k: request.POST.get(k) for k in request.POST if k not in ("csrfmiddlewaretoken", "version")}
+    return {"label": offer.label, "vals": json.dumps({**fields, **offer.fields})}
+
+
 def _run(request: HttpRequest, code: str, action) -> HttpResponse:
-    found = _seat_or_error(request, code)
-    if isinstance(found, HttpResponse):
-        return found
-    table, seat = found
+    code, token = _token(request, code)
     try:
-        outcome = action(table, seat, _version(request))
+        outcome = action(code, token, _version(request))
+    except tables.NoSeat as error:
+        if _missed(request):
+            return rate_limited(request)
+        return _flash(request, error.message, status=error.status, reason=error.reason)
     except tables.TableError as error:
-        table.refresh_from_db()
-        return _flash(request, error.message, status=error.status, table=table, seat=seat)
-    except MoveError as error:
-        return _flash(request, str(error), status=400, table=table, seat=seat)
-    except ValueError as error:  # a rules refusal: RulesError and friends carry a message for players
-        table.refresh_from_db()
-        return _flash(request, str(error), status=422, table=table, seat=seat)
-    except (KeyError, TypeError):
-        log.exception("malformed move at table %s", table.code)
-        return _flash(request, "That move could not be understood.", status=400, table=table, seat=seat)
+        return _flash(request, error.message, status=error.status, fresh=_fresh(code, token), reason=error.reason)
+    except MoveError as error:  # not a move at all
+        return _flash(request, error.message, status=400, fresh=_fresh(code, token), reason=error.reason)
+    except RulesError as error:  # a move the rules refuse now
+        return _flash(request, error.message, status=422, fresh=_fresh(code, token), reason=error.reason,
+                      remedy=_remedy(request, code, error.reason), code=code)
     except OperationalError:  # the database stayed locked past its timeout: nothing was applied
-        log.exception("database busy at table %s", table.code)
-        return _flash(request, "The table is busy. Tap again in a moment.", status=503)
-    seat.refresh_from_db()
+        log.exception("database busy at table %s", code)
+        return _flash(request, "The table is busy. Tap again in a moment.", status=503, reason="busy")
+    seat = outcome.seat
+    fresh = outcome.fragments.get(seat.pk) or drawing.live_fragment(outcome.table, seat)
     note = "That was already done." if outcome.duplicate else ""
-    return _flash(request, note, table=outcome.table, seat=seat, kind="info")
+    return _flash(request, note, fresh=fresh, kind="info")
+
+
+def _as_seat(request: HttpRequest) -> int | None:
+    raw = request.POST.get("as_seat", "")
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise MoveError("The player to act for must be a seat number.", reason="bad-field") from None
 
 
 @require_POST
 def move(request: HttpRequest, code: str) -> HttpResponse:
-    def action(table: Table, seat: Seat, version: int | None):
-        data = {key: request.POST.get(key, "") for key in request.POST if key not in ("csrfmiddlewaretoken", "version")}
-        game_move = tables.game_of(table).parse_move(data)
-        return tables.play(table.pk, seat.pk, game_move, version)
+    def action(code: str, token: str, version: int | None):
+        return tables.play(code, token, request.POST, version, as_seat=_as_seat(request))
 
     return _run(request, code, action)
 
 
+def _int(request: HttpRequest, name: str, missing: str) -> int:
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        raise tables.TableError(missing, reason="bad-field") from None
+
+
+HOST_ACTIONS = {
+    "start": lambda r, c, t, v: tables.start_game(c, t, v),
+    "undo": lambda r, c, t, v: tables.undo(c, t, v),
+    "end": lambda r, c, t, v: tables.end_game(c, t, v),
+    "again": lambda r, c, t, v: tables.play_again(c, t, v, rotate=r.POST.get("rotate") == "1"),
+    "pause": lambda r, c, t, v: tables.hold_clock(c, t, v, hold=True),
+    "resume": lambda r, c, t, v: tables.hold_clock(c, t, v, hold=False),
+    "setup": lambda r, c, t, v: tables.set_setup(c, t, v, r.POST),
+    "role": lambda r, c, t, v: tables.set_role(c, t, v, _int(r, "seat", "Pick a seat first."), r.POST.get("role", "")),
+    "host": lambda r, c, t, v: tables.make_host(c, t, v, _int(r, "seat", "Pick a seat first.")),
+    "remove": lambda r, c, t, v: tables.remove_seat(c, t, v, _int(r, "seat", "Pick a seat first.")),
+    "order": lambda r, c, t, v: tables.move_seat(c, t, v, _int(r, "seat", "Pick a seat first."),
+                                                 _int(r, "step", "Move a seat up or down.")),
+    "add": lambda r, c, t, v: tables.add_player(c, t, v, r.POST.get("name", "")),
+}
+
+
 @require_POST
 def host_action(request: HttpRequest, code: str, name: str) -> HttpResponse:
-    def target() -> int:
-        try:
-            return int(request.POST.get("seat", ""))
-        except ValueError:
-            raise tables.TableError("Pick a seat first.", reason="no-seat") from None
-
-    def action(table: Table, seat: Seat, version: int | None):
-        if name == "start":
-            return tables.start_game(table.pk, seat.pk, version)
-        if name == "undo":
-            return tables.undo(table.pk, seat.pk, version)
-        if name == "end":
-            return tables.end_game(table.pk, seat.pk, version)
-        if name == "again":
-            return tables.play_again(table.pk, seat.pk, version)
-        if name in ("pause", "resume"):
-            return tables.hold_clock(table.pk, seat.pk, version, hold=name == "pause")
-        if name == "role":
-            return tables.set_role(table.pk, seat.pk, version, target(), request.POST.get("role", ""))
-        if name == "host":
-            return tables.make_host(table.pk, seat.pk, version, target())
-        if name == "remove":
-            return tables.remove_seat(table.pk, seat.pk, version, target())
-        raise tables.TableError("Unknown host action.", status=404)
+    def action(code: str, token: str, version: int | None):
+        run = HOST_ACTIONS.get(name)
+        if run is None:
+            raise tables.TableError("Unknown host action.", status=404, reason="unknown-action")
+        return run(request, code, token, version)
 
     return _run(request, code, action)
 
@@ -242,17 +311,14 @@ def host_action(request: HttpRequest, code: str, name: str) -> HttpResponse:
 @require_POST
 def tick(request: HttpRequest, code: str) -> HttpResponse:
     """A phone's countdown reached zero: the server checks its own clock and settles."""
-    found = _seat_or_error(request, code)
-    if isinstance(found, HttpResponse):
-        return found
-    table, seat = found
-    table = tables.settle(table.pk)
-    return _flash(request, "", table=table, seat=seat, kind="info")
+    return _run(request, code, lambda code, token, version: tables.settle(code, token))
 
 
 @require_POST
 def leave(request: HttpRequest, code: str) -> HttpResponse:
     """Forget this phone's seat cookie (the seat stays until the host removes it)."""
+    code = codes.normalise(code)
     response = redirect("home")
-    response.delete_cookie(seats.cookie_name(codes.normalise(code)))
+    if codes.is_well_formed(code):
+        response.delete_cookie(seats.cookie_name(code))
     return response

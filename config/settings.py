@@ -110,7 +110,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.messages.context_processors.messages",
             ],
-            "builtins": ["django_htmx.templatetags.django_htmx"],
+            "builtins": ["django_htmx.templatetags.django_htmx", "companion.templatetags.table_tags"],
         },
     },
 ]

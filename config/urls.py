@@ -3,3 +3,5 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("companion.urls")),
 ]
+
+handler400 = "companion.views.bad_request"

@@ -1,13 +1,15 @@
-"""Secret Keeper on the table: roles, forms and the clock for the demo game."""
+"""Secret Keeper on the table: roles, setup, moves, regions and the clock for the demo game."""
 
 from __future__ import annotations
 
 import random
 
 from companion.clock import ClockWant
-from companion.games import Game, MoveError, Role, Viewer
+from companion.games import Field, Game, Move, Now, Role, Viewer
 
 from . import rules
+
+WORD = Field("word", "text", label="Word", max_length=12)
 
 
 class SecretKeeper(Game):
@@ -18,20 +20,24 @@ class SecretKeeper(Game):
     ready = True
     demo = True
     roles = (Role("keeper", "Keeper", 1, 1, "✎"), Role("guesser", "Guesser", 1, 7, "?"))
-    board_template = "stub/partials/board.html"
+    rotating_role = "keeper"
+    moves = (
+        Move("set_secret", (WORD,), label="Keep it"),
+        Move("guess", (WORD,), label="Guess"),
+        Move("reveal", label="Reveal it to everyone"),
+    )
+    setup = (
+        Field("seconds", "choice", label="Time to guess",
+              choices=(("60", "1 minute"), ("90", "90 seconds"), ("180", "3 minutes")), default="90"),
+        Field("show_length", "bool", label="Tell the guessers how long the word is"),
+    )
+    regions = ("secret", "guess_box", "guesses")
 
-    def start(self, players: list[Viewer], rng: random.Random) -> dict:
+    def start(self, players: list[Viewer], options: dict, rng: random.Random) -> dict:
         keeper = next(p.seat_id for p in players if p.role == "keeper")
         guessers = [p.seat_id for p in players if p.role == "guesser"]
-        return rules.new_game(keeper, guessers).to_dict()
-
-    def parse_move(self, data: dict[str, str]) -> dict:
-        move = super().parse_move(data)
-        if move["type"] in ("set_secret", "guess"):
-            if "word" not in data:
-                raise MoveError("Type a word first.")
-            move["word"] = data["word"]
-        return move
+        return rules.new_game(keeper, guessers, seconds=int(options.get("seconds") or rules.ROUND_SECONDS),
+                              show_length=bool(options.get("show_length"))).to_dict()
 
     def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
         return rules.apply(rules.State.from_dict(state), actor.seat_id, move).to_dict()
@@ -39,13 +45,33 @@ class SecretKeeper(Game):
     def view(self, state: dict, viewer: Viewer) -> dict:
         return rules.player_view(rules.State.from_dict(state), None if viewer.is_display else viewer.seat_id)
 
+    def now(self, view: dict, viewer: Viewer) -> Now:
+        phase = view["phase"]
+        if phase == "writing":
+            if view["is_keeper"]:
+                return Now("Your turn: write a secret word for the others to guess.", my_turn=True)
+            return Now("The keeper is writing a secret word.")
+        if phase == "guessing":
+            if view["is_keeper"]:
+                return Now("They are guessing your word. Reveal it whenever you like.")
+            if view["is_guesser"]:
+                return Now("Your turn: guess the keeper's word before the time runs out.", my_turn=True)
+            return Now("The guessers are guessing the keeper's word.")
+        ended = {"guessed": "Guessed!", "time": "Time ran out.", "revealed": "The keeper revealed the word."}
+        return Now(f"The round is over. {ended.get(view['ended_by'], '')}".strip())
+
+    def audience(self, viewer: Viewer) -> str | None:
+        # Every guesser sees the same: the guesses so far and the box to guess in.
+        return "guessers" if viewer.role == "guesser" else super().audience(viewer)
+
     def is_over(self, state: dict) -> bool:
         return state["phase"] == "revealed"
 
     def clock(self, state: dict) -> ClockWant | None:
         if state["phase"] == "writing":
             return None
-        return ClockWant(period="round", seconds=rules.ROUND_SECONDS, running=state["phase"] == "guessing")
+        seconds = state.get("seconds", rules.ROUND_SECONDS)
+        return ClockWant(period="round", seconds=seconds, running=state["phase"] == "guessing")
 
     def clock_expired(self, state: dict) -> dict:
         return rules.apply(rules.State.from_dict(state), None, {"type": "timer_expired"}).to_dict()

@@ -1,6 +1,7 @@
 // Liar's Table: the small amount of script the table page needs beyond htmx.
 // - keep the live socket connected (reconnect on wake, ask for a fresh view),
-// - skip redrawing regions whose content has not changed (keeps half-typed input),
+// - skip redrawing regions whose content has not changed, and morph the ones that have
+//   without touching what a person is typing, ticking or counting (idiomorph),
 // - draw the shared clock from the server's deadline and ask the server at zero,
 // - keep the screen awake while a game is running.
 (function () {
@@ -42,6 +43,42 @@
     }
   });
 
+  // A control the person has typed in, ticked or changed keeps its value, checked and
+  // selected state through a live update: only its owner, a reset, or a fresh element
+  // (a new id, e.g. the next round's form) changes it. Everything else follows the server.
+  var OWNED = { value: 1, checked: 1, selected: 1 };
+
+  function touched(el) {
+    var control = el.tagName === "OPTION" ? el.closest("select") : el;
+    return !!(control && control.dataset && control.dataset.touched === "1");
+  }
+
+  document.addEventListener("input", function (evt) {
+    if (evt.target && evt.target.dataset) evt.target.dataset.touched = "1";
+  });
+  document.addEventListener("change", function (evt) {
+    if (evt.target && evt.target.dataset) evt.target.dataset.touched = "1";
+  });
+  document.addEventListener("reset", function (evt) {
+    evt.target.querySelectorAll("[data-touched]").forEach(function (el) { delete el.dataset.touched; });
+  });
+
+  if (window.Idiomorph) {
+    Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, el) {
+      return !(OWNED[name] && touched(el));
+    };
+  }
+
+  // The people list is drawn once for everyone; each phone marks its own seat.
+  function markMine() {
+    var me = document.body.dataset.seat;
+    document.querySelectorAll(".seat").forEach(function (li) {
+      li.classList.toggle("mine", li.dataset.seat === me);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", markMine);
+  document.addEventListener("htmx:oobAfterSwap", markMine);
+
   // --- the socket ---------------------------------------------------------
   // Retry soon and never wait more than five seconds: a phone at the table should not
   // sit out a whole turn because its first few tries met a dead network.
@@ -52,7 +89,7 @@
   }
   var socket = null;
   var open = false;
-  var FINAL = [4403, 4404, 4410];
+  var FINAL = [4403, 4410];
 
   function setConn(text, cls) {
     var el = document.getElementById("conn");
@@ -61,15 +98,24 @@
     el.className = "conn " + (cls || "");
   }
 
+  // "Reconnecting…" stays up until a socket has stayed open a moment: a server that
+  // accepts and drops at once (its channel layer down) must not make it flicker.
+  var steadyTimer = null;
+
   document.addEventListener("htmx:wsOpen", function (evt) {
     socket = evt.detail.socketWrapper;
     open = true;
-    document.body.dataset.live = "1";
-    setConn("", "ok");
+    clearTimeout(steadyTimer);
+    steadyTimer = setTimeout(function () {
+      if (!open) return;
+      document.body.dataset.live = "1";
+      setConn("", "ok");
+    }, 1500);
   });
 
   document.addEventListener("htmx:wsClose", function (evt) {
     open = false;
+    clearTimeout(steadyTimer);
     document.body.dataset.live = "0";
     var code = evt.detail.event && evt.detail.event.code;
     socket = evt.detail.socketWrapper || socket;

@@ -43,9 +43,9 @@ def main() -> None:
     guessers = [tables.join_table(table, f"guest{n}") for n in range(SEATS - 2)]
     tables.join_table(table, "", as_display=True)
     table.refresh_from_db()
-    tables.start_game(table.pk, keeper.pk, table.version)
+    tables.start_game(table.code, keeper.token, table.version)
     table.refresh_from_db()
-    tables.play(table.pk, keeper.pk, {"type": "set_secret", "word": "lantern"}, table.version)
+    tables.play(table.code, keeper.token, {"type": "set_secret", "word": "lantern"}, table.version)
 
     pushes, moves = [], []
     for run in range(RUNS):
@@ -55,7 +55,7 @@ def main() -> None:
         version = Table.objects.get(pk=table.pk).version
         guesser = guessers[run % len(guessers)]
         start = time.perf_counter()
-        tables.play(table.pk, guesser.pk, {"type": "guess", "word": f"word{'abcdefghij'[run % 10]}x"}, version)
+        tables.play(table.code, guesser.token, {"type": "guess", "word": f"word{'abcdefghij'[run % 10]}x"}, version)
         moves.append(time.perf_counter() - start)
 
     print(f"Table push: {SEATS} seats ({SEATS - 1} players and a display), SQLite, in-memory layer, {RUNS} runs")

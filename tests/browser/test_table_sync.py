@@ -30,7 +30,8 @@ def join_by_code(page: Page, base: str, code: str, name: str) -> None:
     page.get_by_role("button", name="Join", exact=True).click()
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Take a seat").click()
-    expect(page.locator(".seat.mine")).to_contain_text(f"{name} (you)")
+    expect(page.locator(".topme")).to_have_text(f"{name} (you)")
+    expect(page.locator(".seat.mine")).to_contain_text(name)
     expect(page.locator("body")).to_have_attribute("data-live", "1")
 
 
@@ -42,11 +43,11 @@ def test_phone_b_joins_by_code_and_sees_phone_a_act_without_a_reload(servers, ph
 
     expect(lena.locator("#region-people")).to_contain_text("gus")
     lena.get_by_role("button", name="Start the game").click()
-    expect(gus.locator("#region-board")).to_contain_text("The keeper is writing a secret word")
+    expect(gus.locator("#region-secret")).to_contain_text("The keeper is writing a secret word")
 
     lena.get_by_placeholder("Secret word").fill(SECRET)
     lena.get_by_role("button", name="Keep it").click()
-    expect(gus.locator("#region-board")).to_contain_text("Guess the keeper's word")
+    expect(gus.locator("#region-secret")).to_contain_text("Guess the keeper's word")
     expect(gus.locator(".clock-time")).to_have_text(re.compile(r"^1:[0-3]\d$"))
 
     gus.get_by_placeholder("Your guess").fill("candle")
@@ -55,7 +56,7 @@ def test_phone_b_joins_by_code_and_sees_phone_a_act_without_a_reload(servers, ph
     assert SECRET not in gus.content()
 
     lena.get_by_role("button", name="Reveal it to everyone").click()
-    expect(gus.locator("#region-board")).to_contain_text(f"The secret was {SECRET}")
+    expect(gus.locator("#region-secret")).to_contain_text(f"The secret was {SECRET}")
     assert gus.evaluate("window.sameDocument") is True  # no reload happened on B
 
 
@@ -72,11 +73,11 @@ def test_phone_b_catches_up_after_its_connection_is_cut_and_restored(servers, ph
         lena.get_by_role("button", name="Start the game").click()
         lena.get_by_placeholder("Secret word").fill(SECRET)
         lena.get_by_role("button", name="Keep it").click()
-        expect(lena.locator("#region-board")).to_contain_text(f"Your secret: {SECRET}")
-        expect(gus.locator("#region-board")).to_contain_text("Waiting for the host to start")
+        expect(lena.locator("#region-secret")).to_contain_text(f"Your secret: {SECRET}")
+        expect(gus.locator("#region-now")).to_contain_text("Waiting for the host to start")
 
         proxy.restore()
-        expect(gus.locator("#region-board")).to_contain_text("Guess the keeper's word", timeout=15_000)
+        expect(gus.locator("#region-secret")).to_contain_text("Guess the keeper's word", timeout=15_000)
         expect(gus.locator("#conn")).to_be_hidden()
         assert gus.evaluate("window.sameDocument") is True
     finally:
@@ -89,11 +90,12 @@ def test_a_reload_comes_back_to_the_same_seat_and_state(servers, phones):
     join_by_code(gus, servers[-1].url, code, "gus")
     lena.get_by_role("button", name="Start the game").click()
     gus.reload()
-    expect(gus.locator(".seat.mine")).to_contain_text("gus (you)")
-    expect(gus.locator("#region-board")).to_contain_text("The keeper is writing a secret word")
+    expect(gus.locator(".seat.mine")).to_contain_text("gus")
+    expect(gus.locator(".topme")).to_have_text("gus (you)")
+    expect(gus.locator("#region-secret")).to_contain_text("The keeper is writing a secret word")
     second_tab = gus.context.new_page()
     second_tab.goto(f"{servers[-1].url}/t/{code}/")
-    expect(second_tab.locator(".seat.mine")).to_contain_text("gus (you)")
+    expect(second_tab.locator(".seat.mine")).to_contain_text("gus")
 
 
 def test_two_phones_draw_the_clock_within_a_second_of_each_other(servers, phones):

@@ -243,18 +243,22 @@ def test_undo_restores_the_state_before_the_last_move(stub_table, phone):
     assert Table.objects.get().state["secret"] == ""
 
 
+def host_seat(table):
+    return table.seats.get(is_host=True)
+
+
 def test_the_server_decides_the_clock_ran_out_even_if_every_phone_slept(stub_table, phone):
     table, host = started(stub_table, phone)
     move(host, table, type="set_secret", word="lantern")
     table.refresh_from_db()
     clock = Clock.from_dict(table.clock)
     assert clock.running
-    settled = tables.settle(table.pk, now=clock.deadline + 1)
+    settled = tables.settle(table.code, host_seat(table).token, now=clock.deadline + 1).table
     assert settled.status == Table.Status.FINISHED
     assert settled.state["ended_by"] == "time"
     assert Action.objects.filter(kind="clock").count() == 1
     # settling again changes nothing
-    assert tables.settle(table.pk, now=clock.deadline + 5).version == settled.version
+    assert tables.settle(table.code, host_seat(table).token, now=clock.deadline + 5).table.version == settled.version
 
 
 def test_a_phone_that_slept_through_the_clock_comes_back_to_the_expired_state(stub_table, phone):
@@ -278,7 +282,7 @@ def test_host_can_pause_and_resume_the_clock(stub_table, phone):
 
 def test_the_keeper_cannot_be_removed_mid_game_but_a_guesser_can(stub_table, phone):
     table, lena, gus, gwen = stub_table
-    tables.make_host(table.pk, lena.pk, version(table), gus.pk)
+    tables.make_host(table.code, lena.token, version(table), gus.pk)
     host = sit(phone(), Seat.objects.get(pk=gus.pk))
     assert post_host(host, table, "start").status_code == 200
     refused = post_host(host, table, "remove", seat=lena.pk)

@@ -8,10 +8,19 @@ the clock runs out. Until then `player_view` shows it to the keeper alone.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
+from enum import Enum
 
 from games.errors import RulesError
 
 ROUND_SECONDS = 90
+
+
+class Termination(Enum):
+    """How a round of Secret Keeper ended."""
+
+    GUESSED = "guessed"
+    REVEALED = "revealed"
+    TIME = "time"
 
 
 class SecretKeeperError(RulesError):
@@ -35,6 +44,8 @@ class State:
     guesses: tuple[Guess, ...] = field(default_factory=tuple)
     winner: int | None = None
     ended_by: str = ""
+    seconds: int = ROUND_SECONDS
+    show_length: bool = False
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -47,15 +58,18 @@ class State:
         return cls(
             keeper=data["keeper"], players=tuple(data["players"]), phase=data["phase"], secret=data["secret"],
             guesses=tuple(Guess(**g) for g in data["guesses"]), winner=data["winner"], ended_by=data["ended_by"],
+            seconds=data.get("seconds", ROUND_SECONDS), show_length=data.get("show_length", False),
         )
 
 
-def new_game(keeper: int, players: list[int]) -> State:
+def new_game(keeper: int, players: list[int], *, seconds: int = ROUND_SECONDS, show_length: bool = False) -> State:
     if keeper in players:
         raise SecretKeeperError("The keeper cannot also guess.", reason="roles")
     if not players:
         raise SecretKeeperError("Someone has to guess.", reason="roles")
-    return State(keeper=keeper, players=tuple(players))
+    if not 10 <= seconds <= 600:
+        raise SecretKeeperError("A round lasts 10 seconds to 10 minutes.", reason="setup")
+    return State(keeper=keeper, players=tuple(players), seconds=seconds, show_length=show_length)
 
 
 def _word(raw: object) -> str:
@@ -90,19 +104,57 @@ def apply(state: State, seat: int | None, move: dict) -> State:
             raise SecretKeeperError("There is nothing to reveal yet.", reason="phase")
         return replace(state, phase="revealed", ended_by="revealed")
     if kind == "timer_expired":
+        if seat is not None:
+            raise SecretKeeperError("Only the clock says when time is up.", reason="clock-only")
         if state.phase != "guessing":
             return state
         return replace(state, phase="revealed", ended_by="time")
     raise SecretKeeperError(f"Unknown move {kind!r}.", reason="unknown-move")
 
 
+# Who may make each move, and in which phase: the source of legal_moves and their reasons.
+_WHO = {"set_secret": "keeper", "reveal": "keeper", "guess": "guesser"}
+_WHEN = {"set_secret": "writing", "reveal": "guessing", "guess": "guessing"}
+_WHY_NOT_NOW = {
+    "set_secret": "The secret is already written.",
+    "reveal": "There is nothing to reveal yet.",
+    "guess": "Guessing opens once the keeper has written the secret.",
+}
+
+
+def legal_moves(state: State, seat: int | None) -> list[dict]:
+    """The moves this seat makes in this game, each allowed now or with the reason it is not."""
+    role = "keeper" if seat == state.keeper else "guesser" if seat in state.players else None
+    moves = []
+    for kind, who in _WHO.items():
+        if who != role:
+            continue
+        allowed = state.phase == _WHEN[kind]
+        moves.append({"type": kind, "allowed": allowed,
+                      "why": "" if allowed else "The round is over." if state.phase == "revealed" else _WHY_NOT_NOW[kind]})
+    return moves
+
+
+def waiting_for(state: State) -> list[int]:
+    if state.phase == "writing":
+        return [state.keeper]
+    if state.phase == "guessing":
+        return list(state.players)
+    return []
+
+
 def player_view(state: State, seat: int | None) -> dict:
     shows_secret = seat == state.keeper or state.phase == "revealed"
+    over = state.phase == "revealed"
     return {
         "phase": state.phase,
+        "waiting_for": waiting_for(state),
+        "legal_moves": legal_moves(state, seat),
+        "outcome": {"termination": Termination(state.ended_by).value, "winner": state.winner} if over else None,
         "keeper": state.keeper,
         "secret": state.secret if shows_secret else None,
         "secret_written": bool(state.secret),
+        "length": len(state.secret) if state.secret and (state.show_length or shows_secret) else None,
         "guesses": [{"by": g.by, "word": g.word} for g in state.guesses],
         "winner": state.winner,
         "ended_by": state.ended_by,

@@ -1,0 +1,14 @@
+"""Small filters the table's templates need to read a seat's view."""
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def get_item(mapping, key):
+    """``names|get_item:seat_id``: a dict lookup by a value from the view."""
+    try:
+        return mapping.get(key, "")
+    except AttributeError:
+        return ""
