@@ -9,14 +9,14 @@ from django.core.asgi import get_asgi_application  # noqa: E402
 django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from channels.sessions import CookieMiddleware  # noqa: E402
 
+from companion.origin import SameOriginValidator  # noqa: E402
 from companion.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
     }
 )

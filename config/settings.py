@@ -126,11 +126,12 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-            # IMMEDIATE takes the write lock at BEGIN, so two phones acting at once
-            # queue up instead of failing with "database is locked".
-            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
         }
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # However SQLite is named: IMMEDIATE takes the write lock at BEGIN, so two phones
+    # acting at once queue up (for up to 20 s) instead of failing with "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

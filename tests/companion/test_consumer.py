@@ -134,3 +134,71 @@ async def test_a_removed_seat_is_told_and_its_socket_closed():
     assert "removed you" in message
     closed = await socket.receive_output(timeout=2)
     assert closed == {"type": "websocket.close", "code": 4410}
+
+
+async def test_deeply_nested_or_huge_messages_on_the_socket_are_ignored():
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    await drain(socket)
+    await socket.send_to(text_data="[" * 100_000 + "]" * 100_000)
+    await socket.send_to(text_data='{"type": "sync", "pad": "' + "x" * 5000 + '"}')
+    assert await socket.receive_nothing(timeout=0.5)
+    await socket.send_json_to({"type": "sync"})  # still alive and answering
+    assert 'id="region-people"' in await socket.receive_from(timeout=2)
+    await socket.disconnect()
+
+
+@pytest.mark.parametrize("origin, allowed", [
+    (b"http://testserver", True),
+    (b"http://testserver:80", True),
+    (b"http://testserver:8001", False),
+    (b"https://testserver", False),
+    (b"http://evil.example", False),
+    (b"null", False),
+])
+async def test_the_socket_checks_the_origins_scheme_host_and_port(origin, allowed):
+    table, (lena,) = await a_table_with("lena")
+    cookie = (await database_sync_to_async(cookie_for)(lena)).encode()
+    headers = [(b"origin", origin), (b"host", b"testserver"), (b"cookie", cookie)]
+    communicator = WebsocketCommunicator(application, f"/ws/t/{table.code}/", headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected is allowed
+    await communicator.disconnect()
+
+
+async def test_guessers_share_one_rendering_sent_once_to_their_group():
+    from companion import broadcast
+
+    table, (lena, gus, gwen, ben) = await a_table_with("lena", "gus", "gwen", "ben")
+    await start(table, lena)
+    sockets = {seat.name: await open_socket(table.code, seat) for seat in (lena, gus, gwen, ben)}
+    for socket in sockets.values():
+        await drain(socket)
+    before = broadcast.renders
+    await play(table, lena, type="set_secret", word=SECRET)
+    got = {name: "".join(await drain(socket)) for name, socket in sockets.items()}
+    assert broadcast.renders - before == 2  # the keeper (also the host) and the guessers' group
+    assert got["gus"] == got["gwen"] == got["ben"] and SECRET not in got["gus"]
+    assert SECRET in got["lena"]
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+async def test_a_screen_follows_its_seat_into_another_group_when_roles_change():
+    table, (lena, gus, gwen) = await a_table_with("lena", "gus", "gwen")
+    sockets = {seat.name: await open_socket(table.code, seat) for seat in (lena, gus, gwen)}
+    for socket in sockets.values():
+        await drain(socket)
+    for seat, role in ((gus, "keeper"), (lena, "guesser")):
+        version = await current_version(table)
+        await database_sync_to_async(tables.set_role)(table.code, lena.token, version, seat.pk, role)
+    await start(table, lena)
+    for socket in sockets.values():
+        await drain(socket)
+    await play(table, gus, type="set_secret", word=SECRET)
+    got = {name: "".join(await drain(socket)) for name, socket in sockets.items()}
+    assert SECRET in got["gus"] and "Guess the keeper" not in got["gus"]  # not the guessers' screen any more
+    assert SECRET not in got["gwen"] and SECRET not in got["lena"]
+    assert "Guess the keeper" in got["gwen"]
+    for socket in sockets.values():
+        await socket.disconnect()

@@ -48,3 +48,14 @@ def test_bad_values_stop_start_up_with_a_message_naming_the_variable(env, messag
     result = settings_with(**env)
     assert result.returncode != 0
     assert message in result.stderr
+
+
+def test_sqlite_named_by_url_queues_writers_like_the_default_file():
+    probe = ("import config.settings as s; d = s.DATABASES['default']; "
+             "print(d['ENGINE'], d['OPTIONS']['transaction_mode'], d['OPTIONS']['timeout'])")
+    for env in ({"DEBUG": "1"}, {"DEBUG": "1", "DATABASE_URL": "sqlite:////tmp/liars-url.sqlite3"}):
+        clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL"}}
+        result = subprocess.run([sys.executable, "-c", probe], env={**clean, **env}, capture_output=True, text=True,
+                                cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.split() == ["django.db.backends.sqlite3", "IMMEDIATE", "20"]

@@ -1,0 +1,100 @@
+"""What a probe of the table found: hostile or broken input gets a clear 4xx and changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.db import OperationalError
+from django.test import override_settings
+from django.urls import reverse
+
+from companion import tables
+from companion.models import Table
+from tests.conftest import sit
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_counts():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.mark.parametrize("path", ["move", "tick", "host/start"])
+def test_a_missing_table_and_a_missing_seat_are_answered_alike(stub_table, phone, path):
+    table, *_ = stub_table
+    stranger = phone()
+    no_seat = stranger.post(f"/t/{table.code}/{path}/", {"version": "1", "type": "guess"})
+    no_table = stranger.post(f"/t/ZZZZZZ/{path}/", {"version": "1", "type": "guess"})
+    assert no_seat.status_code == no_table.status_code == 403
+    assert no_seat.content == no_table.content
+
+
+def test_probing_codes_through_actions_is_counted_and_paused(stub_table, phone):
+    table, lena, *_ = stub_table
+    prober = phone()
+    answers = [prober.post(f"/t/ZZZZZ{c}/move/", {"version": "1"}).status_code for c in "ABCDEFGHJKMNPQRSTUVWX"]
+    assert answers[:20] == [403] * 20 and answers[20] == 429
+    # The host on the same address still plays.
+    assert sit(phone(), lena).post(f"/t/{table.code}/host/start/", {"version": table.version}).status_code == 200
+
+
+def test_a_rate_limit_cache_that_is_down_stops_nobody(stub_table, phone, monkeypatch):
+    table, *_ = stub_table
+
+    def broken(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr("companion.views.get_usage", broken)
+    assert phone().get(reverse("find"), {"code": "ZZZZZZ"}).status_code == 404
+    assert phone().get(f"/t/{table.code}/").status_code == 200
+
+
+@override_settings(RATELIMIT_IP_META_KEY="HTTP_X_REAL_IP")
+@pytest.mark.parametrize("header, status", [(None, 400), ("", 400), ("not-an-address", 400), ("1.2.3.4, 5.6.7.8", 400),
+                                            ("203.0.113.9", 404), ("2001:db8::1", 404)])
+def test_the_proxy_address_header_must_hold_one_address(phone, header, status):
+    extra = {} if header is None else {"HTTP_X_REAL_IP": header}
+    response = phone().get(reverse("find"), {"code": "ZZZZZZ"}, **extra)
+    assert response.status_code == status
+    if status == 400:
+        assert "which address" in response.content.decode()
+
+
+@pytest.mark.parametrize("code", ["a;b=c", "KQTZMB%00", "x" * 300, "..", "ÄÖÜ"])
+def test_leaving_with_a_code_that_is_no_table_is_just_a_redirect(phone, code):
+    response = phone().post(f"/t/{code}/leave/")
+    assert response.status_code == 302
+
+
+def test_a_busy_database_while_joining_says_tap_again(stub_table, phone, monkeypatch):
+    table, *_ = stub_table
+
+    def busy(*args, **kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(tables, "join_table", busy)
+    response = phone().post(reverse("join", args=[table.code]), {"name": "ben"})
+    assert response.status_code == 503
+    assert "busy" in response.content.decode()
+
+
+def test_a_nul_byte_in_a_name_is_refused_not_a_server_error(phone, db):
+    response = phone().post(reverse("create", args=["stub"]), {"name": "lena\x00"})
+    assert response.status_code == 400
+    assert Table.objects.count() == 0
+
+
+def test_a_move_type_no_seat_may_make_is_not_a_move(stub_table, phone):
+    """The clock's own move cannot be posted: only the server's clock ends a round."""
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    host.post(f"/t/{table.code}/host/start/", {"version": Table.objects.get().version})
+    host.post(f"/t/{table.code}/move/", {"version": Table.objects.get().version, "type": "set_secret", "word": "lantern"})
+    for seat in (gus, lena):
+        response = sit(phone(), seat).post(f"/t/{table.code}/move/",
+                                            {"version": Table.objects.get().version, "type": "timer_expired"})
+        assert response.status_code == 400
+    assert Table.objects.get().state["phase"] == "guessing"

@@ -1,0 +1,156 @@
+"""The lobby as a host runs it: the setup form, seat order, players without a phone, roles, play again."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from companion import tables
+from companion.models import Seat, Table
+from tests.companion.test_tables import move, post_host
+from tests.conftest import sit, version
+
+pytestmark = [pytest.mark.django_db, pytest.mark.sync]
+
+
+def test_the_host_sets_up_the_game_and_everyone_sees_the_choices(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host, guesser = sit(phone(), lena), sit(phone(), gus)
+    assert post_host(host, table, "setup", seconds="180", show_length="1").status_code == 200
+    assert Table.objects.get().setup == {"seconds": "180", "show_length": True}
+    page = guesser.get(f"/t/{table.code}/").content.decode()
+    assert "3 minutes" in page and 'id="setup-form"' not in page  # shown, not editable
+    assert 'id="setup-form"' in host.get(f"/t/{table.code}/").content.decode()
+    # An unticked box arrives as nothing at all: it is False, not "missing".
+    assert post_host(host, table, "setup", seconds="60").status_code == 200
+    assert Table.objects.get().setup == {"seconds": "60", "show_length": False}
+
+
+def test_a_setup_choice_that_is_not_offered_is_refused_and_changes_nothing(stub_table, phone):
+    table, lena, *_ = stub_table
+    host = sit(phone(), lena)
+    before = Table.objects.get().setup
+    response = post_host(host, table, "setup", seconds="5")
+    assert response.status_code == 400
+    assert "not one of the choices" in response.content.decode()
+    assert Table.objects.get().setup == before
+
+
+def test_the_game_starts_with_the_setup_the_host_chose(stub_table, phone):
+    table, lena, *_ = stub_table
+    host = sit(phone(), lena)
+    post_host(host, table, "setup", seconds="60", show_length="1")
+    post_host(host, table, "start")
+    state = Table.objects.get().state
+    assert state["seconds"] == 60 and state["show_length"] is True
+
+
+def test_only_the_host_changes_the_setup(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    response = post_host(sit(phone(), gus), table, "setup", seconds="60")
+    assert response.status_code == 403
+    assert Table.objects.get().setup["seconds"] == "90"
+
+
+def names_in_order(table):
+    return [s.name for s in Seat.objects.filter(table=table) if s.role != "display"]
+
+
+def test_the_host_reorders_the_seats_and_the_order_is_kept(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    assert names_in_order(table) == ["lena", "gus", "gwen"]
+    assert post_host(host, table, "order", seat=gwen.pk, step=-1).status_code == 200
+    assert names_in_order(table) == ["lena", "gwen", "gus"]
+    assert post_host(host, table, "order", seat=lena.pk, step=-1).status_code == 400  # already first
+    tables.join_table(table, "dan")  # a newcomer sits at the end, the order stays
+    assert names_in_order(table) == ["lena", "gwen", "gus", "dan"]
+    page = host.get(f"/t/{table.code}/").content.decode()
+    assert page.index(f'id="seat-{gwen.pk}"') < page.index(f'id="seat-{gus.pk}"')
+
+
+def test_the_game_gets_the_players_in_seat_order(db, phone):
+    table, lena = tables.create_table("stub", "lena")
+    gus = tables.join_table(table, "gus")
+    gwen = tables.join_table(table, "gwen")
+    host = sit(phone(), lena)
+    post_host(host, table, "order", seat=gwen.pk, step=-1)
+    post_host(host, table, "start")
+    assert Table.objects.get().state["players"] == [gwen.pk, gus.pk]
+
+
+def add_phoneless(client, table, name):
+    return client.post(reverse("host_action", args=[table.code, "add"]), {"version": version(table), "name": name})
+
+
+def test_a_player_without_a_phone_is_added_by_name_and_the_host_acts_for_them(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    assert add_phoneless(host, table, "Dan").status_code == 200
+    dan = Seat.objects.get(name="Dan")
+    assert not dan.has_phone and dan.role == "guesser"
+    post_host(host, table, "start")
+    move(host, table, type="set_secret", word="lantern")
+    page = host.get(f"/t/{table.code}/?as={dan.pk}").content.decode()
+    assert "acting for" in page.lower() and "Your guess" in page
+    response = host.post(reverse("move", args=[table.code]),
+                         {"version": version(table), "type": "guess", "word": "candle", "as_seat": dan.pk})
+    assert response.status_code == 200
+    assert Table.objects.get().state["guesses"] == [{"by": dan.pk, "word": "candle"}]
+
+
+def test_nobody_acts_for_a_player_who_has_a_phone_and_only_the_host_acts_at_all(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    add_phoneless(host, table, "Dan")
+    dan = Seat.objects.get(name="Dan")
+    post_host(host, table, "start")
+    move(host, table, type="set_secret", word="lantern")
+    as_gus = host.post(reverse("move", args=[table.code]),
+                       {"version": version(table), "type": "guess", "word": "candle", "as_seat": gus.pk})
+    assert as_gus.status_code == 403
+    by_gwen = sit(phone(), gwen).post(reverse("move", args=[table.code]),
+                                      {"version": version(table), "type": "guess", "word": "candle", "as_seat": dan.pk})
+    assert by_gwen.status_code == 403
+    assert Table.objects.get().state["guesses"] == []
+    # A page acting for someone with a phone is not offered: it falls back to the host's own seat.
+    assert sit(phone(), gwen).get(f"/t/{table.code}/?as={dan.pk}").status_code == 302
+
+
+def test_the_host_can_change_their_own_role(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    assert post_host(host, table, "role", seat=lena.pk, role="guesser").status_code == 200
+    assert Seat.objects.get(pk=lena.pk).role == "guesser"
+
+
+def test_play_again_can_pass_the_keeper_to_the_next_seat(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    post_host(host, table, "start")
+    post_host(host, table, "end")
+    page = host.get(f"/t/{table.code}/").content.decode()
+    assert "gus takes over from lena" in page
+    assert post_host(host, table, "again", rotate="1").status_code == 200
+    assert {s.name: s.role for s in Seat.objects.filter(table=table)} == {
+        "lena": "guesser", "gus": "keeper", "gwen": "guesser"}
+    # and again, without rotating, keeps the roles
+    post_host(host, table, "start")
+    post_host(host, table, "end")
+    post_host(host, table, "again")
+    assert Seat.objects.get(name="gus").role == "keeper"
+
+
+@pytest.mark.parametrize("raw, expected", [("Ben", "Ben 2"), ("  ben ", "ben 2"), ("Cat", "Cat")])
+def test_a_second_name_alike_is_numbered(db, raw, expected):
+    table, _ = tables.create_table("stub", "Ben")
+    assert tables.join_table(table, raw).name == expected
+
+
+@pytest.mark.parametrize("raw", ["\u200b\u200b", "evil\u202egnp", "a\x00b", "zero\u200dwidth", "\u2066x"])
+def test_invisible_and_direction_changing_names_are_refused(db, phone, raw):
+    table, _ = tables.create_table("stub", "lena")
+    response = phone().post(reverse("join", args=[table.code]), {"name": raw})
+    assert response.status_code == 400
+    assert "invisible" in response.content.decode()
+    assert table.seats.count() == 1
