@@ -1,0 +1,151 @@
+"""Nothing secret within a template's reach: every region of every game, for every seat, at every step.
+
+Each game's scripted test game (tests/games/<slug>/scripted.py) is played through the
+game's own adapter. After every step, every region is drawn for every seat and a display,
+and no text that the seat's view hides may appear in what it is sent. Seats that share an
+audience must be sent the very same bytes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import re
+from typing import Any
+
+import pytest
+from django.db import models
+from django.template import engines
+
+from companion import render
+from companion.games import DISPLAY, Viewer, get
+from companion.models import Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+GAMES = ["stub", "fiction", "halftruth", "lie"]
+CODE = "KMNPQR"  # no letters A-F: Half Truth's picks are letters A-F
+DISPLAY_ID = 99
+
+
+def strings(value: Any) -> set[str]:
+    """Every piece of text in a nested value, as it might be printed."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(strings(v) for v in value.values()), set())
+    if isinstance(value, (list, tuple)):
+        return set().union(*(strings(v) for v in value), set())
+    return set()
+
+
+def shows(html: str, text: str) -> bool:
+    return re.search(rf"(?<![\w]){re.escape(text)}(?![\w])", html, re.IGNORECASE) is not None
+
+
+def seat_the_table(players: list[Viewer], game: Any, setup: dict) -> tuple[Table, list[Seat]]:
+    table = Table.objects.create(code=CODE, game=game.slug, status=Table.Status.PLAYING, setup=setup)
+    seats = [Seat.objects.create(pk=p.seat_id, table=table, name=p.name, role=p.role, order=p.order,
+                                 is_host=p.is_host, has_phone=p.has_phone) for p in players]
+    seats.append(Seat.objects.create(pk=DISPLAY_ID, table=table, name="Table display", role=DISPLAY.slug,
+                                     order=len(players)))
+    return table, seats
+
+
+def played(slug: str):
+    """The game's scripted states, one after every step, with its seats at a table."""
+    game = get(slug)
+    script = importlib.import_module(f"tests.games.{slug}.scripted")
+    table, seats = seat_the_table(script.PLAYERS, game, script.SETUP)
+    rng = random.Random(7)
+    state = game.start(list(script.PLAYERS), script.SETUP, rng)
+    yield "start", table, seats, game, state
+    by_id = {p.seat_id: p for p in script.PLAYERS}
+    for number, (seat_id, move) in enumerate(script.STEPS, start=1):
+        if seat_id is None:
+            state = game.clock_expired(state)
+        else:
+            state = game.apply(state, by_id[seat_id], move, rng)
+        yield f"step {number} {move.get('type', 'clock')}", table, seats, game, state
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_no_seat_is_sent_text_its_view_hides(slug):
+    checked = 0
+    public = None
+    for label, table, seats, game, state in played(slug):
+        table.state = state
+        table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
+        table.save()
+        scene = render.scene(table, seats)
+        public = {s.name for s in seats} | {CODE}
+        stored = {text for text in strings(state) if len(text.strip()) >= 2}
+        for seat in seats:
+            view = game.view(state, render.viewer_of(seat))
+            hidden = stored - strings(view) - public
+            html = render.fragment(scene, seat)
+            leaked = sorted(text for text in hidden if shows(html, text))
+            assert not leaked, f"{slug} {label}: {seat.name} was sent {leaked}"
+            checked += 1
+    assert checked > 10
+
+
+def test_everything_a_template_can_reach_is_free_of_the_secret():
+    """Print the whole context of a guesser's templates: the secret is not in it."""
+    game = get("stub")
+    script = importlib.import_module("tests.games.stub.scripted")
+    table, seats = seat_the_table(script.PLAYERS, game, script.SETUP)
+    state = game.apply(game.start(list(script.PLAYERS), script.SETUP, random.Random(1)),
+                       script.PLAYERS[0], script.STEPS[0][1], random.Random(1))
+    table.state = state
+    table.save()
+    gus = seats[1]
+    hidden = strings(state) - strings(game.view(state, render.viewer_of(gus)))
+    assert "zephyr" in hidden
+    leaky = engines["django"].from_string("{{ view }} {{ table }} {{ me }} {{ people }}")
+    html = leaky.render(render.context(render.scene(table, seats), gus))
+    assert not any(shows(html, text) for text in hidden)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_seats_of_one_audience_are_sent_the_same_bytes(slug):
+    from companion.broadcast import group_of
+
+    for label, table, seats, game, state in played(slug):
+        table.state = state
+        table.save()
+        scene = render.scene(table, seats)
+        by_group: dict[str, set[str]] = {}
+        for seat in seats:
+            by_group.setdefault(group_of(game, table.pk, seat), set()).add(render.fragment(scene, seat))
+        for group, drawings in by_group.items():
+            assert len(drawings) == 1, f"{slug} {label}: the seats of {group} would be sent different screens"
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_template_context_holds_no_stored_model(slug):
+    for label, table, seats, game, state in played(slug):
+        table.state = state
+        table.save()
+        scene = render.scene(table, seats)
+        for seat in seats:
+            context = render.context(scene, seat)
+            found = [key for key, value in context.items() if isinstance(value, models.Model)]
+            assert not found, f"{slug}: {found} reach the templates"
+        break
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_view_has_the_shared_shape(slug):
+    for label, table, seats, game, state in played(slug):
+        for seat in seats:
+            view = game.view(state, render.viewer_of(seat))
+            assert {"phase", "waiting_for", "legal_moves", "outcome"} <= set(view), f"{slug} {label}"
+            assert isinstance(view["phase"], str)
+            assert all(isinstance(s, int) for s in view["waiting_for"])
+            for entry in view["legal_moves"]:
+                assert set(entry) == {"type", "allowed", "why"}
+                assert game.move(entry["type"]) is not None, f"{slug}: {entry['type']} is offered but not declared"
+                assert entry["allowed"] or entry["why"], f"{slug} {label}: {entry['type']} disabled with no reason"
+        if game.is_over(state):
+            assert view["outcome"] and view["outcome"].get("termination")
