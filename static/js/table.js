@@ -65,6 +65,7 @@
 
   if (window.Idiomorph) {
     Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, el) {
+      if (name === "data-touched") return false;  // the mark is the phone's, not the server's
       return !(OWNED[name] && touched(el));
     };
   }
