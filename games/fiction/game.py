@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Role, Viewer
+from companion.games import Field, Game, Move, Now, Remedy, Role, Viewer
 from games.errors import RulesError
 
 from . import rules
@@ -182,6 +182,12 @@ class Fiction(Game):
         if side == GUESSERS:
             return Now("Your turn: agree on a guess", f"{role} · {left}", mine)
         return Now("Waiting for the Guessers to guess", f"{role} · {left}")
+
+    def remedy(self, reason: str, move_type: str) -> Remedy | None:
+        # The book card is the authority on the secret: a word our dictionary lacks may still be chosen.
+        if move_type == "choose_secret" and reason == "not-a-word":
+            return Remedy("Allow it anyway: it is on the book card", {"override": "1"})
+        return None
 
     def audience(self, viewer: Viewer) -> str | None:
         # Every guesser sees the same view, except a host, who also holds the table's halftime button.
