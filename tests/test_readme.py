@@ -1,0 +1,38 @@
+"""The README's HTTP contract lists every move, field and setup field that every game declares."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.games import all_games, get
+
+README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+
+
+def section(slug: str) -> str:
+    match = re.search(rf"^### .*\(`{slug}`\)$(.*?)(?=^#)", README, re.MULTILINE | re.DOTALL)
+    assert match, f"the README's HTTP contract has no section for {slug}"
+    return match.group(1)
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in all_games()])
+def test_every_declared_move_and_field_is_in_the_readme(slug):
+    game = get(slug)
+    text = section(slug)
+    for move in game.moves:
+        assert f"| `{move.type}`" in text, f"{slug}: move {move.type} is not in the README"
+        for field in move.fields:
+            assert f"`{field.name}`" in text, f"{slug}: {move.type}.{field.name} is not in the README"
+    for field in game.setup:
+        assert f"| `{field.name}` |" in text, f"{slug}: setup field {field.name} is not in the README"
+
+
+def test_every_host_action_is_in_the_readme():
+    from companion.views import HOST_ACTIONS
+
+    contract = README.split("## The HTTP contract", 1)[1]
+    for action in HOST_ACTIONS:
+        assert f"`{action}`" in contract, f"host action {action} is not in the README"
