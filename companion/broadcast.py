@@ -44,17 +44,18 @@ def _send(group: str, message: dict) -> None:
         log.exception("could not send to %s", group)
 
 
-def push_table(table_id: int, *, regroup: bool = False) -> dict[int, str]:
+def push_table(table_id: int, *, regroup: bool = False, table=None) -> dict[int, str]:
     """Draw the table once per group of seats that see the same, and send each drawing to its group.
 
     ``regroup``: roles or the host changed, so every screen first re-checks which group it is in.
     Returns each seat's fragment, so the phone that acted gets its reply without a second render.
+    ``table``: the table as just committed, to save loading it again.
     """
     global renders
     from companion import render
     from companion.models import Table
 
-    table = Table.objects.get(pk=table_id)
+    table = Table.objects.get(pk=table_id) if table is None else table
     sc = render.scene(table)
     groups: dict[str, list] = {}
     for seat in sc.seats:

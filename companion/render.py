@@ -71,7 +71,7 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     seats = list(table.seats.all()) if seats is None else seats
     now = time.time() if now is None else now
     clock = Clock.from_dict(table.clock)
-    last = table.actions.filter(undoable=True, undone=False).order_by("-id").first()
+    last = table.actions.filter(undoable=True, undone=False).only("table_id", "seat_id", "kind", "move").order_by("-id").first()
     setup_problem = None
     if table.status == Table.Status.LOBBY:
         players = [viewer_of(s) for s in players_of(seats)]

@@ -216,7 +216,7 @@ def settle(code: str, token: str, *, now: float | None = None) -> Outcome:
 
 def _push_after(outcome: Outcome, *, regroup: bool = False) -> None:
     def push() -> None:
-        outcome.fragments.update(broadcast.push_table(outcome.table.pk, regroup=regroup))
+        outcome.fragments.update(broadcast.push_table(outcome.table.pk, regroup=regroup, table=outcome.table))
 
     transaction.on_commit(push)
 

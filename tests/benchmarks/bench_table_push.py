@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")  # testserver host, static files from source
 os.environ.setdefault("SECRET_KEY", "bench")
 os.environ["SQLITE_PATH"] = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
 os.environ.pop("DATABASE_URL", None)
@@ -25,8 +25,12 @@ import django  # noqa: E402
 django.setup()
 
 from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.http import HttpResponse  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from companion import broadcast, tables  # noqa: E402
+from companion import broadcast, seats, tables  # noqa: E402
 from companion.models import Table  # noqa: E402
 
 SEATS = 8
@@ -47,21 +51,37 @@ def main() -> None:
     table.refresh_from_db()
     tables.play(table.code, keeper.token, {"type": "set_secret", "word": "lantern"}, table.version)
 
-    pushes, moves = [], []
+    phones = []
+    for guesser in guessers:
+        phone, cookie = Client(), HttpResponse()
+        seats.remember(cookie, guesser)
+        phone.cookies.update(cookie.cookies)
+        phones.append(phone)
+
+    pushes, moves, queries, renders = [], [], [], []
     for run in range(RUNS):
         start = time.perf_counter()
         broadcast.push_table(table.pk)
         pushes.append(time.perf_counter() - start)
         version = Table.objects.get(pk=table.pk).version
-        guesser = guessers[run % len(guessers)]
-        start = time.perf_counter()
-        tables.play(table.code, guesser.token, {"type": "guess", "word": f"word{'abcdefghij'[run % 10]}x"}, version)
-        moves.append(time.perf_counter() - start)
+        phone = phones[run % len(phones)]
+        before = broadcast.renders
+        with CaptureQueriesContext(connection) as counted:
+            start = time.perf_counter()
+            answer = phone.post(f"/t/{table.code}/move/", {
+                "version": version, "type": "guess", "word": f"word{'abcdefghij'[run % 10]}x"}, HTTP_HX_REQUEST="true")
+            moves.append(time.perf_counter() - start)
+        assert answer.status_code == 200, answer.content
+        queries.append(len(counted.captured_queries))
+        renders.append(broadcast.renders - before)
 
-    print(f"Table push: {SEATS} seats ({SEATS - 1} players and a display), SQLite, in-memory layer, {RUNS} runs")
-    print(f"  render and send every seat's view  median {median_ms(pushes):7.2f} ms"
+    print(f"Table push: {SEATS} seats (a keeper who hosts, {SEATS - 2} guessers, a display), SQLite, in-memory layer, "
+          f"{RUNS} runs")
+    print(f"  render and send every screen       median {median_ms(pushes):7.2f} ms"
           f"  ({median_ms(pushes) / SEATS:.2f} ms a seat)")
-    print(f"  one move, transaction and push     median {median_ms(moves):7.2f} ms")
+    print(f"  one guess: POST /move/, transaction, push and reply"
+          f"  median {median_ms(moves):7.2f} ms, {statistics.median(queries):.0f} SQL statements (BEGIN and COMMIT included),"
+          f" {statistics.median(renders):.0f} renders (one per audience: the host, the guessers, the display)")
 
 
 if __name__ == "__main__":
