@@ -30,4 +30,4 @@ bench: install
 
 # Phone-size screenshots of every screen, written to var/screenshots/.
 screenshots: install
-	$(BIN)/python -m pytest tests/browser/test_screenshots.py -q -p no:randomly --screenshots
+	$(BIN)/python -m pytest tests/browser/test_screenshots.py -q -p no:randomly

@@ -12,7 +12,9 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from companion import render
 from companion.games import Game, viewer_of
+from companion.models import Table
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +54,6 @@ def push_table(table_id: int, *, regroup: bool = False, table=None) -> dict[int,
     ``table``: the table as just committed, to save loading it again.
     """
     global renders
-    from companion import render
-    from companion.models import Table
-
     table = Table.objects.get(pk=table_id) if table is None else table
     sc = render.scene(table)
     groups: dict[str, list] = {}

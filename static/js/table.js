@@ -208,6 +208,8 @@
 
   setInterval(drawClocks, 250);
   document.addEventListener("htmx:load", drawClocks);
+  // A morphed clock comes back with the server's "--:--": draw it again at once, no flicker.
+  document.addEventListener("htmx:oobAfterSwap", drawClocks);
 
   // --- keep the screen awake during a game ---------------------------------
   var wakeLock = null;

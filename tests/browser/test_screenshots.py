@@ -30,22 +30,37 @@ def snap(page: Page, name: str) -> None:
     page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
 
 
+TV = {"viewport": {"width": 1280, "height": 720}}
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_screen_fits_a_phone(servers, browser, scheme):
     base = servers[0].url
-    contexts = [browser.new_context(**PHONE, color_scheme=scheme) for _ in range(3)]
+    contexts = [browser.new_context(**PHONE, color_scheme=scheme) for _ in range(2)]
+    contexts.append(browser.new_context(**TV, color_scheme=scheme))
     lena, gus, tv = (c.new_page() for c in contexts)
     try:
         lena.goto(base + "/")
         snap(lena, f"{scheme}-home")
         code = create_table(lena, base, "lena")
-        snap(lena, f"{scheme}-lobby-host")
+        snap(lena, f"{scheme}-lobby-host-alone")
         gus.goto(f"{base}/t/{code}/")
         snap(gus, f"{scheme}-join")
         join_by_code(gus, base, code, "gus")
+        lena.get_by_placeholder("Player without a phone").fill("Dan")
+        lena.get_by_placeholder("Player without a phone").press("Enter")
+        expect(lena.locator("#region-people")).to_contain_text("Dan")
+        lena.get_by_role("button", name="Move Dan earlier").click()
+        expect(gus.locator(".seat").nth(1)).to_contain_text("Dan")
+        lena.get_by_label("Time to guess").select_option("180")
+        lena.get_by_label("Tell the guessers how long the word is").check()
+        expect(gus.locator(".setup-summary")).to_contain_text("3 minutes")
+        snap(lena, f"{scheme}-lobby-host")
         snap(gus, f"{scheme}-lobby-guest")
         tv.goto(f"{base}/t/{code}/")
         tv.get_by_role("button", name="Use this screen as the table display").click()
+        expect(tv.locator(".setup-summary")).to_contain_text("3 minutes")
+        snap(tv, f"{scheme}-lobby-display")
         lena.get_by_role("button", name="Start the game").click()
         lena.get_by_placeholder("Secret word").fill("zephyrs")
         lena.get_by_role("button", name="Keep it").click()
@@ -64,6 +79,8 @@ def test_every_screen_fits_a_phone(servers, browser, scheme):
         expect(gus.locator("#region-secret")).to_contain_text("The secret was")
         snap(gus, f"{scheme}-revealed")
         snap(lena, f"{scheme}-finished-host")
+        expect(tv.locator("#region-secret")).to_contain_text("The secret was")
+        snap(tv, f"{scheme}-revealed-display")
         lena.get_by_role("button", name="Play again, same roles").click()
         expect(gus.locator("#region-now")).to_contain_text("Waiting for the host to start")
         gus.goto(f"{base}/join/?code=ZZZZZZ")
