@@ -79,6 +79,8 @@ class Game:
     # The game's live regions, named for what they show; each is drawn by
     # templates/<slug>/partials/<region>.html from one seat's view.
     regions: tuple[str, ...] = ()
+    # The game's own stylesheet under static/ (e.g. "css/fiction.css"), linked on the table page.
+    stylesheet: str = ""
     # The special role that "play again" offers to pass to the next seat (Keeper, Lie-brarian).
     rotating_role: str | None = None
 

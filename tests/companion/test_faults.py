@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.db import OperationalError
 from django.test import override_settings
 from django.urls import reverse
@@ -13,13 +12,6 @@ from companion.models import Table
 from tests.conftest import sit
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_counts():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.mark.parametrize("path", ["move", "tick", "host/start"])

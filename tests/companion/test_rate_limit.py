@@ -1,20 +1,12 @@
 """Look-ups of wrong codes are rate limited per address, so guessing a table code is hopeless."""
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from companion import tables
 from tests.conftest import sit
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_counts():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def test_wrong_codes_are_limited_but_a_right_code_always_gets_through(client):
