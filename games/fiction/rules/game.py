@@ -537,6 +537,12 @@ def _need_token_and_guess(state: GameState) -> None:
         raise IllegalMove("You have no Fact/Fiction tokens left.", reason="no-tokens")
     if not state.turns:
         raise IllegalMove("There is no guess to use a token on yet.", reason="no-guess")
+    # "Before making their next guess, they may choose to use one": one per guess in the
+    # base game; the Banned Books cards let the guessers use any number while the clock runs.
+    latest = state.turns[-1]
+    if not state.options.ability_cards and (latest.facts or latest.fictions):
+        raise IllegalMove("You have used a token on this guess: make your next guess first.",
+                          reason="one-token-per-guess")
 
 
 def use_ability(state: GameState, seat: str | None) -> GameState:

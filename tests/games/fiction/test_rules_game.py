@@ -234,16 +234,31 @@ def test_fact_fiction_token_tells_the_truth_about_a_letter(lena_game):
     state = apply(lena_game, GUESSERS, {"type": "guess", "word": "entry"})
     state = apply(state, LENA, {"type": "share_clues", "clues": "~✗✗~✗"})  # lie on Y
     state = apply(state, GUESSERS, {"type": "fact_fiction", "position": 4})
-    state = apply(state, GUESSERS, {"type": "fact_fiction", "position": 0})
-    assert state.turns[0].fictions == {4} and state.turns[0].facts == {0}
+    assert state.turns[0].fictions == {4}
+    state = apply(play_turn(state, "tiger", lie_at=2), GUESSERS, {"type": "fact_fiction", "position": 0})
+    assert state.turns[1].facts == {0}
     assert state.tokens == 1
 
 
-def test_three_tokens_per_game(lena_game):
-    state = play_turn(lena_game, "entry")
+def test_base_game_allows_one_token_before_each_next_guess(lena_game):
+    state = apply(play_turn(lena_game, "entry"), GUESSERS, {"type": "fact_fiction", "position": 1})
+    refused(state, GUESSERS, {"type": "fact_fiction", "position": 2}, "one-token-per-guess")
+    state = apply(play_turn(state, "tiger"), GUESSERS, {"type": "fact_fiction", "position": 2})
+    assert state.tokens == 1
+
+
+def test_banned_books_allows_any_number_of_tokens_while_the_clock_runs():
+    state = play_turn(started(librarian="lie-zero"), "entry", lie_at=1)
     for position in range(3):
         state = apply(state, GUESSERS, {"type": "fact_fiction", "position": position})
-    refused(state, GUESSERS, {"type": "fact_fiction", "position": 3}, "no-tokens")
+    assert state.tokens == 0 and state.turns[0].fictions == {1}
+
+
+def test_three_tokens_per_game(lena_game):
+    state = lena_game
+    for guess in ("entry", "tiger", "mouth"):
+        state = apply(play_turn(state, guess), GUESSERS, {"type": "fact_fiction", "position": 0})
+    refused(play_turn(state, "bingo"), GUESSERS, {"type": "fact_fiction", "position": 3}, "no-tokens")
     state = apply(play_turn(state, "tiger"), TABLE, {"type": "timer_expired"})
     state = apply(state, TABLE, {"type": "start_second_half"})
     assert state.tokens == 0
@@ -266,8 +281,9 @@ def test_tokens_only_while_the_timer_runs_and_only_on_the_latest_guess(lena_game
     refused(state, GUESSERS, {"type": "fact_fiction", "position": 0, "turn": 0}, "not-most-recent-guess")
 
 
-def test_a_letter_with_a_token_cannot_take_another(lena_game):
-    state = apply(play_turn(lena_game, "entry"), GUESSERS, {"type": "fact_fiction", "position": 0})
+def test_a_letter_with_a_token_cannot_take_another():
+    state = play_turn(started(librarian="lie-zero"), "entry")  # Banned Books: more than one token per guess
+    state = apply(state, GUESSERS, {"type": "fact_fiction", "position": 0})
     refused(state, GUESSERS, {"type": "fact_fiction", "position": 0}, "already-revealed")
 
 
