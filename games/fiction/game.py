@@ -19,7 +19,9 @@ from .rules.game import GUESSERS, LIBRARIAN
 
 # Word fields keep the form's default length: a word of the wrong length gets the rules' own reason.
 CLUES = (("✓", "✓ right letter, right spot"), ("~", "~ in the word, wrong spot"), ("✗", "✗ not in the word"))
+CLUE_NAMES = {"✓": "check", "~": "tilde", "✗": "cross"}
 HALVES = {1: "first half", 2: "second half"}
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 
 class Fiction(Game):
@@ -28,6 +30,8 @@ class Fiction(Game):
     blurb = ("Guess the Lie-brarian's secret word while every row of clues holds exactly one lie. "
              "The app keeps the honest clues, the lie picker, the Fact/Fiction tokens and both halves' clocks.")
     players = "2–8 players · with Banned Books"
+    ready = True
+    stylesheet = "css/fiction.css"
     roles = (Role("librarian", "Lie-brarian", 1, 1, "✎"), Role("guesser", "Guesser", 1, 7, "?"))
     rotating_role = "librarian"
     moves = (
@@ -63,7 +67,7 @@ class Fiction(Game):
         Field("house_words", "bool", label="House words (the table may allow a word our dictionary lacks)",
               default=False),
     )
-    regions = ("setup_panel", "guess_rows", "clue_picker", "guess_box", "halftime", "outcome")
+    regions = ("outcome", "setup_panel", "halftime", "clue_picker", "guess_box", "guess_rows", "alphabet")
 
     # -- setup ------------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
@@ -122,6 +126,10 @@ class Fiction(Game):
         if declared.host_only and not actor.is_host:
             raise rules.IllegalMove("Only the host does that, for the whole table.", reason="host-only")
         seat = None if declared.host_only else self.side(state, actor)
+        if move["type"] == "share_clues" and not move.get("use_ability"):
+            # An unticked box is not a refusal to use a card: the rules cross off the feather
+            # themselves when the row's lie count needs the Lie-brarian's card.
+            move = {**move, "use_ability": None}
         return self._apply(state, seat, move)
 
     @staticmethod
@@ -141,6 +149,12 @@ class Fiction(Game):
         view["waiting_for"] = self.seat_ids(state, view["waiting_for"])
         if view["outcome"] is not None:
             view["outcome"]["winners"] = self.seat_ids(state, [view["outcome"]["winner"]])
+        for row in view["turns"]:
+            row["tiles"] = _tiles(row)
+        view["alphabet"] = _alphabet(view)
+        if view["seat"] == LIBRARIAN:
+            view["lie_counts"] = _lie_counts(view)
+            view["lies_wanted"] = lies_wanted(view["lie_counts"])
         return view
 
     def now(self, view: dict, viewer: Viewer) -> Now:
@@ -157,8 +171,7 @@ class Fiction(Game):
             if side == LIBRARIAN:
                 if moves["start_first_half"]["allowed"]:
                     return Now(f"Start the {view['half_seconds'] // 60}-minute timer and begin play!",
-                               f"{role} · Secret word {view['secret'].upper()}, hint letter {view['hint'].upper()}.",
-                               True)
+                               f"{role} · Tell the Guessers the hint letter {view['hint'].upper()}.", True)
                 if not view["secret_chosen"]:
                     return Now("Choose the secret word from the book card and a hint letter", role, True)
                 if card_owed:
@@ -222,3 +235,87 @@ def _ending(view: dict, side: str | None) -> str:
         return "You guessed the secret word!" if side == GUESSERS else "The Guessers guessed the secret word"
     why = "the Guessers are out of guesses" if how == "out-of-guesses" else "the second timer expired"
     return f"You win: {why}" if side == LIBRARIAN else f"The Lie-brarian wins: {why}"
+
+
+# -- what the templates draw, built from a view alone ------------------------------------
+
+
+def _tiles(row: dict) -> list[dict]:
+    """One tile per letter of a guess board: the letter, its shared clue and any token on it.
+
+    Only a view that holds the honest clues (the Lie-brarian's, or anyone's at the end)
+    gives a tile its honest clue and whether the shared one is the lie.
+    """
+    tiles = []
+    for i, letter in enumerate(row["guess"]):
+        clue = row["clues"][i] if row["clues"] else ""
+        tile = {"position": i, "letter": letter, "clue": clue, "clue_name": CLUE_NAMES.get(clue, ""),
+                "fact": i in row["facts"], "fiction": i in row["fictions"]}
+        if "honest" in row:
+            honest = row["honest"][i]
+            tile.update(honest=honest, honest_name=CLUE_NAMES[honest], lie=i in (row["lies"] or ()))
+        tiles.append(tile)
+    return tiles
+
+
+ALPHABET_STATES = {
+    "in": "in the word",
+    "in-maybe": "in the word, unless a lie",
+    "out": "not in the word",
+    "out-maybe": "not in the word, unless a lie",
+    "mixed": "clues disagree",
+    "": "no clue yet",
+}
+
+
+def _alphabet(view: dict) -> list[dict]:
+    """The alphabet board as the guessers would fill it in from the shared clues.
+
+    Every shared clue may be the row's lie unless a Fact/Fiction token says otherwise:
+    a FACT keeps the clue, a FICTION on a ✗ means the letter is in the word.
+    """
+    sure: dict[str, set[str]] = {}
+    maybe: dict[str, set[str]] = {}
+    if view["hint"]:
+        sure.setdefault(view["hint"], set()).add("in")
+    for row in view["turns"]:
+        if not row["clues"] or row["correct"]:
+            continue
+        for i, (letter, clue) in enumerate(zip(row["guess"], row["clues"])):
+            said = "out" if clue == "✗" else "in"
+            if i in row["facts"]:
+                sure.setdefault(letter, set()).add(said)
+            elif i in row["fictions"]:
+                if said == "out":  # a lying ✗: the letter is in the word
+                    sure.setdefault(letter, set()).add("in")
+            else:
+                maybe.setdefault(letter, set()).add(said)
+    board = []
+    for letter in ALPHABET:
+        known, guessed = sure.get(letter, set()), maybe.get(letter, set())
+        if len(known) == 1:
+            state = known.pop()
+        elif known:
+            state = "mixed"
+        elif len(guessed) == 1:
+            state = f"{guessed.pop()}-maybe"
+        else:
+            state = "mixed" if guessed else ""
+        board.append({"letter": letter, "state": state, "label": ALPHABET_STATES[state]})
+    return board
+
+
+def _lie_counts(view: dict) -> list[int]:
+    """How many lies the Lie-brarian may put in the next row: one, or what their card allows while it has uses."""
+    card = view["abilities"][LIBRARIAN]
+    counts = {1}
+    if card is not None and card["uses_left"] != 0:
+        counts |= set(card["lie_counts"])
+    return sorted(counts)
+
+
+def lies_wanted(counts: list[int]) -> str:
+    """'exactly one clue' / 'one or two clues' / 'zero or one clue', for the Share button's reason."""
+    words = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+    said = " or ".join(words[n] for n in counts)
+    return f"exactly {said} clue" if len(counts) == 1 else f"{said} clue{'s' if max(counts) > 1 else ''}"

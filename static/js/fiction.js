@@ -1,0 +1,34 @@
+// Fiction's clue-token picker: "Share" stays disabled, with the reason beside it, until the
+// row holds exactly the lies allowed. The server checks again; this only saves a refused tap.
+(function () {
+  "use strict";
+
+  function check(form) {
+    var allowed = (form.dataset.allowed || "1").split(",").map(Number);
+    var lies = 0;
+    form.querySelectorAll(".pick").forEach(function (tile) {
+      var lie = tile.querySelector("select").value !== tile.dataset.honest;
+      tile.classList.toggle("has-lie", lie);
+      if (lie) lies += 1;
+    });
+    var button = form.querySelector("button.share");
+    var why = form.querySelector(".share-why");
+    var ok = allowed.indexOf(lies) !== -1;
+    var reason = ok ? "" : "Change " + form.dataset.wanted + "; you changed " + lies + ".";
+    button.disabled = !ok;
+    if (ok) button.removeAttribute("title"); else button.title = reason;
+    if (why) why.textContent = reason;
+  }
+
+  function checkAll() { document.querySelectorAll("form.picker").forEach(check); }
+
+  document.addEventListener("change", function (evt) {
+    var form = evt.target.closest && evt.target.closest("form.picker");
+    if (form) check(form);
+  });
+  // A live update redraws the button as the server knows it; the choices on this phone decide.
+  ["DOMContentLoaded", "htmx:afterSettle", "htmx:oobAfterSwap", "htmx:load"].forEach(function (name) {
+    document.addEventListener(name, checkAll);
+  });
+  checkAll();
+})();
