@@ -12,44 +12,51 @@ from typing import Any
 from companion.games import Field, Game, Move, Now, Role, Viewer
 
 from . import rules
+from .chart import chart
 
 LETTER_CHOICES = tuple((letter, letter) for letter in rules.LETTERS)
 FACE_CHOICES = tuple(
     (face.name, face.label + {"AMPED": " Amped", "HALF_LIE": " Half Lie"}.get(face.name, ""))
     for face in rules.DieFace
 )
-COLOUR_CHOICES = tuple((colour.value, colour.value.capitalize()) for colour in rules.Colour)
+COLOUR_CHOICES = (("", "First free colour"),) + tuple(
+    (colour.value, colour.value.capitalize()) for colour in rules.Colour)
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
 class HalfTruth(Game):
     slug = "halftruth"
     name = "Half Truth"
-    blurb = ("Lock in your answer letters in secret, reveal together; the app rolls in the scoring die, "
+    blurb = ("Lock in your answer letters in secret, reveal together; the app rolls the scoring die, "
              "moves the pawns on the round trackers and adds up the victory points.")
     players = f"{rules.MIN_PLAYERS}–{rules.MAX_PLAYERS} players"
+    ready = True
+    stylesheet = "css/halftruth.css"
     roles = (Role("player", "Player", rules.MIN_PLAYERS, rules.MAX_PLAYERS, "●"),)
-    # The rulebook gives the die and the card to no player: they are the table's
-    # moves, which the host makes (the rules refuse them from a player's seat).
+    # The die and the card are the reader's (who changes every question) or the host's:
+    # not host_only, so the reader can post them; the rules refuse anyone else.
     moves = (
-        Move("roll", label="Roll the scoring die", host_only=True),
+        Move("roll", label="Roll the scoring die"),
         Move("set_die", (Field("face", "choice", label="Die face", choices=FACE_CHOICES),),
-             label="Enter the die as rolled", host_only=True),
+             label="Enter the die as rolled"),
         Move("lock_in", (Field("letters", "choice", label="Answer", many=True, choices=LETTER_CHOICES),),
              label="Lock in", stale_safe=True),
         Move("reveal", (Field("correct", "choice", label="Correct answer", many=True, choices=LETTER_CHOICES),),
-             label="Reveal the correct answers", host_only=True),
+             label="Reveal the correct answers"),
+        Move("skip", (Field("seat", "seat", label="Player"),), label="Skip for this question", host_only=True),
+        Move("drop", (Field("seat", "seat", label="Player"),), label="Take out of the game", host_only=True),
     )
     setup = (
-        Field("colours", "choice", label="Colours", many=True, required=False, choices=COLOUR_CHOICES,
-              help="One colour per player in seat order; leave them all blank for "
-                   + ", ".join(c.value for c in rules.Colour) + " in seat order."),
+        *(Field(f"colour_{n}", "choice", label=f"Colour of the {ORDINALS[n - 1]} player", required=False,
+                choices=COLOUR_CHOICES) for n in range(1, rules.MAX_PLAYERS + 1)),
         Field("layouts", "text", label="Round trackers", required=False, max_length=1500,
               default=rules.layouts_text(rules.DEFAULT_LAYOUTS),
               help="The number on each space after START, comma-separated, one round after another "
                    "separated by \";\". The rulebook's printed numbers are not known to us: these "
                    "defaults reproduce the rulebook's scoring example."),
     )
-    regions = ("scoring_die", "answer_picker", "picks", "card_answers", "round_tracker", "standings")
+    regions = ("scoring_die", "answer_picker", "picks", "card_answers", "round_tracker", "standings",
+               "history")
 
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
@@ -64,22 +71,25 @@ class HalfTruth(Game):
         return {**_new_game(players, options).to_dict(), "seats": [p.seat_id for p in players]}
 
     def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        declared = self.move(move.get("type", ""))
-        if declared is not None and declared.host_only:
+        seat = _seat(state, actor)
+        if move.get("type") in ("skip", "drop"):
             if not actor.is_host:
-                raise rules.IllegalMove(
-                    "The host rolls the scoring die and reads the card's answers for the table.",
-                    reason="host-only",
-                )
+                raise rules.IllegalMove("Only the host skips a player or takes them out of the game.",
+                                        reason="host-only")
+            if move.get("seat") not in state["seats"]:
+                raise rules.IllegalMove("That seat does not play in this game.", reason="no-such-seat")
+            move = {**move, "seat": state["seats"].index(move["seat"])}
             seat = None
-        else:
-            seat = _seat(state, actor)
+        elif move.get("type") in rules.READER_MOVES and actor.is_host and seat != state["reader"]:
+            seat = None  # the host acts for the table
         after = rules.apply(_rules_state(state), seat, move, rng)
         return {**after.to_dict(), "seats": state["seats"]}
 
     def view(self, state: dict, viewer: Viewer) -> dict:
         view = rules.player_view(_rules_state(state), _seat(state, viewer), table_moves=viewer.is_host)
-        return _in_seat_ids(view, state["seats"])
+        view = _in_seat_ids(view, state["seats"])
+        view["chart"] = chart(view)
+        return view
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         phase = view["phase"]
@@ -89,16 +99,25 @@ class HalfTruth(Game):
                        "The player with the most Victory Points wins.")
         allowed = {m["type"] for m in view["legal_moves"] if m["allowed"]}
         me = next((p for p in view["players"] if p["seat"] == view["seat"]), None)
+        reader = next(p for p in view["players"] if p["seat"] == view["reader"])
+        i_read = me is not None and me["seat"] == reader["seat"]
         where = [f"You are {me['colour']}"] if me else []
         where.append(f"Round {view['round']}, question {view['question']}")
+        if me and me["out"]:
+            return Now("You have left this game", " · ".join(where))
         if phase == "roll":
             if "roll" in allowed:
-                return Now("Roll the scoring die", " · ".join(
+                who = "You read this question: roll" if i_read else f"Roll for {reader['name']}, the reader:"
+                return Now(f"{who} the scoring die", " · ".join(
                     [*where, "Enter the face rolled on the table, or roll here for a fair roll."]), my_turn=True)
-            return Now("Waiting for the host to roll the scoring die", " · ".join(where))
+            return Now(f"Waiting for {reader['name']} to roll the scoring die", " · ".join(where))
         die = view["die"]
-        where.append(die["rule"] or f"The die shows {die['label']}")
+        where.append(die["rule"] or f"The die shows {die['label']}: all answers right moves "
+                                    f"{die['spaces']} space{'s' if die['spaces'] != 1 else ''}")
         if phase == "pick":
+            if me and me["skipped"]:
+                return Now("The host skipped you for this question: lock in to play it after all",
+                           " · ".join(where), my_turn=True)
             if me and me["picks"] is None:
                 return Now("Lock in one to three answers: your letters stay secret until everyone is in",
                            " · ".join(where), my_turn=True)
@@ -107,10 +126,9 @@ class HalfTruth(Game):
                            " · ".join(where))
             return Now("Waiting for everyone to lock in their answers", " · ".join(where))
         if "reveal" in allowed:
-            return Now("Read the card's three correct answers",
-                       " · ".join([*where, "Flip the question card and enter its three correct answers."]),
-                       my_turn=True)
-        return Now("Waiting for the card's three correct answers", " · ".join(where))
+            who = "Flip the card" if i_read else f"Flip the card for {reader['name']}, the reader"
+            return Now(f"{who}: enter its three correct answers", " · ".join(where), my_turn=True)
+        return Now(f"Waiting for {reader['name']} to read the card's three correct answers", " · ".join(where))
 
     def audience(self, viewer: Viewer) -> str | None:
         # A host's view lists the table's moves, so a host display is not like the others.
@@ -120,17 +138,17 @@ class HalfTruth(Game):
         return state["phase"] == rules.Phase.OVER.value
 
     def check_removal(self, state: dict, viewer: Viewer) -> None:
-        if viewer.seat_id in state["seats"] and not self.is_over(state):
-            raise ValueError("A player's pawn and points are in play; end the game before they leave.")
+        if viewer.seat_id not in state["seats"] or self.is_over(state):
+            return
+        if not state["out"][state["seats"].index(viewer.seat_id)]:
+            raise ValueError("A player's pawn and points are in play: take them out of the game first "
+                             "(their points stay in the standings), then remove their seat.")
 
 
 def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState:
-    colours = options.get("colours") or []
-    if colours and len(colours) != len(players):
-        raise rules.InvalidSetup(
-            "Choose a colour for every player, or none for the usual order.", reason="colour-count"
-        )
-    entrants = [(p.name, c) for p, c in zip(players, colours)] if colours else [p.name for p in players]
+    # Colours chosen for seats nobody sits in are ignored: a player may have left the lobby.
+    chosen = [options.get(f"colour_{n}") for n in range(1, len(players) + 1)]
+    entrants = [(p.name, c) if c else p.name for p, c in zip(players, chosen)]
     return rules.new_game(entrants, layouts=rules.parse_layouts(options.get("layouts") or ""))
 
 
@@ -146,13 +164,17 @@ def _seat(state: dict, viewer: Viewer) -> int | None:
 
 
 def _in_seat_ids(view: dict, seats: list[int]) -> dict:
-    """The rules' view with every player index turned into a seat id; the table (None) is awaited by no seat."""
+    """The rules' view with every player index turned into a seat id."""
+
+    def question(q: dict) -> dict:
+        return {**q, "reader": seats[q["reader"]], "results": [{**r, "seat": seats[r["seat"]]} for r in q["results"]]}
+
+    history = [question(q) for q in view["history"]]
     view = {**view, "seat": None if view["seat"] is None else seats[view["seat"]],
-            "waiting_for": [seats[i] for i in view["waiting_for"] if i is not None],
-            "players": [{**p, "seat": seats[p["seat"]]} for p in view["players"]]}
-    if view["last_question"]:
-        last = view["last_question"]
-        view["last_question"] = {**last, "results": [{**r, "seat": seats[r["seat"]]} for r in last["results"]]}
+            "reader": None if view["reader"] is None else seats[view["reader"]],
+            "waiting_for": [seats[i] for i in view["waiting_for"]],
+            "players": [{**p, "seat": seats[p["seat"]]} for p in view["players"]],
+            "history": history, "last_question": history[-1] if history else None}
     if view["outcome"]:
         outcome = view["outcome"]
         view["outcome"] = {**outcome, "winners": [seats[i] for i in outcome["winners"]],

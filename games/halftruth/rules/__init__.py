@@ -16,6 +16,7 @@ from .errors import (
 from .game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    READER_MOVES,
     TABLE_MOVES,
     Colour,
     GameState,
@@ -42,6 +43,7 @@ __all__ = [
     "LETTERS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "READER_MOVES",
     "TABLE_MOVES",
     "Colour",
     "DieFace",

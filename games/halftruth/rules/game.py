@@ -16,10 +16,17 @@ REVEAL  the card is flipped and its three correct answers are entered
         the round is scored; then the next question starts at ROLL, or the
         game is OVER after round 3.
 
-Rolling, entering the die and entering the answers are the table's moves:
-the rulebook gives them to no player, so only ``None`` (the table, for which
-the host acts) makes them and a player's seat is refused. Locking in is only
-ever for one's own seat.
+Rolling, entering the die and entering the answers are the reader's moves.
+The rulebook gives them to no one in particular; at a real table whoever
+reads the card rolls the die and flips the card, and the job passes round
+the table. So the reader changes with every question, in seat order, and
+the table (``None``, for which the host acts) may always make them too.
+Locking in is only ever for one's own seat.
+
+A player who does not answer does not block the table: the table can skip
+them for this question (``{"type": "skip", "seat": 2}``; locking in brings
+them back) or take them out of the game (``{"type": "drop", "seat": 2}``),
+after which every question skips them and they no longer read.
 """
 
 from __future__ import annotations
@@ -31,13 +38,13 @@ from enum import Enum
 from typing import Any
 
 from .errors import IllegalMove, InvalidSetup, InvalidState, RulesError
-from .scoring import DieFace, Score, score_answer, validate_correct, validate_picks
+from .scoring import NOTHING, DieFace, Score, score_answer, validate_correct, validate_picks
 from .trackers import ROUNDS, Tracker, trackers_from
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 MAX_NAME_LENGTH = 40
-STATE_VERSION = 1
+STATE_VERSION = 2
 
 
 class Colour(Enum):
@@ -104,14 +111,20 @@ class Player:
 
 @dataclass(frozen=True)
 class QuestionResult:
-    """The last question answered: every pick, the card's answers and what each seat got."""
+    """One question answered: every pick (None: skipped), the card's answers, what each seat got.
+
+    ``positions`` are the pawns after moving; a question that ended the round
+    scored each pawn's tracker number on top of its bonus.
+    """
 
     round: int
     question: int
     die: DieFace
-    picks: tuple[str, ...]
+    reader: int
+    picks: tuple[str | None, ...]
     correct: str
     scores: tuple[Score, ...]
+    positions: tuple[int, ...]
     ended_round: bool
 
 
@@ -141,6 +154,8 @@ class GameState:
 
     ``picks`` holds each seat's locked-in letters for the current question
     (sorted, e.g. "AC") or None; it is secret from the other seats during PICK.
+    ``skipped`` marks who sits this question out, ``out`` who left the game
+    (an out seat is always skipped). ``reader`` rolls and reads this question.
     Victory points are kept per round and apart: ``bonus_vp`` has one row per
     round started, ``tracker_vp`` and ``final_positions`` one row per round
     finished.
@@ -157,7 +172,18 @@ class GameState:
     bonus_vp: tuple[tuple[int, ...], ...]
     tracker_vp: tuple[tuple[int, ...], ...]
     final_positions: tuple[tuple[int, ...], ...]
-    last: QuestionResult | None = None
+    reader: int = 0
+    skipped: tuple[bool, ...] = ()
+    out: tuple[bool, ...] = ()
+    history: tuple[QuestionResult, ...] = ()
+
+    @property
+    def last(self) -> QuestionResult | None:
+        return self.history[-1] if self.history else None
+
+    def answering(self, seat: int) -> bool:
+        """Whether the seat answers this question (not skipped, not out)."""
+        return not self.skipped[seat] and not self.out[seat]
 
     @property
     def tracker(self) -> Tracker:
@@ -194,7 +220,6 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly dict that ``from_dict`` turns back into an equal state."""
-        last = self.last
         return {
             "version": STATE_VERSION,
             "players": [{"name": p.name, "colour": p.colour.value} for p in self.players],
@@ -208,17 +233,23 @@ class GameState:
             "bonus_vp": [list(row) for row in self.bonus_vp],
             "tracker_vp": [list(row) for row in self.tracker_vp],
             "final_positions": [list(row) for row in self.final_positions],
-            "last": None
-            if last is None
-            else {
-                "round": last.round,
-                "question": last.question,
-                "die": last.die.name,
-                "picks": list(last.picks),
-                "correct": last.correct,
-                "scores": [[s.spaces, s.bonus] for s in last.scores],
-                "ended_round": last.ended_round,
-            },
+            "reader": self.reader,
+            "skipped": list(self.skipped),
+            "out": list(self.out),
+            "history": [
+                {
+                    "round": q.round,
+                    "question": q.question,
+                    "die": q.die.name,
+                    "reader": q.reader,
+                    "picks": list(q.picks),
+                    "correct": q.correct,
+                    "scores": [[s.spaces, s.bonus] for s in q.scores],
+                    "positions": list(q.positions),
+                    "ended_round": q.ended_round,
+                }
+                for q in self.history
+            ],
         }
 
     @classmethod
@@ -285,7 +316,10 @@ def new_game(players: Sequence[object], *, layouts: object = None) -> GameState:
         bonus_vp=((0,) * count,),
         tracker_vp=(),
         final_positions=(),
-        last=None,
+        reader=0,
+        skipped=(False,) * count,
+        out=(False,) * count,
+        history=(),
     )
 
 
@@ -294,13 +328,18 @@ _MOVE_FIELDS = {
     "set_die": frozenset({"type", "face"}),
     "lock_in": frozenset({"type", "letters"}),
     "reveal": frozenset({"type", "correct"}),
+    "skip": frozenset({"type", "seat"}),
+    "drop": frozenset({"type", "seat"}),
 }
 
-_PHASE_OF_MOVE = {
-    "roll": Phase.ROLL,
-    "set_die": Phase.ROLL,
-    "lock_in": Phase.PICK,
-    "reveal": Phase.REVEAL,
+# The phases in which each move can be made.
+_PHASES_OF_MOVE = {
+    "roll": (Phase.ROLL,),
+    "set_die": (Phase.ROLL,),
+    "lock_in": (Phase.PICK,),
+    "reveal": (Phase.REVEAL,),
+    "skip": (Phase.ROLL, Phase.PICK),
+    "drop": (Phase.ROLL, Phase.PICK, Phase.REVEAL),
 }
 
 
@@ -312,13 +351,16 @@ def check_seat(state: GameState, seat: object) -> None:
         raise IllegalMove(f"There is no seat {seat!r} at this table.", reason="no-such-seat")
 
 
-TABLE_MOVES = ("roll", "set_die", "reveal")
+# The reader's moves (the table may always make them); skip and drop are the table's alone.
+READER_MOVES = ("roll", "set_die", "reveal")
+TABLE_MOVES = (*READER_MOVES, "skip", "drop")
 
 # Why a move is not allowed now, for a disabled button: (phase, move type) -> reason.
 _NOT_NOW = {
     (Phase.ROLL, "lock_in"): "The scoring die is rolled first.",
     (Phase.REVEAL, "lock_in"): "Everyone is in: the chips are revealed and can no longer change.",
     (Phase.PICK, "reveal"): "Wait until everyone has locked in their answers.",
+    (Phase.REVEAL, "skip"): "Everyone is in: the chips are revealed.",
 }
 
 
@@ -327,11 +369,16 @@ def move_options(state: GameState, seat: int | None) -> tuple[tuple[str, str], .
     check_seat(state, seat)
     if state.is_over:
         return ()
-    kinds = TABLE_MOVES if seat is None else ("lock_in",)
+    if seat is None:
+        kinds: tuple[str, ...] = TABLE_MOVES
+    elif state.out[seat]:
+        return ()
+    else:
+        kinds = ("lock_in", *READER_MOVES) if seat == state.reader else ("lock_in",)
     return tuple(
-        (kind, "" if _PHASE_OF_MOVE[kind] is state.phase else _NOT_NOW[state.phase, kind])
+        (kind, "" if state.phase in _PHASES_OF_MOVE[kind] else _NOT_NOW[state.phase, kind])
         for kind in kinds
-        if _PHASE_OF_MOVE[kind] is state.phase or (state.phase, kind) in _NOT_NOW
+        if state.phase in _PHASES_OF_MOVE[kind] or (state.phase, kind) in _NOT_NOW
     )
 
 
@@ -340,11 +387,17 @@ def legal_moves(state: GameState, seat: int | None) -> tuple[str, ...]:
     return tuple(kind for kind, why in move_options(state, seat) if not why)
 
 
-def waiting_for(state: GameState) -> tuple[int | None, ...]:
-    """Whom the game waits on: the players still choosing, or None for the table's die or card."""
+def waiting_for(state: GameState) -> tuple[int, ...]:
+    """Whom the game waits on: the players still choosing, or the reader for the die or the card."""
+    if state.is_over:
+        return ()
     if state.phase is Phase.PICK:
-        return tuple(seat for seat, pick in enumerate(state.picks) if pick is None)
-    return () if state.is_over else (None,)
+        return tuple(
+            seat
+            for seat, pick in enumerate(state.picks)
+            if pick is None and state.answering(seat)
+        )
+    return (state.reader,)
 
 
 def apply(state: GameState, seat: int | None, move: Mapping[str, Any], rng: Any = None) -> GameState:
@@ -364,14 +417,19 @@ def apply(state: GameState, seat: int | None, move: Mapping[str, Any], rng: Any 
             f"A {kind} move has exactly the fields {', '.join(sorted(_MOVE_FIELDS[kind]))}.",
             reason="malformed-move",
         )
-    if kind in TABLE_MOVES and seat is not None:
+    if kind in READER_MOVES and seat is not None and seat != state.reader:
         raise IllegalMove(
-            "The table rolls the scoring die and reads the card's answers, not a player.",
+            f"{state.players[state.reader].name} reads this question: the reader (or the host) "
+            "rolls the scoring die and reads the card's answers.",
             reason="table-move",
+        )
+    if kind in ("skip", "drop") and seat is not None:
+        raise IllegalMove(
+            "Only the host skips a player or takes them out of the game.", reason="table-move"
         )
     if state.is_over:
         raise IllegalMove("The game is over.", reason="game-over")
-    if state.phase is not _PHASE_OF_MOVE[kind]:
+    if state.phase not in _PHASES_OF_MOVE[kind]:
         raise IllegalMove(_WRONG_PHASE[state.phase], reason="wrong-phase")
     if kind == "roll":
         if rng is None:
@@ -384,6 +442,10 @@ def apply(state: GameState, seat: int | None, move: Mapping[str, Any], rng: Any 
         return _set_die(state, DieFace.from_name(move["face"]))
     if kind == "lock_in":
         return _lock_in(state, seat, move["letters"])
+    if kind == "skip":
+        return _skip(state, _target(state, move["seat"]))
+    if kind == "drop":
+        return _drop(state, _target(state, move["seat"]))
     return _reveal(state, move["correct"])
 
 
@@ -394,27 +456,96 @@ _WRONG_PHASE = {
 }
 
 
+def _target(state: GameState, seat: object) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise IllegalMove(f"There is no player {seat!r} at this table.", reason="no-such-seat")
+    return seat
+
+
+def _replace(row: tuple, seat: int, value: object) -> tuple:
+    return row[:seat] + (value,) + row[seat + 1 :]
+
+
+def _settled(state: GameState) -> GameState:
+    """Reveal the chips once every player still answering has locked in."""
+    if state.phase is Phase.PICK and all(
+        pick is not None or not state.answering(seat) for seat, pick in enumerate(state.picks)
+    ):
+        return dataclasses.replace(state, phase=Phase.REVEAL)
+    return state
+
+
 def _set_die(state: GameState, face: DieFace) -> GameState:
-    return dataclasses.replace(state, die=face, phase=Phase.PICK)
+    return _settled(dataclasses.replace(state, die=face, phase=Phase.PICK))
 
 
 def _lock_in(state: GameState, seat: int | None, letters: object) -> GameState:
     if seat is None:
         raise IllegalMove("Only a player can lock in answers.", reason="seat-required")
+    if state.out[seat]:
+        raise IllegalMove("You have left this game.", reason="left-the-game")
     chosen = "".join(sorted(validate_picks(letters)))
-    picks = state.picks[:seat] + (chosen,) + state.picks[seat + 1 :]
-    everyone_in = all(p is not None for p in picks)
-    return dataclasses.replace(
-        state, picks=picks, phase=Phase.REVEAL if everyone_in else Phase.PICK
+    # A skipped player who locks in after all is back in this question.
+    return _settled(
+        dataclasses.replace(
+            state,
+            picks=_replace(state.picks, seat, chosen),
+            skipped=_replace(state.skipped, seat, False),
+        )
     )
+
+
+def _skip(state: GameState, seat: int) -> GameState:
+    name = state.players[seat].name
+    if state.out[seat]:
+        raise IllegalMove(f"{name} has left the game.", reason="left-the-game")
+    if state.skipped[seat]:
+        raise IllegalMove(f"{name} already sits this question out.", reason="already-skipped")
+    if state.picks[seat] is not None:
+        raise IllegalMove(f"{name} has locked in already.", reason="locked-in")
+    if not any(state.answering(other) for other in range(len(state.players)) if other != seat):
+        raise IllegalMove("At least one player answers each question.", reason="nobody-answers")
+    return _settled(dataclasses.replace(state, skipped=_replace(state.skipped, seat, True)))
+
+
+def _next_reader(state: GameState, after: int) -> int:
+    """The next player in seat order after ``after`` who is still in the game."""
+    count = len(state.players)
+    return next(
+        seat
+        for seat in ((after + step) % count for step in range(1, count + 1))
+        if not state.out[seat]
+    )
+
+
+def _drop(state: GameState, seat: int) -> GameState:
+    name = state.players[seat].name
+    if state.out[seat]:
+        raise IllegalMove(f"{name} has already left the game.", reason="left-the-game")
+    if sum(not out for out in state.out) == 1:
+        raise IllegalMove("The last player in the game cannot leave it.", reason="nobody-answers")
+    after = dataclasses.replace(state, out=_replace(state.out, seat, True))
+    if state.phase is not Phase.REVEAL:  # once the chips are shown, this question still counts
+        after = dataclasses.replace(
+            after,
+            picks=_replace(state.picks, seat, None),
+            skipped=_replace(state.skipped, seat, True),
+        )
+    if state.reader == seat:
+        after = dataclasses.replace(after, reader=_next_reader(after, seat))
+    if after.phase is not Phase.REVEAL and not any(map(after.answering, range(len(state.players)))):
+        # Somebody must answer: whoever was skipped for this question is asked again.
+        after = dataclasses.replace(after, skipped=after.out)
+    return _settled(after)
 
 
 def _reveal(state: GameState, correct: object) -> GameState:
     answers = validate_correct(correct)
     die = state.die
     assert die is not None  # PICK and REVEAL are only reached through the die
-    picks = tuple(p for p in state.picks if p is not None)
-    scores = tuple(score_answer(die, frozenset(p), answers) for p in picks)
+    scores = tuple(
+        NOTHING if p is None else score_answer(die, frozenset(p), answers) for p in state.picks
+    )
     tracker = state.tracker
     positions = tuple(tracker.advance(pos, s.spaces) for pos, s in zip(state.positions, scores))
     bonus_row = tuple(vp + s.bonus for vp, s in zip(state.bonus_vp[-1], scores))
@@ -425,9 +556,11 @@ def _reveal(state: GameState, correct: object) -> GameState:
         round=state.round,
         question=state.question,
         die=die,
-        picks=picks,
+        reader=state.reader,
+        picks=state.picks,
         correct="".join(sorted(answers)),
         scores=scores,
+        positions=positions,
         ended_round=ended,
     )
     count = len(state.players)
@@ -435,12 +568,14 @@ def _reveal(state: GameState, correct: object) -> GameState:
         state,
         die=None,
         picks=(None,) * count,
+        skipped=state.out,
         positions=positions,
         bonus_vp=bonus_vp,
-        last=result,
+        history=state.history + (result,),
         phase=Phase.ROLL,
         question=state.question + 1,
     )
+    after = dataclasses.replace(after, reader=_next_reader(after, state.reader))
     if not ended:
         return after
     after = dataclasses.replace(
@@ -477,31 +612,41 @@ def _rows(values: object) -> tuple[tuple[int, ...], ...]:
     return tuple(_ints(row) for row in values)
 
 
+def _bools(values: object) -> tuple[bool, ...]:
+    if not isinstance(values, list | tuple) or not all(isinstance(v, bool) for v in values):
+        raise TypeError(f"expected a list of true/false, got {values!r}")
+    return tuple(values)
+
+
+def _picks(values: object) -> tuple[str | None, ...]:
+    if not isinstance(values, list | tuple) or not all(v is None or isinstance(v, str) for v in values):
+        raise TypeError("picks are strings or null")
+    return tuple(values)
+
+
+def _question(data: Mapping) -> QuestionResult:
+    if not isinstance(data["correct"], str) or not isinstance(data["ended_round"], bool):
+        raise TypeError("bad question in the history")
+    return QuestionResult(
+        round=_int(data["round"]),
+        question=_int(data["question"]),
+        die=DieFace.from_name(data["die"]),
+        reader=_int(data["reader"]),
+        picks=_picks(data["picks"]),
+        correct=data["correct"],
+        scores=tuple(Score(spaces=_int(s), bonus=_int(b)) for s, b in data["scores"]),
+        positions=_ints(data["positions"]),
+        ended_round=data["ended_round"],
+    )
+
+
 def _state_from_dict(data: object) -> GameState:
     if not isinstance(data, Mapping):
         raise TypeError("a saved game is a mapping")
     if data["version"] != STATE_VERSION:
         raise ValueError(f"unknown version {data['version']!r}")
-    last = data["last"]
-    if last is not None:
-        picks = tuple(last["picks"])
-        if not all(isinstance(p, str) for p in picks):
-            raise TypeError("picks are strings")
-        if not isinstance(last["correct"], str) or not isinstance(last["ended_round"], bool):
-            raise TypeError("bad last question")
-        scores = tuple(Score(spaces=_int(s), bonus=_int(b)) for s, b in last["scores"])
-        last = QuestionResult(
-            round=_int(last["round"]),
-            question=_int(last["question"]),
-            die=DieFace.from_name(last["die"]),
-            picks=picks,
-            correct=last["correct"],
-            scores=scores,
-            ended_round=last["ended_round"],
-        )
-    picks = tuple(data["picks"])
-    if not all(p is None or isinstance(p, str) for p in picks):
-        raise TypeError("picks are strings or null")
+    if not isinstance(data["history"], list | tuple):
+        raise TypeError("the history is a list")
     return GameState(
         players=tuple(Player.of(p) for p in data["players"]),
         trackers=trackers_from(data["trackers"]),
@@ -510,11 +655,14 @@ def _state_from_dict(data: object) -> GameState:
         phase=Phase(data["phase"]),
         die=None if data["die"] is None else DieFace.from_name(data["die"]),
         positions=_ints(data["positions"]),
-        picks=picks,
+        picks=_picks(data["picks"]),
         bonus_vp=_rows(data["bonus_vp"]),
         tracker_vp=_rows(data["tracker_vp"]),
         final_positions=_rows(data["final_positions"]),
-        last=last,
+        reader=_int(data["reader"]),
+        skipped=_bools(data["skipped"]),
+        out=_bools(data["out"]),
+        history=tuple(_question(q) for q in data["history"]),
     )
 
 
@@ -533,7 +681,8 @@ def _check_consistent(state: GameState) -> None:
         problems.append("finished rounds")
     if len(state.bonus_vp) != state.round:
         problems.append("bonus rows")
-    rows = (state.positions, state.picks, *state.bonus_vp, *state.tracker_vp, *state.final_positions)
+    rows = (state.positions, state.picks, state.skipped, state.out, *state.bonus_vp,
+            *state.tracker_vp, *state.final_positions)
     if any(len(row) != count for row in rows):
         problems.append("row length")
     if any(v < 0 for row in (*state.bonus_vp, *state.tracker_vp) for v in row):
@@ -548,16 +697,27 @@ def _check_consistent(state: GameState) -> None:
                 problems.append("pick")
         except RulesError:
             problems.append("pick")
+    if not 0 <= state.reader < count or state.out[state.reader]:
+        problems.append("reader")
+    if all(state.out) or (state.phase is not Phase.REVEAL and any(
+            o and not s for o, s in zip(state.out, state.skipped))):
+        problems.append("left the game")
     locked = [p is not None for p in state.picks]
-    if state.phase is Phase.REVEAL and not all(locked):
+    if any(state.skipped[s] and locked[s] for s in range(count)):
+        problems.append("skipped but locked in")
+    done = [locked[s] or not state.answering(s) for s in range(count)]
+    if state.phase is Phase.REVEAL and not (all(done) and any(locked)):
         problems.append("reveal before everyone locked in")
-    if state.phase is Phase.PICK and all(locked):
+    if state.phase is Phase.PICK and all(done):
         problems.append("everyone locked in but not revealed")
     if state.phase in (Phase.ROLL, Phase.OVER) and any(locked):
         problems.append("picks outside a question")
-    last = state.last
-    if last is not None and (len(last.picks) != count or len(last.scores) != count):
-        problems.append("last question")
+    if any(
+        len(q.picks) != count or len(q.scores) != count or len(q.positions) != count
+        or not 0 <= q.reader < count
+        for q in state.history
+    ):
+        problems.append("history")
     if problems:
         raise InvalidState(
             f"Saved game is inconsistent: {', '.join(problems)}.", reason="bad-state"

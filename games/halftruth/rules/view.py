@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .game import GameState, Phase, check_seat, move_options, waiting_for
+from .game import GameState, Phase, QuestionResult, check_seat, move_options, waiting_for
 
 
 def player_view(state: GameState, seat: int | None, *, table_moves: bool = False) -> dict[str, Any]:
@@ -14,10 +14,10 @@ def player_view(state: GameState, seat: int | None, *, table_moves: bool = False
     for everyone else it sees only whether they have locked in. Once
     everyone is in, all picks are shown together.
 
-    ``legal_moves`` are the seat's own moves, plus the table's (rolling the
-    die, entering the card's answers) when ``table_moves``: for whoever acts
-    for the table. ``waiting_for`` holds the players still choosing, or None
-    when the table's die or card is awaited.
+    ``legal_moves`` are the seat's own moves (the reader's include the die
+    and the card), plus the table's (the die, the card, skipping or taking
+    out a player) when ``table_moves``: for the host, who acts for the
+    table. ``waiting_for`` holds the players still choosing, or the reader.
     """
     check_seat(state, seat)
     secret = state.phase is Phase.PICK
@@ -34,44 +34,39 @@ def player_view(state: GameState, seat: int | None, *, table_moves: bool = False
                 "tracker_points": tracker.points_at(state.positions[index]),
                 "locked_in": pick is not None,
                 "picks": pick if not secret or index == seat else None,
+                "skipped": state.skipped[index] and not state.out[index],
+                "out": state.out[index],
+                "reader": index == state.reader and not state.is_over,
                 "bonus_vp": [row[index] for row in state.bonus_vp],
                 "tracker_vp": [row[index] for row in state.tracker_vp],
                 "victory_points": state.victory_points(index),
             }
         )
-    options = (move_options(state, seat) if seat is not None else ()) + (
+    options: dict[str, str] = {}
+    for kind, why in (move_options(state, seat) if seat is not None else ()) + (
         move_options(state, None) if table_moves else ()
-    )
+    ):
+        if options.get(kind) != "":  # a host who also reads gets each move once, allowed
+            options[kind] = why
     die = state.die
-    last = state.last
     outcome = state.outcome
+    history = [_question(q) for q in state.history]
     return {
         "seat": seat,
         "round": state.round,
         "question": state.question,
         "phase": state.phase.value,
+        "reader": None if state.is_over else state.reader,
         "waiting_for": list(waiting_for(state)),
-        "legal_moves": [{"type": kind, "allowed": not why, "why": why} for kind, why in options],
+        "legal_moves": [{"type": kind, "allowed": not why, "why": why} for kind, why in options.items()],
         "die": None
         if die is None
         else {"face": die.name, "label": die.label, "spaces": die.spaces, "rule": die.rule},
         "tracker": list(tracker.spaces),
         "trackers": [list(t.spaces) for t in state.trackers],
         "players": players,
-        "last_question": None
-        if last is None
-        else {
-            "round": last.round,
-            "question": last.question,
-            "die": last.die.name,
-            "die_label": last.die.label,
-            "correct": last.correct,
-            "ended_round": last.ended_round,
-            "results": [
-                {"seat": i, "picks": p, "spaces": s.spaces, "bonus": s.bonus}
-                for i, (p, s) in enumerate(zip(last.picks, last.scores))
-            ],
-        },
+        "history": history,
+        "last_question": history[-1] if history else None,
         "outcome": None
         if outcome is None
         else {
@@ -87,4 +82,20 @@ def player_view(state: GameState, seat: int | None, *, table_moves: bool = False
                 for s in outcome.standings
             ],
         },
+    }
+
+
+def _question(q: QuestionResult) -> dict[str, Any]:
+    return {
+        "round": q.round,
+        "question": q.question,
+        "die": q.die.name,
+        "die_label": q.die.label,
+        "reader": q.reader,
+        "correct": q.correct,
+        "ended_round": q.ended_round,
+        "results": [
+            {"seat": i, "picks": p, "spaces": s.spaces, "bonus": s.bonus, "position": pos}
+            for i, (p, s, pos) in enumerate(zip(q.picks, q.scores, q.positions))
+        ],
     }

@@ -1,6 +1,7 @@
 """The Half Truth adapter: setup, moves parsed from forms, views in seat ids, the now card."""
 
 import json
+import re
 import random
 
 import pytest
@@ -16,7 +17,7 @@ from .scripted import AMY, KAMILA, PLAYERS, TONY
 game = get("halftruth")
 KAMILA_V, TONY_V, AMY_V = PLAYERS
 SCREEN = Viewer(9, DISPLAY.slug, "Screen")
-DEFAULTS = {"colours": [], "layouts": game.setup[1].default}
+DEFAULTS = {f.name: f.initial() for f in game.setup}
 
 
 def post(state, actor, body, rng=None):
@@ -53,9 +54,14 @@ def test_start_with_chosen_colours_and_trackers():
 
 
 def test_the_setup_form_parses_to_what_start_takes():
-    options = {f.name: f.parse(QueryDict("colours=blue&colours=green&colours=orange&layouts=1;2;3")) for f in game.setup}
-    assert options == {"colours": ["blue", "green", "orange"], "layouts": "1;2;3"}
+    options = {f.name: f.parse(QueryDict("colour_1=blue&colour_2=&colour_3=orange&colour_4=&layouts=1;2;3"))
+               for f in game.setup}
+    assert options == {"colour_1": "blue", "colour_2": None, "colour_3": "orange", "colour_4": None,
+                       "colour_5": None, "colour_6": None, "layouts": "1;2;3"}
     assert game.check_setup(options, PLAYERS) is None
+    # A player with no colour chosen takes the first colour nobody chose.
+    assert [p["colour"] for p in game.start(PLAYERS, options, random.Random(1))["players"]] == [
+        "blue", "green", "orange"]
     blank = {f.name: f.parse(QueryDict("")) for f in game.setup}
     assert game.check_setup(blank, PLAYERS) is None
     assert game.start(PLAYERS, blank, random.Random(1)) == started()
@@ -64,8 +70,7 @@ def test_the_setup_form_parses_to_what_start_takes():
 @pytest.mark.parametrize(
     ("options", "players", "words"),
     [
-        ({"colours": ["blue", "green"]}, PLAYERS, "colour for every player"),
-        ({"colours": ["blue", "blue", "green"]}, PLAYERS, "different colour"),
+        ({"colour_1": "blue", "colour_3": "blue"}, PLAYERS, "different colour"),
         ({"layouts": "1,2;3"}, PLAYERS, "three rounds"),
         ({"layouts": "1,x;2;3"}, PLAYERS, "whole numbers"),
         ({"layouts": "3,1;2;3"}, PLAYERS, "never go down"),
@@ -87,25 +92,50 @@ def test_a_lock_in_is_parsed_from_ticked_letters_and_applied_for_the_players_own
     assert state["picks"] == ["AC", "ACE", None]
 
 
-def test_the_table_moves_are_declared_for_the_host_only_and_locking_in_is_stale_safe():
-    assert {m.type for m in game.moves if m.host_only} == {"roll", "set_die", "reveal"}
+def test_skipping_and_taking_out_are_the_hosts_and_locking_in_is_stale_safe():
+    assert {m.type for m in game.moves if m.host_only} == {"skip", "drop"}
     assert [m.type for m in game.moves if m.stale_safe] == ["lock_in"]
 
 
 @pytest.mark.parametrize("body", ["type=roll", "type=set_die&face=AMPED"])
-def test_a_player_who_is_not_the_host_cannot_make_the_tables_moves(body):
+def test_a_player_who_does_not_read_this_question_cannot_make_the_readers_moves(body):
     with pytest.raises(rules.RulesError) as caught:
-        post(started(), TONY_V, body)
-    assert caught.value.reason == "host-only"
-    # And the rules refuse them from a player's seat, whoever asks.
-    _, move = parse_move(game.moves, QueryDict(body))
-    with pytest.raises(rules.IllegalMove) as caught:
-        rules.apply(rules.from_dict({k: v for k, v in started().items() if k != "seats"}), 1, move, random.Random(1))
+        post(started(), AMY_V, body)  # Kamila reads the first question
     assert caught.value.reason == "table-move"
+    after = post(started(), KAMILA_V, "type=set_die&face=ONE")
+    after = post(post(post(after, KAMILA_V, "type=lock_in&letters=A"), TONY_V, "type=lock_in&letters=B"),
+                 AMY_V, "type=lock_in&letters=C")
+    after = post(after, KAMILA_V, "type=reveal&correct=A&correct=B&correct=C")
+    assert post(after, TONY_V, body)["phase"] == "pick"  # Tony reads the second
 
 
-def test_the_host_rolls_for_the_table_with_the_rng_passed_in():
-    assert post(started(), KAMILA_V, "type=roll", random.Random(4))["phase"] == "pick"
+def test_the_host_makes_the_readers_moves_for_the_table_with_the_rng_passed_in():
+    after = post(post(post(post(post(started(), KAMILA_V, "type=set_die&face=ONE"), KAMILA_V, "type=lock_in&letters=A"),
+                           TONY_V, "type=lock_in&letters=B"), AMY_V, "type=lock_in&letters=C"),
+                 KAMILA_V, "type=reveal&correct=A&correct=B&correct=C")
+    assert after["reader"] == 1
+    assert post(after, KAMILA_V, "type=roll", random.Random(4))["phase"] == "pick"
+
+
+def test_the_host_skips_a_player_by_seat_id_and_nobody_else_can():
+    after = post(picking(), KAMILA_V, f"type=skip&seat={AMY}")
+    assert after["skipped"] == [False, False, True]
+    with pytest.raises(rules.RulesError) as caught:
+        post(picking(), TONY_V, f"type=skip&seat={AMY}")
+    assert caught.value.reason == "host-only"
+    with pytest.raises(rules.RulesError) as caught:
+        post(picking(), KAMILA_V, "type=skip&seat=77")
+    assert caught.value.reason == "no-such-seat"
+
+
+def test_a_player_taken_out_of_the_game_can_then_be_removed():
+    with pytest.raises(ValueError):
+        game.check_removal(started(), AMY_V)
+    after = post(picking(), KAMILA_V, f"type=drop&seat={AMY}")
+    game.check_removal(after, AMY_V)
+    view = game.view(after, TONY_V)
+    assert view["waiting_for"] == [TONY]
+    assert game.now(game.view(after, AMY_V), AMY_V).headline == "You have left this game"
 
 
 def test_a_move_the_game_never_declared_cannot_be_posted():
@@ -144,10 +174,11 @@ def test_every_view_has_the_shared_shape_in_seat_ids():
 
 def test_the_host_sees_the_tables_moves_and_other_players_do_not():
     state = started()
-    assert [m["type"] for m in game.view(state, KAMILA_V)["legal_moves"]] == ["lock_in", "roll", "set_die"]
+    assert [m["type"] for m in game.view(state, KAMILA_V)["legal_moves"]] == [
+        "lock_in", "roll", "set_die", "skip", "drop"]
     assert [m["type"] for m in game.view(state, TONY_V)["legal_moves"]] == ["lock_in"]
     assert game.view(state, SCREEN)["legal_moves"] == []
-    assert game.view(state, TONY_V)["waiting_for"] == []
+    assert game.view(state, TONY_V)["waiting_for"] == [KAMILA]  # the reader
 
 
 def test_picks_stay_secret_from_other_seats_and_the_display_until_everyone_is_in():
@@ -167,8 +198,8 @@ def test_each_player_has_a_view_of_their_own_and_displays_share_one():
 
 def test_the_now_card_follows_the_phase():
     state = started()
-    assert game.now(game.view(state, KAMILA_V), KAMILA_V).headline == "Roll the scoring die"
-    assert game.now(game.view(state, TONY_V), TONY_V).headline == "Waiting for the host to roll the scoring die"
+    assert game.now(game.view(state, KAMILA_V), KAMILA_V).headline == "You read this question: roll the scoring die"
+    assert game.now(game.view(state, TONY_V), TONY_V).headline == "Waiting for Kamila to roll the scoring die"
     state = post(state, KAMILA_V, "type=set_die&face=HALF_LIE")
     tony = game.now(game.view(state, TONY_V), TONY_V)
     assert tony.headline == "Lock in one to three answers: your letters stay secret until everyone is in"
@@ -178,14 +209,28 @@ def test_the_now_card_follows_the_phase():
     assert game.now(game.view(state, SCREEN), SCREEN).headline == "Waiting for everyone to lock in their answers"
     for viewer, letters in ((KAMILA_V, "C"), (AMY_V, "D")):
         state = post(state, viewer, f"type=lock_in&letters={letters}")
-    assert game.now(game.view(state, KAMILA_V), KAMILA_V).headline == "Read the card's three correct answers"
-    assert game.now(game.view(state, AMY_V), AMY_V).headline == "Waiting for the card's three correct answers"
+    assert game.now(game.view(state, KAMILA_V), KAMILA_V).headline == "Flip the card: enter its three correct answers"
+    assert game.now(game.view(state, AMY_V), AMY_V).headline == "Waiting for Kamila to read the card's three correct answers"
 
 
 def test_a_player_cannot_leave_mid_game_but_a_display_can():
     with pytest.raises(ValueError):
         game.check_removal(started(), TONY_V)
     game.check_removal(started(), SCREEN)
+
+
+def test_the_chart_adds_bonuses_as_taken_and_tracker_points_when_a_round_ends():
+    from games.halftruth.chart import totals
+
+    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+    actors = {p.seat_id: p for p in scripted.PLAYERS}
+    for seat_id, move in scripted.STEPS:
+        state = game.apply(state, actors[seat_id], move, random.Random(1))
+    view = game.view(state, SCREEN)
+    series = totals(view)
+    assert {seat: points[-1] for seat, points in series.items()} == scripted.VICTORY_POINTS
+    assert series[TONY] == [0, 1, 1, 6, 6, 17]  # bonus 1; bonus 2 and 3 for the Round 1 Tracker; ...
+    assert len(view["chart"]["lines"]) == 3
 
 
 # The scripted game
@@ -249,9 +294,9 @@ def test_no_region_shows_a_pick_its_seat_may_not_see_at_any_step_of_the_scripted
             hidden = [pick for seat, pick in zip(state["seats"], state["picks"])
                       if state["phase"] == "pick" and pick and seat != viewer.seat_id]
             html = "".join(render_regions(state, viewer).values())
-            assert not [pick for pick in hidden if pick in html], (viewer.name, move)
+            assert not [pick for pick in hidden if re.search(rf"\b{pick}\b", html)], (viewer.name, move)
             shown = [pick for seat, pick in zip(state["seats"], state["picks"]) if pick and pick not in hidden]
-            assert all(pick in html for pick in shown)  # the check above would see a leak
+            assert all(f'data-picks="{pick}"' in html for pick in shown)  # the check above would see a leak
 
 
 def test_regions_offer_forms_for_the_moves_of_the_phase():
@@ -261,5 +306,10 @@ def test_regions_offer_forms_for_the_moves_of_the_phase():
     assert tony["card_answers"].strip() == ""
     kamila = render_regions(state, KAMILA_V)
     assert "checked" in kamila["answer_picker"]
-    assert 'title="Wait until everyone has locked in their answers."' in kamila["card_answers"]
+    assert 'id="reveal-r1-q1"' not in kamila["card_answers"]  # not before everyone is in
     assert render_regions(state, SCREEN)["answer_picker"].strip() == ""
+    state = post(post(state, TONY_V, "type=lock_in&letters=B"), AMY_V, "type=lock_in&letters=D")
+    assert 'id="reveal-r1-q1"' in render_regions(state, KAMILA_V)["card_answers"]  # the reader flips the card
+    assert 'id="reveal-r1-q1"' not in render_regions(state, TONY_V)["card_answers"]
+    assert 'id="skip-r1-q1' not in render_regions(picking(), TONY_V)["picks"]
+    assert f'id="skip-r1-q1-{TONY}"' in render_regions(picking(), KAMILA_V)["picks"]

@@ -217,18 +217,28 @@ def test_entering_other_than_three_correct_answers_is_refused(table, correct):
         (Phase.REVEAL, {"type": "reveal", "correct": "ABC"}),
     ],
 )
-def test_a_player_cannot_make_the_tables_moves(table, phase, move):
-    """The rulebook gives the die and the card to no player: only the table (the host) enters them."""
-    state = table
+def test_only_the_reader_or_the_table_makes_the_readers_moves(table, phase, move):
+    """Whoever reads this question rolls the die and flips the card; the host may for the table."""
+    state = dataclasses.replace(table, reader=TONY)
     if phase is Phase.REVEAL:
-        state = at_question(table, (0, 0, 0))
+        state = at_question(state, (0, 0, 0))
         for seat in range(3):
             state = apply(state, seat, {"type": "lock_in", "letters": "A"})
-    for seat in (KAMILA, TONY, AMY):
+    for seat in (KAMILA, AMY):
         with pytest.raises(IllegalMove) as caught:
             apply(state, seat, move, random.Random(1))
         assert caught.value.reason == "table-move"
+        assert "Tony reads this question" in str(caught.value)
+    apply(state, TONY, move, random.Random(1))
     apply(state, None, move, random.Random(1))
+
+
+@pytest.mark.parametrize("kind", ["skip", "drop"])
+def test_only_the_table_skips_a_player_or_takes_them_out(table, kind):
+    for seat in (KAMILA, TONY, AMY):
+        with pytest.raises(IllegalMove) as caught:
+            apply(table, seat, {"type": kind, "seat": AMY})
+        assert caught.value.reason == "table-move"
 
 
 def test_scoring_moves_pawns_takes_bonuses_and_starts_the_next_question(table):
@@ -371,23 +381,26 @@ def test_refusals_carry_a_sentence_for_the_player(table):
 
 
 def test_legal_moves_follow_the_phase(table):
-    assert legal_moves(table, None) == ("roll", "set_die")
-    assert legal_moves(table, KAMILA) == ()
+    assert legal_moves(table, None) == ("roll", "set_die", "skip", "drop")
+    assert legal_moves(table, KAMILA) == ("roll", "set_die")  # Kamila reads the first question
+    assert legal_moves(table, TONY) == ()
     picking = at_question(table, (0, 0, 0))
     assert legal_moves(picking, KAMILA) == ("lock_in",)
-    assert legal_moves(picking, None) == ()
+    assert legal_moves(picking, None) == ("skip", "drop")
 
 
 def test_move_options_say_why_a_move_is_not_allowed_now(table):
-    assert move_options(table, KAMILA) == (("lock_in", "The scoring die is rolled first."),)
+    assert move_options(table, TONY) == (("lock_in", "The scoring die is rolled first."),)
     picking = at_question(table, (0, 0, 0))
-    assert move_options(picking, None) == (("reveal", "Wait until everyone has locked in their answers."),)
-    assert move_options(picking, KAMILA) == (("lock_in", ""),)
+    assert move_options(picking, None) == (
+        ("reveal", "Wait until everyone has locked in their answers."), ("skip", ""), ("drop", ""))
+    assert move_options(picking, KAMILA) == (
+        ("lock_in", ""), ("reveal", "Wait until everyone has locked in their answers."))
 
 
-def test_the_game_waits_for_the_table_then_for_players_still_choosing(table):
-    assert waiting_for(table) == (None,)
+def test_the_game_waits_for_the_reader_then_for_players_still_choosing(table):
+    assert waiting_for(table) == (KAMILA,)
     state = apply(at_question(table, (0, 0, 0)), TONY, {"type": "lock_in", "letters": "A"})
     assert waiting_for(state) == (KAMILA, AMY)
     state = apply(apply(state, KAMILA, {"type": "lock_in", "letters": "B"}), AMY, {"type": "lock_in", "letters": "C"})
-    assert waiting_for(state) == (None,)
+    assert waiting_for(state) == (KAMILA,)

@@ -21,7 +21,10 @@ def test_module_functions_round_trip_like_the_methods(table):
     "damage",
     [
         lambda d: d.clear(),
-        lambda d: d.update(version=2),
+        lambda d: d.update(version=1),
+        lambda d: d.update(reader=7),
+        lambda d: d.update(skipped=[True, False, False], picks=[None, None, None], phase="pick", die="ONE", out=[False, True, False]),
+        lambda d: d.update(history=[{"round": 1}]),
         lambda d: d.update(phase="lunch"),
         lambda d: d.update(die="SEVEN"),
         lambda d: d.update(positions=[0, 0]),

@@ -46,7 +46,8 @@ def test_view_after_a_question_shows_results_and_victory_points_apart(table):
     assert view["phase"] == "roll"
     assert view["legal_moves"] == [{"type": "lock_in", "allowed": False, "why": "The scoring die is rolled first."}]
     assert view["last_question"]["correct"] == "ACE"
-    assert view["last_question"]["results"][TONY] == {"seat": TONY, "picks": "ACE", "spaces": 3, "bonus": 2}
+    assert view["last_question"]["results"][TONY] == {"seat": TONY, "picks": "ACE", "spaces": 3, "bonus": 2,
+                                                    "position": 3}
     tony = view["players"][TONY]
     assert (tony["position"], tony["bonus_vp"], tony["tracker_vp"], tony["victory_points"]) == (3, [2], [], 2)
     assert tony["tracker_points"] == state.tracker.points_at(3)
@@ -74,17 +75,22 @@ def test_every_view_has_the_shared_top_level_keys(table):
 
 def test_view_waits_for_the_players_still_choosing(table):
     assert player_view(choosing(table), KAMILA)["waiting_for"] == [AMY]
-    assert player_view(table, KAMILA)["waiting_for"] == [None]
+    assert player_view(table, AMY)["waiting_for"] == [KAMILA]  # the reader rolls
 
 
 def test_the_tables_moves_are_listed_only_for_whoever_acts_for_the_table(table):
     assert player_view(table, None)["legal_moves"] == []
-    assert [m["type"] for m in player_view(table, None, table_moves=True)["legal_moves"]] == ["roll", "set_die"]
+    assert [m["type"] for m in player_view(table, None, table_moves=True)["legal_moves"]] == [
+        "roll", "set_die", "skip", "drop"]
+    # Kamila hosts and reads: each move once.
     host = player_view(choosing(table), KAMILA, table_moves=True)["legal_moves"]
     assert host == [
         {"type": "lock_in", "allowed": True, "why": ""},
         {"type": "reveal", "allowed": False, "why": "Wait until everyone has locked in their answers."},
+        {"type": "skip", "allowed": True, "why": ""},
+        {"type": "drop", "allowed": True, "why": ""},
     ]
+    assert [m["type"] for m in player_view(table, TONY)["legal_moves"]] == ["lock_in"]
 
 
 def test_special_rolls_carry_the_rulebooks_explanation(table):

@@ -1,0 +1,53 @@
+"""Victory points over the game as polylines for a small SVG drawn on the server (no script)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+WIDTH, HEIGHT, PAD = 320, 160, 14
+
+
+def totals(view: dict[str, Any]) -> dict[int, list[int]]:
+    """Each seat's victory points after every question, from 0 at the start.
+
+    Bonuses count when taken; a round's tracker points when the round ends.
+    """
+    seats = [p["seat"] for p in view["players"]]
+    running = dict.fromkeys(seats, 0)
+    series = {seat: [0] for seat in seats}
+    for question in view["history"]:
+        spaces = view["trackers"][question["round"] - 1]
+        for result in question["results"]:
+            gained = result["bonus"]
+            if question["ended_round"]:
+                gained += max(spaces[: result["position"]], default=0)
+            running[result["seat"]] += gained
+            series[result["seat"]].append(running[result["seat"]])
+    return series
+
+
+def chart(view: dict[str, Any]) -> dict[str, Any] | None:
+    """Where to draw each player's line; None before the first question is answered."""
+    if not view["history"]:
+        return None
+    series = totals(view)
+    steps = len(view["history"])
+    top = max(max(points) for points in series.values()) or 1
+
+    def x(step: int) -> float:
+        return round(PAD + step * (WIDTH - 2 * PAD) / steps, 1)
+
+    def y(points: int) -> float:
+        return round(HEIGHT - PAD - points * (HEIGHT - 2 * PAD) / top, 1)
+
+    lines = []
+    for player in view["players"]:
+        points = series[player["seat"]]
+        lines.append({
+            "seat": player["seat"], "name": player["name"], "colour": player["colour"], "total": points[-1],
+            "points": " ".join(f"{x(i)},{y(p)}" for i, p in enumerate(points)),
+            "end_x": x(len(points) - 1), "end_y": y(points[-1]),
+        })
+    ends = [x(i + 1) for i, q in enumerate(view["history"]) if q["ended_round"] and i + 1 < steps]
+    return {"width": WIDTH, "height": HEIGHT, "lines": lines, "round_ends": ends, "top": top,
+            "top_y": y(top), "base_y": y(0), "left": PAD, "right": WIDTH - PAD}
