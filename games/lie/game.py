@@ -40,6 +40,11 @@ class Lie(Game):
                      Field("face", "int", label="Die", minimum=min(FACES), maximum=max(FACES))),
              label="Bid"),
         Move("challenge", label="Lie!"),
+        # Count at reveal: how many of the challenged face this player shows, and wild ones.
+        Move("show_count", (Field("count", "int", label="Showing the bid's face", minimum=0, maximum=DECK_SIZE),
+                            Field("ones", "int", label="Wild ones", required=False, minimum=0,
+                                  maximum=DECK_SIZE)),
+             label="That's my count", stale_safe=True),
     )
     setup = (
         Field("wild_ones", "bool", label="Wild Ones", default=False,
@@ -50,8 +55,14 @@ class Lie(Game):
               help="For 4–6 players: once one player can draw no cards, the player with the most cards wins."),
         Field("opener", "seat", label="Oldest player", required=False,
               help="Makes the first opening bid. Left empty: the first player in seat order."),
+        Field("count_at_reveal", "bool", label="Count at reveal", default=False,
+              help="Skip entering hands: at each “Lie!” every player enters how many of the bid’s face they show."),
+        Field("odds_helper", "bool", label="Odds helper", default=False,
+              help="Each phone shows the chance that the current bid holds, from its own hand."),
     )
-    regions = ("players", "hand", "bid_picker", "bids", "showdowns")
+    regions = ("showdown", "hand", "bid_picker", "bids", "players", "history")
+    stylesheet = "css/lie.css"
+    ready = True
 
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
@@ -73,6 +84,8 @@ class Lie(Game):
             [p.name for p in players],
             opener=0 if opener is None else seats.index(opener),
             variants={name: bool(options.get(name)) for name in rules.VARIANT_NAMES},
+            count_at_reveal=bool(options.get("count_at_reveal")),
+            odds_helper=bool(options.get("odds_helper")),
         )
         return {"seats": seats, "rules": state.to_dict()}
 
@@ -88,10 +101,7 @@ class Lie(Game):
         game = rules.from_dict(state["rules"])
         seat = _rules_seat(state, viewer)
         seen = _to_seat_ids(rules.player_view(game, seat), state["seats"])
-        # One entry per card this seat holds: the face it shows, None when unused (the hand form).
-        hand = seen["hand"] or []
-        seen["hand_slots"] = [] if seat is None else hand + [None] * (game.cards[seat] - len(hand))
-        return seen
+        return {**seen, **_screen(seen, None if seat is None else game.cards[seat])}
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         # The platform names the seats in waiting_for under the headline, so headlines do not.
@@ -114,6 +124,16 @@ class Lie(Game):
                            "Turn each card so the die you will use is on top; you may leave cards unused.",
                            my_turn=True)
             return Now("Your hand is set", "You may change it until the last player sets theirs.")
+        if phase == Phase.COUNTING:
+            bid = _spoken(view["current_bid"])
+            if me is None:
+                return Now(f"“Lie!” Everyone counts for {bid}")
+            if view["my_count"] is None:
+                face = rules.Bid(2, view["current_bid"]["face"]).spoken().split()[1]
+                wild = " and your ones (wild)" if view["ones_wild"] and view["current_bid"]["face"] != 1 else ""
+                return Now(f"“Lie!” Show your hand and count your {face}{wild}",
+                           f"The challenged bid: {bid}.", my_turn=True)
+            return Now("Your count is in", "You may change it until the last player enters theirs.")
         my_turn = me is not None and view["turn"] == me["seat"]
         if phase == Phase.CHOOSING_DIRECTION:
             if my_turn:
@@ -122,9 +142,12 @@ class Lie(Game):
             return Now("Waiting for the opener to choose the direction of play")
         current = view["current_bid"]
         if current is None:
+            draw = ""
+            if view["count_at_reveal"] and me is not None:
+                draw = f"Draw {me['cards']} card{'s' if me['cards'] != 1 else ''} and set your hand first. "
             if my_turn:
-                return Now("Your turn: make the opening bid", my_turn=True)
-            return Now("Waiting for the opening bid")
+                return Now("Your turn: make the opening bid", draw + "Say it out loud as you tap.", my_turn=True)
+            return Now("Waiting for the opening bid", draw.strip())
         if my_turn:
             return Now("Your turn: bid or call Lie!", f"The bid to beat: {_spoken(current)}.", my_turn=True)
         return Now("Waiting for a higher bid or a call of Lie!", f"The bid: {_spoken(current)}.")
@@ -160,6 +183,23 @@ def _to_seat_ids(view: dict, seats: list[int]) -> dict:
         return [{**call, "seat": seats[call["seat"]]} for call in made]
 
     def showdown(shown: dict) -> dict:
+        face, wild = shown["challenged"]["face"], shown["wild_ones"]
+        rows = []
+        for s, counted in enumerate(shown["counts"]):
+            if counted is None:
+                continue
+            faces = shown["hands"][s]
+            rows.append({
+                "seat": seats[s],
+                "faces": faces,
+                # Each face shown, marked when it counts toward the bid (a wild one marked as such).
+                "shown": None if faces is None else [
+                    {"face": f, "counted": f == face or (wild and f == 1), "wild": wild and f == 1 and face != 1}
+                    for f in sorted(faces, key=lambda f: (f != face, not (wild and f == 1), f))],
+                "face_count": counted["face"], "ones": counted["ones"], "total": counted["face"] + counted["ones"],
+                "cards": shown["cards"][s] if shown["cards"] else None,
+                "eliminated": s in shown["eliminated"],
+            })
         return {
             **shown,
             **{key: seats[shown[key]] for key in ("opener", "challenger", "winner", "loser")},
@@ -168,6 +208,9 @@ def _to_seat_ids(view: dict, seats: list[int]) -> dict:
             "calls": calls(shown["calls"]),
             "challenged": {**shown["challenged"], "seat": seats[shown["challenged"]["seat"]]},
             "eliminated": [seats[s] for s in shown["eliminated"]],
+            "counts": None,
+            "cards": None,
+            "rows": rows,
         }
 
     outcome = view["outcome"]
@@ -182,6 +225,31 @@ def _to_seat_ids(view: dict, seats: list[int]) -> dict:
         "out": [seats[s] for s in view["out"]],
         "showdowns": [showdown(s) for s in view["showdowns"]],
         "outcome": None if outcome is None else {**outcome, "winner": seats[outcome["winner"]]},
+        "challenger": seat(view["challenger"]),
+    }
+
+
+_FACE_NAMES = {f: rules.Bid(2, f).spoken().split()[1] for f in FACES}
+_FACE_ONE = {f: rules.Bid(1, f).spoken().split()[1] for f in FACES}
+
+
+def _screen(view: dict, cards: int | None) -> dict:
+    """What the screens draw from, worked out once here so templates only print."""
+    current, lowest = view["current_bid"], view["lowest_bid"]
+    hand = view["hand"] or []
+    start = lowest or {"quantity": 1, "face": 1}
+    last = view["showdowns"][-1] if view["showdowns"] else None
+    return {
+        "my_cards": cards,
+        # The tap counters: how many of each face this seat has turned up (0 until a hand is set).
+        "hand_counts": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f], "count": hand.count(f)} for f in FACES],
+        # Only legal bids: from just above the current bid to every card in play.
+        "quantities": list(range(start["quantity"], view["cards_in_play"] + 1)),
+        "start_bid": start,
+        "current_spoken": None if current is None else _spoken(current),
+        "face_names": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f]} for f in FACES],
+        "last_showdown": last,
+        "challenged_name": None if current is None else _FACE_NAMES[current["face"]],
     }
 
 

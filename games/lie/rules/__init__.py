@@ -26,6 +26,7 @@ from .game import (
     to_dict,
     why_not,
 )
+from .odds import MODEL, at_least, chance_bid_holds, per_card
 from .view import player_view
 
 __all__ = [
@@ -35,5 +36,5 @@ __all__ = [
     "Call", "Direction", "GameState", "Outcome", "Phase", "Showdown", "Termination", "Variants",
     "MAX_PLAYERS", "MIN_PLAYERS", "PHASE_MOVES", "VARIANT_NAMES",
     "apply", "from_dict", "new_game", "to_dict", "why_not",
-    "player_view",
+    "player_view", "MODEL", "at_least", "chance_bid_holds", "per_card",
 ]

@@ -13,6 +13,12 @@ Moves are JSON-friendly dicts:
 - ``{"type": "choose_direction", "direction": "clockwise" | "counter_clockwise"}``
 - ``{"type": "bid", "quantity": 3, "face": 4}``
 - ``{"type": "challenge"}`` ("Lie!")
+- ``{"type": "show_count", "count": 2, "ones": 1}`` (count at reveal only)
+
+Count at reveal is a table mode, not a rulebook variant: no hand is entered;
+the round starts with the bidding, and at the challenge each player still in
+enters how many of the challenged face they show (and, when ones are wild,
+how many ones), until the last count settles it.
 """
 
 from __future__ import annotations
@@ -22,8 +28,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from .bids import Bid, _is_int, count_showing, ones_wild_this_round
-from .deck import FIRST_ROUND_CARDS, check_hand, faces_over
+from .bids import Bid, _is_int, ones_wild_this_round
+from .deck import FIRST_ROUND_CARDS, PER_FACE, check_hand, faces_over
 from .errors import CorruptState, IllegalBid, IllegalMove, IllegalSetup, RulesError
 
 MIN_PLAYERS = 2
@@ -36,6 +42,7 @@ class Phase(StrEnum):
     SETTING_HANDS = "setting_hands"
     CHOOSING_DIRECTION = "choosing_direction"
     BIDDING = "bidding"
+    COUNTING = "counting"  # count at reveal: "Lie!" was called, the players enter their counts
     OVER = "over"
 
 
@@ -78,8 +85,12 @@ class Call:
 class Showdown:
     """A finished round: every hand shown after "Lie!", and what came of it.
 
-    ``hands`` has one entry per seat, ``None`` for players who were out.
-    ``eliminated`` lists the seats that left the game because of this round.
+    ``hands`` has one entry per seat, ``None`` for players who were out (and
+    for everyone at a count-at-reveal table). ``counts`` has, per seat, how
+    many of the challenged face it showed and how many wild ones counted with
+    them (``None`` for players who were out). ``cards`` is every seat's hand
+    size for the next round. ``eliminated`` lists the seats that left the game
+    because of this round.
     """
 
     round: int
@@ -93,6 +104,8 @@ class Showdown:
     winner: int
     loser: int
     eliminated: tuple[int, ...]
+    counts: tuple[tuple[int, int] | None, ...] = ()
+    cards: tuple[int, ...] = ()
 
     @property
     def challenged(self) -> Call:
@@ -104,8 +117,15 @@ class Showdown:
 
     @property
     def faces_over(self) -> tuple[int, ...]:
-        """Faces shown more often than the deck has them: a hand was mis-entered."""
-        return faces_over(self.hands)
+        """Faces shown more often than the deck has them: a hand or a count was mis-entered."""
+        if any(hand is not None for hand in self.hands):
+            return faces_over(self.hands)
+        face = self.challenged.bid.face
+        shown = [c for c in self.counts if c is not None]
+        over = {face} if sum(c[0] for c in shown) > PER_FACE else set()
+        if sum(c[1] for c in shown) > PER_FACE:
+            over.add(1)
+        return tuple(sorted(over))
 
 
 @dataclass(frozen=True)
@@ -138,11 +158,21 @@ class GameState:
     playoff: bool = False
     history: tuple[Showdown, ...] = field(default=())
     outcome: Outcome | None = None
+    # Table modes (not rulebook variants): see the module docstring and rules.odds.
+    count_at_reveal: bool = False
+    odds_helper: bool = False
+    challenger: int | None = None
+    counts: tuple[tuple[int, int] | None, ...] = ()
 
     @property
     def in_game(self) -> tuple[int, ...]:
         """Seats still playing, in seat order."""
         return tuple(seat for seat in range(len(self.players)) if seat not in self.out)
+
+    @property
+    def cards_in_play(self) -> int:
+        """How many cards the players still in draw this round: no bid may go above it."""
+        return sum(self.cards[s] for s in self.in_game)
 
     @property
     def current_bid(self) -> Bid | None:
@@ -192,11 +222,15 @@ def new_game(
     *,
     opener: int = 0,
     variants: Variants | Mapping[str, bool] | Iterable[str] | None = None,
+    count_at_reveal: bool = False,
+    odds_helper: bool = False,
 ) -> GameState:
     """Start a game: ``players`` in clockwise seat order, ``opener`` the seat of the oldest player.
 
     ``variants`` is a ``Variants``, or the names of the variants to play
     (``{"wild_ones", "which_way"}``), or a mapping of name to on/off.
+    ``count_at_reveal``: no hands are entered; counts are, at each challenge.
+    ``odds_helper``: each phone shows the chance that the current bid holds.
     """
     players = tuple(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -214,13 +248,29 @@ def new_game(
             f"Shorter Game is for {SHORTER_GAME_MIN_PLAYERS} to {MAX_PLAYERS} players.",
             reason="shorter-game-needs-four",
         )
-    return GameState(
+    return _start_round(GameState(
         players=players,
         variants=chosen,
         cards=(FIRST_ROUND_CARDS,) * len(players),
         opener=opener,
         hands=(None,) * len(players),
-    )
+        count_at_reveal=bool(count_at_reveal),
+        odds_helper=bool(odds_helper),
+    ))
+
+
+def _start_round(state: GameState) -> GameState:
+    """A round begins with hands to set, or, counting at reveal, with the opener's direction or bid."""
+    if not state.count_at_reveal:
+        return replace(state, phase=Phase.SETTING_HANDS, turn=None)
+    return _hands_ready(state)
+
+
+def _hands_ready(state: GameState) -> GameState:
+    # Direction only matters with three or more players left.
+    if state.variants.which_way and len(state.in_game) > 2:
+        return replace(state, phase=Phase.CHOOSING_DIRECTION, turn=state.opener)
+    return replace(state, phase=Phase.BIDDING, turn=state.opener)
 
 
 # --- moves ------------------------------------------------------------------
@@ -231,6 +281,7 @@ PHASE_MOVES: dict[Phase, tuple[str, ...]] = {
     Phase.SETTING_HANDS: ("set_hand",),
     Phase.CHOOSING_DIRECTION: ("choose_direction",),
     Phase.BIDDING: ("bid", "challenge"),
+    Phase.COUNTING: ("show_count",),
     Phase.OVER: (),
 }
 
@@ -279,8 +330,13 @@ def _check_seat(state: GameState, seat: int) -> None:
 def _check_now(state: GameState, seat: int, kind: str) -> None:
     """Refuse a ``kind`` move that does not fit the phase or the turn."""
     if kind == "set_hand":
+        if state.count_at_reveal:
+            raise IllegalMove("This table counts at the reveal: no hand is entered.", reason="count-at-reveal")
         if state.phase is not Phase.SETTING_HANDS:
             raise IllegalMove("Every hand is set; cards may not be turned now.", reason="hands-locked")
+    elif kind == "show_count":
+        if state.phase is not Phase.COUNTING:
+            raise IllegalMove("Counts are entered only after a call of \"Lie!\".", reason="not-counting")
     elif kind == "choose_direction":
         if state.phase is not Phase.CHOOSING_DIRECTION:
             if not state.variants.which_way or len(state.in_game) <= 2:
@@ -302,8 +358,15 @@ def _check_now(state: GameState, seat: int, kind: str) -> None:
             )
         if seat != state.turn:
             raise IllegalMove(f"It is {state.players[state.turn]}'s turn.", reason="not-your-turn")
+        if state.phase is Phase.COUNTING:
+            raise IllegalMove("\"Lie!\" was called: the players are counting.", reason="counting")
         if kind == "challenge" and not state.calls:
             raise IllegalMove("There is no bid to challenge yet: open with a bid.", reason="no-bid-to-challenge")
+        if kind == "bid" and state.current_bid is not None and state.current_bid.next_higher().quantity > state.cards_in_play:
+            raise IllegalMove(
+                f"No higher bid is possible with {state.cards_in_play} cards in play: call \"Lie!\".",
+                reason="no-higher-bid",
+            )
 
 
 def _set_hand(state: GameState, seat: int, faces: object) -> GameState:
@@ -313,10 +376,7 @@ def _set_hand(state: GameState, seat: int, faces: object) -> GameState:
     state = replace(state, hands=hands)
     if any(hands[s] is None for s in state.in_game):
         return state
-    # Direction only matters with three or more players left.
-    if state.variants.which_way and len(state.in_game) > 2:
-        return replace(state, phase=Phase.CHOOSING_DIRECTION, turn=state.opener)
-    return replace(state, phase=Phase.BIDDING, turn=state.opener)
+    return _hands_ready(state)
 
 
 def _choose_direction(state: GameState, seat: int, direction: object) -> GameState:
@@ -347,6 +407,11 @@ def _bid(state: GameState, seat: int, quantity: object, face: object) -> GameSta
             f"or the same quantity of a higher face (at least {current.next_higher().spoken()}).",
             reason="bid-too-low",
         )
+    if bid.quantity > state.cards_in_play:
+        raise IllegalBid(
+            f"Only {state.cards_in_play} cards are in play: bid at most {state.cards_in_play} of a face.",
+            reason="more-than-in-play",
+        )
     return replace(
         state,
         calls=state.calls + (Call(seat, bid),),
@@ -355,15 +420,44 @@ def _bid(state: GameState, seat: int, quantity: object, face: object) -> GameSta
 
 
 def _challenge(state: GameState, seat: int) -> GameState:
-    return _settle(state, challenger=seat)
+    if state.count_at_reveal:
+        return replace(state, phase=Phase.COUNTING, turn=None, challenger=seat,
+                       counts=(None,) * len(state.players))
+    face, wild = state.current_bid.face, state.ones_wild
+    counts = tuple(
+        None if hand is None else (hand.count(face), hand.count(1) if wild and face != 1 else 0)
+        for hand in state.hands
+    )
+    return _settle(state, seat, counts)
 
 
-def _settle(state: GameState, challenger: int) -> GameState:
-    """Show every hand, count the challenged bid, and start the next round or end the game."""
+def _show_count(state: GameState, seat: int, count: object, ones: object) -> GameState:
+    """Count at reveal: how many of the challenged face this player shows, and how many wild ones."""
+    ones = 0 if ones is None else ones
+    for value in (count, ones):
+        if not _is_int(value) or value < 0:
+            raise IllegalMove("A count is a whole number, 0 or more.", reason="bad-count")
+    face = state.current_bid.face
+    if ones and (face == 1 or not state.ones_wild):
+        raise IllegalMove("Ones are not wild in this count: enter only the bid's face.", reason="ones-not-wild")
+    cards = state.cards[seat]
+    if count + ones > cards:
+        raise IllegalMove(
+            f"You hold {cards} card{'s' if cards != 1 else ''} this round: you can show at most {cards}.",
+            reason="too-many-shown",
+        )
+    counts = state.counts[:seat] + ((count, ones),) + state.counts[seat + 1:]
+    state = replace(state, counts=counts)
+    if any(counts[s] is None for s in state.in_game):
+        return state
+    return _settle(state, state.challenger, counts)
+
+
+def _settle(state: GameState, challenger: int, counts: tuple) -> GameState:
+    """Count the challenged bid from every hand shown, and start the next round or end the game."""
     challenged = state.calls[-1]
     wild = state.ones_wild
-    shown = [hand for hand in state.hands if hand is not None]
-    count = count_showing(shown, challenged.bid.face, wild_ones=wild)
+    count = sum(shown + ones for shown, ones in (c for c in counts if c is not None))
     if count >= challenged.bid.quantity:
         winner, loser = challenged.seat, challenger
     else:
@@ -405,6 +499,8 @@ def _settle(state: GameState, challenger: int) -> GameState:
         winner=winner,
         loser=loser,
         eliminated=tuple(out[len(state.out):]),
+        counts=counts,
+        cards=tuple(cards),
     )
     after = replace(
         state,
@@ -416,13 +512,15 @@ def _settle(state: GameState, challenger: int) -> GameState:
         calls=(),
         turn=None,
         direction=Direction.CLOCKWISE,
+        challenger=None,
+        counts=(),
     )
     if outcome is not None:
         return replace(after, phase=Phase.OVER, outcome=outcome)
     # The winner opens. Only a Shorter Game play-off can leave the winner out
     # (they were not among the tied); then the next player still in, clockwise, opens.
     opener = winner if winner not in out else _next_in(after, winner, 1)
-    return replace(after, phase=Phase.SETTING_HANDS, round=state.round + 1, opener=opener)
+    return _start_round(replace(after, round=state.round + 1, opener=opener))
 
 
 # Each move's handler and its fields, by type.
@@ -431,6 +529,7 @@ _MOVES = {
     "choose_direction": (_choose_direction, ("direction",)),
     "bid": (_bid, ("quantity", "face")),
     "challenge": (_challenge, ()),
+    "show_count": (_show_count, ("count", "ones")),
 }
 
 
@@ -465,6 +564,8 @@ def showdown_to_dict(showdown: Showdown) -> dict:
         "winner": showdown.winner,
         "loser": showdown.loser,
         "eliminated": list(showdown.eliminated),
+        "counts": [None if c is None else {"face": c[0], "ones": c[1]} for c in showdown.counts],
+        "cards": list(showdown.cards),
     }
 
 
@@ -489,7 +590,16 @@ def to_dict(state: GameState) -> dict:
         "outcome": None
         if state.outcome is None
         else {"winner": state.outcome.winner, "termination": state.outcome.termination.value},
+        "count_at_reveal": state.count_at_reveal,
+        "odds_helper": state.odds_helper,
+        "challenger": state.challenger,
+        "counts": [None if c is None else list(c) for c in state.counts],
     }
+
+
+def _counts_from_list(counts) -> tuple:
+    return tuple(None if c is None else ((c["face"], c["ones"]) if isinstance(c, Mapping) else tuple(c))
+                 for c in counts)
 
 
 def _hands_from_list(hands) -> tuple:
@@ -518,6 +628,8 @@ def from_dict(data: Mapping) -> GameState:
                 winner=s["winner"],
                 loser=s["loser"],
                 eliminated=tuple(s["eliminated"]),
+                counts=_counts_from_list(s.get("counts", ())),
+                cards=tuple(s.get("cards", ())),
             )
             for s in data["history"]
         )
@@ -539,6 +651,10 @@ def from_dict(data: Mapping) -> GameState:
             outcome=None
             if outcome is None
             else Outcome(outcome["winner"], Termination(outcome["termination"])),
+            count_at_reveal=bool(data.get("count_at_reveal", False)),
+            odds_helper=bool(data.get("odds_helper", False)),
+            challenger=data.get("challenger"),
+            counts=_counts_from_list(data.get("counts", ())),
         )
     except CorruptState:
         raise

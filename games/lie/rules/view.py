@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from .bids import _is_int
 from .errors import IllegalMove
 from .game import PHASE_MOVES, GameState, Phase, _calls_to_list, showdown_to_dict, why_not
+from .odds import MODEL, chance_bid_holds, per_card
 
 
 def player_view(state: GameState, seat: int | None) -> dict:
@@ -27,11 +30,14 @@ def player_view(state: GameState, seat: int | None) -> dict:
         waiting_for = [s for s in in_game if state.hands[s] is None]
     elif phase in (Phase.CHOOSING_DIRECTION, Phase.BIDDING):
         waiting_for = [state.turn]
+    elif phase is Phase.COUNTING:
+        waiting_for = [s for s in in_game if state.counts[s] is None]
     else:
         waiting_for = []
     current = state.current_bid
     lowest = current.next_higher() if current is not None else None
     own_hand = state.hands[seat] if seat is not None else None
+    own_count = state.counts[seat] if seat is not None and phase is Phase.COUNTING else None
 
     return {
         "game": "lie",
@@ -50,6 +56,7 @@ def player_view(state: GameState, seat: int | None) -> dict:
                 "cards": state.cards[s],
                 "out": s in state.out,
                 "hand_set": state.hands[s] is not None,
+                "counted": phase is Phase.COUNTING and state.counts[s] is not None,
             }
             for s, name in enumerate(state.players)
         ],
@@ -59,7 +66,13 @@ def player_view(state: GameState, seat: int | None) -> dict:
         "ones_wild": state.ones_wild,
         "playoff": state.playoff,
         "out": list(state.out),
-        "cards_in_play": sum(state.cards[s] for s in in_game),
+        "cards_in_play": state.cards_in_play,
+        "count_at_reveal": state.count_at_reveal,
+        "odds_helper": state.odds_helper,
+        "challenger": state.challenger if phase is Phase.COUNTING else None,
+        # Counts stay with their owner until the last one settles the challenge.
+        "my_count": None if own_count is None else {"face": own_count[0], "ones": own_count[1]},
+        "odds": _odds(state, seat) if playing else None,
         "legal_moves": _legal_moves(state, seat) if playing else [],
         "lowest_bid": None if lowest is None else {"quantity": lowest.quantity, "face": lowest.face},
         "showdowns": [showdown_to_dict(s) for s in state.history],
@@ -75,3 +88,34 @@ def _legal_moves(state: GameState, seat: int) -> list[dict]:
         why = why_not(state, seat, kind)
         moves.append({"type": kind, "allowed": not why, "why": why})
     return moves
+
+
+def _percent(chance) -> str:
+    if 0 < chance < 0.005:
+        return "under 1%"
+    if 0.995 < chance < 1:
+        return "over 99%"
+    return f"{round(chance * 100)}%"
+
+
+def _odds(state: GameState, seat: int) -> dict | None:
+    """The odds helper on ``seat``'s phone: the chance the current bid holds, given its own hand."""
+    bid = state.current_bid
+    if not state.odds_helper or state.phase is not Phase.BIDDING or bid is None:
+        return None
+    wild = state.ones_wild
+    others = state.cards_in_play - state.cards[seat]
+    odds = {
+        "model": MODEL,
+        "others_cards": others,
+        "per_card": "1 in 3" if per_card(bid.face, wild) == Fraction(1, 3) else "1 in 6",
+    }
+    hand = state.hands[seat]
+    if hand is not None:
+        mine = hand.count(bid.face) + (hand.count(1) if wild and bid.face != 1 else 0)
+        return {**odds, "mine": mine, "chance": _percent(chance_bid_holds(bid, mine, others, ones_wild=wild))}
+    # Counting at reveal, the app does not know this hand: one chance for each count it might show.
+    return {**odds, "mine": None, "by_mine": [
+        {"mine": mine, "chance": _percent(chance_bid_holds(bid, mine, others, ones_wild=wild))}
+        for mine in range(state.cards[seat] + 1)
+    ]}

@@ -24,14 +24,16 @@ def lie(state: GameState, seat: int) -> GameState:
     return apply(state, seat, {"type": "challenge"})
 
 
-def random_game(seed: int, players: int, variants=(), *, set_again: float = 0.15) -> list[GameState]:
+def random_game(seed: int, players: int, variants=(), *, set_again: float = 0.15,
+                count_at_reveal: bool = False) -> list[GameState]:
     """Every state of one random legal game, from ``new_game`` to the end.
 
     Hands are turned up from cards dealt from the default deck, so they are
     always hands a real table could show.
     """
     rng = random.Random(seed)
-    state = new_game(NAMES[:players], opener=rng.randrange(players), variants=variants)
+    state = new_game(NAMES[:players], opener=rng.randrange(players), variants=variants,
+                     count_at_reveal=count_at_reveal)
     states = [state]
     while state.outcome is None:
         if state.phase is Phase.SETTING_HANDS:
@@ -51,9 +53,18 @@ def random_game(seed: int, players: int, variants=(), *, set_again: float = 0.15
             direction = rng.choice(list(Direction)).value
             state = apply(state, state.turn, {"type": "choose_direction", "direction": direction})
             states.append(state)
+        elif state.phase is Phase.COUNTING:
+            face = state.current_bid.face
+            for seat in state.in_game:
+                cards = state.cards[seat]
+                count = rng.randint(0, min(cards, 2))
+                ones = rng.randint(0, cards - count) if state.ones_wild and face != 1 else 0
+                state = apply(state, seat, {"type": "show_count", "count": count, "ones": ones})
+                states.append(state)
         else:
             current = state.current_bid
-            if current is not None and rng.random() < 0.35:
+            top = state.cards_in_play
+            if current is not None and (rng.random() < 0.35 or current.next_higher().quantity > top):
                 state = apply(state, state.turn, {"type": "challenge"})
             else:
                 if current is None:
@@ -63,6 +74,9 @@ def random_game(seed: int, players: int, variants=(), *, set_again: float = 0.15
                     quantity, face = higher.quantity, higher.face
                 else:
                     quantity, face = current.quantity + rng.randint(1, 2), rng.randint(1, 6)
+                quantity = min(quantity, top)
+                if current is not None and (quantity, face) <= (current.quantity, current.face):
+                    quantity, face = current.next_higher().quantity, current.next_higher().face
                 state = apply(state, state.turn, {"type": "bid", "quantity": quantity, "face": face})
             states.append(state)
     return states

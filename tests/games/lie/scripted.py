@@ -19,7 +19,8 @@ PLAYERS = [
     Viewer(DEE, "player", "dee", order=3, has_phone=False),
 ]
 
-SETUP = {"wild_ones": True, "which_way": True, "shorter_game": True, "opener": BEN}
+SETUP = {"wild_ones": True, "which_way": True, "shorter_game": True, "opener": BEN,
+         "count_at_reveal": False, "odds_helper": True}
 
 
 def _hand(seat, *faces):

@@ -1,0 +1,100 @@
+// LIE: tap counters (hand, count at reveal, bid quantity) and a bid picker that offers only legal bids.
+// The server checks everything again; this only makes the phone quick and honest to tap.
+(function () {
+  "use strict";
+  if (window.lieLoaded) return;
+  window.lieLoaded = true;
+
+  function counted(form) {
+    return Array.prototype.slice.call(form.querySelectorAll("input[data-counted]"));
+  }
+
+  function total(form) {
+    return counted(form).reduce(function (sum, el) { return sum + (parseInt(el.value, 10) || 0); }, 0);
+  }
+
+  // Each counter stays within its own min and max, and the counted ones together within the cards held.
+  function refresh(form) {
+    var cap = form.dataset.cap ? parseInt(form.dataset.cap, 10) : null;
+    var sum = total(form);
+    form.querySelectorAll("[data-counter]").forEach(function (row) {
+      var input = row.querySelector("input");
+      var value = parseInt(input.value, 10) || 0;
+      var min = parseInt(input.min, 10) || 0;
+      var max = input.max === "" ? Infinity : parseInt(input.max, 10);
+      var full = cap !== null && input.hasAttribute("data-counted") && sum >= cap;
+      row.querySelector('[data-step="-1"]').disabled = value <= min;
+      row.querySelector('[data-step="1"]').disabled = value >= max || full;
+    });
+    var shown = form.querySelector("[data-total]");
+    if (shown) shown.textContent = String(sum);
+    if (form.hasAttribute("data-lie-bid")) refreshBid(form);
+  }
+
+  // At the lowest quantity only faces from the lowest bid's face up are legal.
+  function refreshBid(form) {
+    var quantity = parseInt(form.querySelector('input[name="quantity"]').value, 10) || 0;
+    var startQ = parseInt(form.dataset.startQuantity, 10);
+    var startF = parseInt(form.dataset.startFace, 10);
+    var radios = form.querySelectorAll('input[name="face"]');
+    var checked = null;
+    radios.forEach(function (r) {
+      r.disabled = quantity <= startQ && parseInt(r.value, 10) < startF;
+      if (r.checked && !r.disabled) checked = r;
+    });
+    if (!checked) {
+      checked = form.querySelector('input[name="face"][value="' + startF + '"]');
+      if (quantity > startQ) checked = form.querySelector('input[name="face"]:checked:not(:disabled)') || checked;
+      if (checked) checked.checked = true;
+    }
+    var label = form.querySelector("[data-bid-label]");
+    if (label && checked) {
+      label.textContent = "Bid " + quantity + " " + (quantity === 1 ? checked.dataset.one : checked.dataset.name);
+    }
+  }
+
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("[data-step]");
+    if (!button) return;
+    var row = button.closest("[data-counter]");
+    var form = button.closest("form");
+    var input = row.querySelector("input");
+    var max = input.max === "" ? Infinity : parseInt(input.max, 10);
+    var value = Math.max(parseInt(input.min, 10) || 0, Math.min(max, (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10)));
+    var cap = form.dataset.cap ? parseInt(form.dataset.cap, 10) : null;
+    if (cap !== null && input.hasAttribute("data-counted") && total(form) - (parseInt(input.value, 10) || 0) + value > cap) return;
+    input.value = String(value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));  // marks it touched: live updates keep it
+    refresh(form);
+  });
+
+  document.addEventListener("input", function (evt) {
+    var form = evt.target.closest && evt.target.closest("form");
+    if (form && (form.querySelector("[data-counter]"))) refresh(form);
+  });
+  document.addEventListener("change", function (evt) {
+    var form = evt.target.closest && evt.target.closest("form[data-lie-bid]");
+    if (form) refresh(form);
+  });
+
+  // A hand is sent as one face per card used: faces=4&faces=4&faces=2.
+  document.addEventListener("htmx:configRequest", function (evt) {
+    var form = evt.detail.elt;
+    if (!form || !form.hasAttribute || !form.hasAttribute("data-lie-hand")) return;
+    var params = evt.detail.parameters;
+    params.delete("faces");
+    counted(form).forEach(function (el) {
+      for (var i = 0; i < (parseInt(el.value, 10) || 0); i++) params.append("faces", el.dataset.face);
+    });
+  });
+
+  function refreshAll() {
+    document.querySelectorAll("form").forEach(function (form) {
+      if (form.querySelector("[data-counter]")) refresh(form);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", refreshAll);
+  document.addEventListener("htmx:oobAfterSwap", refreshAll);
+  document.addEventListener("htmx:load", refreshAll);
+  if (document.readyState !== "loading") refreshAll();
+})();

@@ -1,0 +1,202 @@
+"""LIE in Chromium: three phones and a TV play a game with Wild Ones on, through a won and a
+lost challenge, an elimination and the end; hands entered with tap counters that survive others' moves.
+
+Screenshots of every screen go to var/screenshots/lie-*.png (phone 390x844 light and dark, TV 1280x720).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.test_table_sync import join_by_code
+
+pytestmark = [pytest.mark.browser]
+
+OUT = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+TV = {"viewport": {"width": 1280, "height": 720}}
+REGIONS = ("showdown", "hand", "bid_picker", "bids", "players", "history")
+
+
+def snap(page: Page, name: str) -> None:
+    """A screenshot to look at, after checking nothing spills sideways and every target is tappable."""
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{name} spills {overflow}px sideways"
+    # The game's own regions and the now card; the lobby's people list is the platform's.
+    small = page.evaluate("""() => [...document.querySelectorAll(
+            ['now', ...GAME_REGIONS].map(r => `#region-${r} :is(button, .btn, input:not([type=hidden]), select, summary)`).join(','))]
+        .filter(e => e.offsetParent !== null)
+        .filter(e => { const r = e.getBoundingClientRect(); return r.height < 40 || r.width < 40; })
+        .map(e => e.outerHTML.slice(0, 80))""".replace("GAME_REGIONS", str(list(REGIONS))))
+    assert not small, f"{name} has touch targets under 40px: {small}"
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUT / f"lie-{name}.png"), full_page=True)
+
+
+def create_lie_table(page: Page, base: str, name: str) -> str:
+    page.goto(base + "/")
+    card = page.locator("#game-lie")
+    card.get_by_placeholder("Your name").fill(name)
+    card.get_by_role("button", name="Create table").click()
+    expect(page.locator(".topcode")).to_have_text(re.compile(r"^[A-Z]{6}$"))
+    expect(page.locator("body")).to_have_attribute("data-live", "1")
+    return page.locator(".topcode").inner_text()
+
+
+def open_display(page: Page, base: str, code: str) -> None:
+    page.goto(f"{base}/t/{code}/")
+    page.get_by_role("button", name="Use this screen as the table display").click()
+    expect(page.locator(".topme")).to_have_text("Table display")
+
+
+def tap_hand(page: Page, faces: list[int]) -> None:
+    """Tap + once per card for its face, as a player would."""
+    form = page.locator("form[data-lie-hand]")
+    for face in faces:
+        form.get_by_role("button", name=re.compile(rf"^one more {FACE_ONE[face]}$")).click()
+
+
+def set_hand(page: Page, faces: list[int]) -> None:
+    tap_hand(page, faces)
+    page.locator("form[data-lie-hand]").get_by_role("button", name=re.compile("Set my hand|Change my hand")).click()
+    # Set and waiting for others, or the last hand in and the bidding begun.
+    expect(page.locator(".lie-set, .lie-myhand").first).to_be_attached()
+
+
+FACE_ONE = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def bid(page: Page, quantity: int, face: int) -> None:
+    form = page.locator("form[data-lie-bid]")
+    box = form.locator('input[name="quantity"]')
+    while int(box.input_value()) < quantity:
+        form.get_by_role("button", name="more", exact=True).click()
+    form.locator(f'input[name="face"][value="{face}"]').check()
+    form.locator("[data-bid-label]").click()
+    expect(page.locator(".lie-calls li").last).to_contain_text(f"{quantity} × {face}")
+
+
+def call_lie(page: Page) -> None:
+    page.get_by_role("button", name="Lie!").click()
+
+
+def test_three_phones_and_a_tv_play_lie_with_wild_ones_to_the_end(servers, browser):
+    base = servers[0].url
+    ana_ctx = browser.new_context(**PHONE, color_scheme="light")
+    ben_ctx = browser.new_context(**PHONE, color_scheme="dark")
+    cal_ctx = browser.new_context(**PHONE, color_scheme="light")
+    tv_ctx = browser.new_context(**TV, color_scheme="light")
+    contexts = [ana_ctx, ben_ctx, cal_ctx, tv_ctx]
+    for c in contexts:
+        c.set_default_timeout(10_000)
+    ana, ben, cal, tv = (c.new_page() for c in contexts)
+    try:
+        code = create_lie_table(ana, base, "ana")
+        join_by_code(ben, base, code, "ben")
+        join_by_code(cal, base, code, "cal")
+        open_display(tv, base, code)
+        ana.get_by_label("Wild Ones").check()
+        ana.get_by_label("Odds helper").check()
+        expect(ben.locator(".setup-summary")).to_contain_text("Yes")
+        snap(ana, "phone-lobby-host")
+        ana.get_by_role("button", name="Start the game").click()
+
+        # Round 1: hands entered with tap counters. Ben's half-tapped counters survive Ana's move.
+        expect(ben.locator("#region-now")).to_contain_text("Draw 5 cards and enter your hand")
+        tap_hand(ben, [4, 4])
+        snap(ben, "phone-dark-hand-entry")
+        set_hand(ana, [4, 1, 2, 2, 6])
+        expect(ben.locator("#lie-players")).to_contain_text("hand set ✓")
+        expect(ben.locator("#hand-r1-face-4")).to_have_value("2")
+        tap_hand(ben, [3])
+        expect(ben.locator(".lie-total")).to_contain_text("3 of 5 cards used")
+        # Capped by the cards held: five faces in, every + is off.
+        tap_hand(ben, [5, 5])
+        expect(ben.locator("form[data-lie-hand]").get_by_role("button", name="one more six")).to_be_disabled()
+        ben.locator("form[data-lie-hand]").get_by_role("button", name="Set my hand").click()
+        expect(ben.locator(".lie-set")).to_contain_text("Set:")
+        snap(ben, "phone-dark-hand-set")
+        snap(tv, "tv-setting-hands")
+        assert "lie-set" not in tv.content()
+        set_hand(cal, [3, 3, 6])
+
+        # Ana (first in seat order) opens; ones are wild until an opening bid on ones.
+        expect(ana.locator("#region-now")).to_contain_text("Your turn: make the opening bid")
+        snap(ana, "phone-opening-bid")
+        bid(ana, 2, 4)
+        expect(tv.locator(".lie-wild")).to_contain_text("Ones are wild this round")
+        # Ben's picker starts just above: two fives; two twos are not offered.
+        form = ben.locator("form[data-lie-bid]")
+        expect(form.locator('input[name="quantity"]')).to_have_value("2")
+        expect(form.locator('input[name="face"][value="5"]')).to_be_checked()
+        expect(form.locator('input[name="face"][value="2"]')).to_be_disabled()
+        expect(form.get_by_role("button", name="fewer")).to_be_disabled()
+        expect(ben.locator(".lie-odds")).to_contain_text("Model:")
+        snap(ben, "phone-dark-bidding-my-turn")
+        snap(cal, "phone-bidding-waiting")
+        snap(tv, "tv-bidding")
+        bid(ben, 3, 4)
+        # Cal calls "Lie!": fours with ones wild are 4 (ana 4, 1; ben 4, 4): the bid held, Cal loses.
+        snap(cal, "phone-lie-button")
+        call_lie(cal)
+        for page in (ana, ben, cal, tv):
+            expect(page.locator(".lie-showdown")).to_contain_text("ben won")
+            expect(page.locator(".lie-showdown")).to_contain_text("cal lost: 4 cards next round")
+        expect(tv.locator(".lie-showdown .lie-count")).to_have_text("4")
+        expect(tv.locator(".lie-showdown .lie-rows .die.wild")).to_have_count(1)
+        snap(cal, "phone-showdown-lost")
+        snap(ben, "phone-dark-showdown-won")
+        snap(tv, "tv-showdown")
+
+        # Round 2: the new round's counters start fresh; Ben (the winner) opens. Cal's "Lie!" wins.
+        expect(ben.locator("#hand-r2-face-4")).to_have_value("0")
+        set_hand(ana, [2, 2, 2])
+        set_hand(ben, [6])
+        set_hand(cal, [1, 5, 5, 5])
+        bid(ben, 4, 6)
+        bid(cal, 5, 6)
+        call_lie(ana)
+        expect(tv.locator(".lie-showdown")).to_contain_text("ana won")
+        expect(tv.locator(".lie-showdown")).to_contain_text("cal lost: 3 cards next round")
+
+        # Rounds 3 to 5: Cal calls "Lie!" on two threes that are there, and is out after the fifth.
+        for rnd, cards in ((3, "3 cards"), (4, "2 cards"), (5, "1 card")):
+            expect(cal.locator("#region-now")).to_contain_text(f"Draw {cards} and enter your hand")
+            set_hand(ana, [3])
+            set_hand(ben, [3])
+            set_hand(cal, [])
+            if rnd == 3:
+                bid(ana, 1, 3)  # Ana won round 2 and opens; then Ben, clockwise
+            bid(ben, 2, 3)
+            if rnd == 5:
+                snap(cal, "phone-last-card")
+            call_lie(cal)
+            expect(tv.locator(".lie-showdown")).to_contain_text(f"Round {rnd}:")
+            expect(tv.locator(".lie-showdown")).to_contain_text("cal lost")
+        expect(tv.locator(".lie-showdown")).to_contain_text("cal lost and is out of the game")
+        expect(cal.locator("#region-now")).to_contain_text("You are out of this game")
+        snap(cal, "phone-eliminated")
+        snap(tv, "tv-elimination")
+        snap(ana, "phone-history-closed")
+
+        # Two players left, no one else to wait for: Ana loses five more and Ben wins the game.
+        for rnd in range(6, 11):
+            set_hand(ana, [2])
+            set_hand(ben, [3])
+            bid(ben, 1, 3)
+            call_lie(ana)
+            expect(tv.locator(".lie-showdown")).to_contain_text(f"Round {rnd}:")
+        for page in (ana, ben, cal, tv):
+            expect(page.locator(".lie-winner")).to_contain_text("ben wins the game!")
+        expect(ben.locator("#region-now")).to_contain_text("You win!")
+        ana.locator("#lie-history summary").click()
+        snap(ana, "phone-game-over-history")
+        snap(ben, "phone-dark-game-over")
+        snap(tv, "tv-game-over")
+    finally:
+        for c in contexts:
+            c.close()
