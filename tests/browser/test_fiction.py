@@ -1,0 +1,265 @@
+"""Fiction played in Chromium as a group plays it: Lena the Lie-brarian, Gus and Gwen guessing on
+their own phones, and a TV as the table display. Every response body and socket frame the three
+non-Lie-brarian screens receive is kept, and none may hold the secret or an honest clue before the end.
+
+Screenshots of every screen go to var/screenshots/fiction-*.png (kept out of git) to be looked at.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.test_table_sync import join_by_code
+
+pytestmark = [pytest.mark.browser]
+
+OUT = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+TV = {"viewport": {"width": 1280, "height": 720}}
+OTHER = {"✓": "✗", "~": "✓", "✗": "~"}  # a lie: any clue changed into another
+
+
+def snap(page: Page, name: str) -> None:
+    """A picture to look at; and nothing spills sideways or is too small to tap."""
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{name} spills {overflow}px sideways"
+    small = page.evaluate("""() => [...document.querySelectorAll('button, .btn, input:not([type=hidden]), select, summary')]
+        .filter(e => e.offsetParent !== null)
+        .filter(e => { const r = e.getBoundingClientRect(); return r.height < 40 || r.width < 40; })
+        .map(e => e.outerHTML.slice(0, 80))""")
+    assert not small, f"{name} has touch targets under 40px: {small}"
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUT / f"fiction-{name}.png"), full_page=True)
+
+
+class Wiretap:
+    """Everything one screen is sent: HTTP response bodies and socket frames."""
+
+    def __init__(self, page: Page):
+        self.responses: list = []
+        self.frames: list[str] = []
+        self.on = True
+        page.on("response", lambda r: self.on and self.responses.append(r))
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda f: self.on and self.frames.append(str(f))))
+
+    def texts(self) -> list[str]:
+        out = list(self.frames)
+        for response in self.responses:
+            try:
+                out.append(response.body().decode("utf-8", "replace"))
+            except Exception:  # a redirect or an aborted request has no body
+                pass
+        return out
+
+
+def create_fiction(page: Page, base: str, name: str) -> str:
+    page.goto(base + "/")
+    card = page.locator("#game-fiction")
+    card.get_by_placeholder("Your name").fill(name)
+    card.get_by_role("button", name="Create table").click()
+    expect(page.locator(".topcode")).to_have_text(re.compile(r"^[A-Z]{6}$"))
+    expect(page.locator("body")).to_have_attribute("data-live", "1")
+    return page.locator(".topcode").inner_text()
+
+
+def seat_everyone(base: str, lena: Page, gus: Page, gwen: Page, tv: Page) -> str:
+    code = create_fiction(lena, base, "Lena")
+    join_by_code(gus, base, code, "Gus")
+    join_by_code(gwen, base, code, "Gwen")
+    tv.goto(f"{base}/t/{code}/")
+    tv.get_by_role("button", name="Use this screen as the table display").click()
+    expect(lena.locator("#region-people")).to_contain_text("Gwen")
+    expect(gus.locator(".seat", has_text="Lena")).to_contain_text("Lie-brarian")
+    return code
+
+
+def choose_secret(lena: Page, word: str, hint: str) -> None:
+    lena.locator("#choose-secret-word").fill(word)
+    lena.locator("#choose-secret-hint").fill(hint)
+    lena.get_by_role("button", name="Keep this secret").click()
+
+
+def guess(page: Page, word: str, *, wins: bool = False) -> None:
+    box = page.locator(".guess-form .word-input")
+    box.fill(word)
+    page.get_by_role("button", name="Guess", exact=True).click()
+    if wins:
+        expect(box).to_have_count(0)
+    else:
+        expect(box).to_have_value("")  # sent: the box is ready for the next guess
+
+
+def lie_and_share(lena: Page, number: int, *, at: tuple[int, ...] = (0,)) -> str:
+    """Lena tells a lie under each letter in ``at`` and shares; returns the shared clues."""
+    form = lena.locator(f"#share-{number}")
+    share = form.locator("button.share")
+    expect(share).to_be_disabled()
+    expect(form.locator(".share-why")).to_contain_text("you changed 0")
+    shared = []
+    for i in range(5):
+        honest = form.locator(".pick").nth(i).get_attribute("data-honest")
+        clue = OTHER[honest] if i in at else honest
+        form.locator("select").nth(i).select_option(clue)
+        shared.append(clue)
+    expect(share).to_be_enabled()
+    share.click()
+    expect(lena.locator(f"#board-{number} .clue.token.lie")).to_have_count(len(at))
+    return "".join(shared)
+
+
+def shared_clues(page: Page, number: int) -> str:
+    return "".join(page.locator(f"#board-{number} .clue.token").all_inner_texts())
+
+
+def test_a_whole_game_lost_with_a_halftime_keeps_the_secret_off_every_other_screen(servers, browser):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(3)] + [browser.new_context(**TV)]
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)
+    taps = [Wiretap(p) for p in (gus, gwen, tv)]
+    try:
+        seat_everyone(base, lena, gus, gwen, tv)
+        snap(lena, "lobby-host")
+        lena.get_by_role("button", name="Start the game").click()
+        expect(lena.locator("#region-now")).to_contain_text("Choose the secret word")
+        snap(lena, "prologue-librarian")
+        expect(gus.locator("#region-setup_panel")).to_contain_text("choosing a secret word")
+        snap(gus, "prologue-guesser")
+
+        choose_secret(lena, "melon", "x")  # the hint must be in the word
+        expect(lena.locator("#flash")).to_contain_text("hint is one letter")
+        choose_secret(lena, "melon", "l")
+        lena.locator("summary", has_text="Tap to see your secret").click()
+        expect(lena.locator("#region-setup_panel .big-secret")).to_have_text("MELON")
+        snap(lena, "prologue-ready")
+        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+        expect(gus.locator("#region-now")).to_contain_text("Your turn: agree on a guess")
+        expect(gus.locator(".clock-time")).to_have_text(re.compile(r"^(10:00|9:[0-5]\d)$"))
+        expect(tv.locator(".hint-letter")).to_have_text("L")
+        snap(gus, "guessing-empty")
+
+        gwen.locator(".guess-form .word-input").fill("trees")  # refused with the rules' reason, text kept
+        gwen.get_by_role("button", name="Guess", exact=True).click()
+        expect(gwen.locator("#flash")).to_contain_text(re.compile("repeat|duplicate", re.I))
+        expect(gwen.locator(".guess-form .word-input")).to_have_value("trees")
+        snap(gwen, "refused-guess")
+
+        guess(gus, "ghost")
+        expect(gwen.locator("#region-now")).to_contain_text("Waiting for the Lie-brarian")
+        expect(gwen.locator(".clock-label")).to_contain_text("stopped")
+        expect(gwen.locator("#board-1")).to_contain_text("Waiting for the Lie-brarian's clues")
+        expect(lena.locator("#board-1 .clue.honest")).to_have_count(5)
+        lena.locator("#share-1 select").nth(0).select_option(OTHER[lena.locator("#share-1 .pick").nth(0).get_attribute("data-honest")])
+        lena.locator("#share-1 select").nth(1).select_option(OTHER[lena.locator("#share-1 .pick").nth(1).get_attribute("data-honest")])
+        expect(lena.locator("#share-1 button.share")).to_be_disabled()
+        expect(lena.locator("#share-1 .share-why")).to_have_text("Change exactly one clue; you changed 2.")
+        snap(lena, "picker-two-lies")
+        lena.locator("#share-1 select").nth(1).select_option(lena.locator("#share-1 .pick").nth(1).get_attribute("data-honest"))
+        expect(lena.locator("#share-1 button.share")).to_be_enabled()
+        snap(lena, "picker-one-lie")
+        lena.locator("#share-1 button.share").click()
+        public = shared_clues(lena, 1)
+        expect(gwen.locator("#board-1")).to_contain_text("Exactly one of these clues is a lie")
+        for page in (gus, gwen, tv):
+            expect(page.locator("#board-1 .clue.token")).to_have_text(list(public))
+        expect(gus.locator(".clock-label")).to_contain_text("running")
+
+        # Fact/Fiction on the lie (the first letter): FICTION on every screen
+        gus.locator("#ff-1-3 .ff-letter").nth(0).click()
+        gus.get_by_role("button", name="Use a Fact/Fiction token").click()
+        for page in (lena, gus, gwen, tv):
+            expect(page.locator("#board-1 .ff.fiction")).to_have_text("FICTION")
+        expect(gwen.locator(".tokens")).to_contain_text("2 Fact/Fiction tokens")
+        expect(gwen.locator(".ff-form button")).to_be_disabled()  # one token before each next guess
+        expect(gwen.locator(".ff-form")).to_contain_text("make your next guess first")
+        snap(gwen, "board-after-fiction")
+        snap(tv, "display-first-half")
+
+        for number, word in enumerate(("plumb", "crane", "dirty"), start=2):
+            guess(gwen if number % 2 else gus, word)
+            lie_and_share(lena, number, at=(4,))
+        # Fact/Fiction on a truth (the first letter of DIRTY): FACT
+        gwen.locator("#ff-4-2 .ff-letter").nth(0).click()
+        gwen.get_by_role("button", name="Use a Fact/Fiction token").click()
+        expect(tv.locator("#board-4 .ff.fact")).to_have_text("FACT")
+        expect(gus.locator("#region-alphabet .abc-in").first).to_be_visible()
+        guess(gus, "waltz")
+        lie_and_share(lena, 5, at=(4,))
+
+        # five guesses: halftime; the host (Lena) starts the second half
+        expect(gus.locator("#region-halftime")).to_contain_text("Halftime")
+        expect(gus.locator("#region-now")).to_contain_text("Halftime")
+        snap(gus, "halftime-guesser")
+        snap(lena, "halftime-host")
+        snap(tv, "display-halftime")
+        lena.get_by_role("button", name="▶ Start the second half").click()
+        expect(gus.locator("#region-now")).to_contain_text("5 guesses left in the second half")
+
+        for number, word in enumerate(("funky", "brick", "vinyl", "jumpy"), start=6):
+            guess(gus, word)
+            lie_and_share(lena, number, at=(2,))
+        expect(tv.locator("#board-9")).to_have_class(re.compile("half-2"))
+        snap(gus, "second-half-guesser")
+        snap(lena, "second-half-librarian")
+        guess(gwen, "shark")
+        expect(lena.locator("#region-now")).to_contain_text("Give the clues")
+        snap(lena, "picker-last-row")
+
+        for tap in taps:  # nothing secret reached the other screens before the end
+            tap.on = False
+            for text in tap.texts():
+                assert "melon" not in text.lower()
+                assert "clue honest" not in text and "Honest clue" not in text
+        for page in (gus, gwen, tv):
+            assert "melon" not in page.content().lower()
+
+        lie_and_share(lena, 10, at=(0,))
+        for page in (lena, gus, gwen, tv):
+            expect(page.locator("#region-outcome")).to_contain_text("The Lie-brarian wins!")
+            expect(page.locator("#region-outcome .big-secret")).to_have_text("MELON")
+            expect(page.locator("#board-10 .clue.token.lie")).to_have_count(1)
+            expect(page.locator(".clue.honest")).to_have_count(50)
+        snap(gus, "end-guesser")
+        snap(lena, "end-host")
+        snap(tv, "display-end")
+        lena.get_by_role("button", name=re.compile("Play again: Gus takes over from Lena")).click()
+        expect(gus.locator("#region-now")).to_contain_text(re.compile("setup|start", re.I))
+        expect(gus.locator(".seat", has_text="Gus")).to_contain_text("Lie-brarian")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_book_card_word_is_allowed_anyway_and_guessed_in_the_first_half(servers, browser):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE, color_scheme="dark") for _ in range(3)]
+    contexts.append(browser.new_context(**TV, color_scheme="dark"))
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)
+    try:
+        seat_everyone(base, lena, gus, gwen, tv)
+        lena.get_by_role("button", name="Start the game").click()
+        choose_secret(lena, "zlorp", "z")
+        expect(lena.locator("#flash")).to_contain_text("not in our dictionary")
+        snap(lena, "dark-allow-anyway")
+        lena.get_by_role("button", name="Allow it anyway: it is on the book card").click()
+        expect(lena.locator("#region-now")).to_contain_text("Start the 10-minute timer")
+        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+
+        guess(gwen, "quack")
+        lie_and_share(lena, 1, at=(3,))
+        snap(lena, "dark-librarian-board")
+        snap(gwen, "dark-guesser-board")
+        snap(tv, "dark-display")
+        guess(gus, "zlorp", wins=True)  # not in the dictionary, but the secret from the book card
+        for page in (lena, gus, gwen, tv):
+            expect(page.locator("#region-outcome")).to_contain_text("The Guessers win!")
+            expect(page.locator("#region-outcome .big-secret")).to_have_text("ZLORP")
+        expect(gus.locator("#region-now")).to_contain_text("You guessed the secret word!")
+        snap(gus, "dark-end-guesser")
+        snap(tv, "dark-display-end")
+    finally:
+        for context in contexts:
+            context.close()
