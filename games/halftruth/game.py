@@ -19,7 +19,8 @@ FACE_CHOICES = tuple(
     (face.name, face.label + {"AMPED": " Amped", "HALF_LIE": " Half Lie"}.get(face.name, ""))
     for face in rules.DieFace
 )
-COLOUR_CHOICES = (("", "First free colour"),) + tuple(
+FREE = "any"  # a seat with no colour chosen takes the first colour nobody chose
+COLOUR_CHOICES = ((FREE, "First free colour"),) + tuple(
     (colour.value, colour.value.capitalize()) for colour in rules.Colour)
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
@@ -48,14 +49,14 @@ class HalfTruth(Game):
     )
     setup = (
         *(Field(f"colour_{n}", "choice", label=f"Colour of the {ORDINALS[n - 1]} player", required=False,
-                choices=COLOUR_CHOICES) for n in range(1, rules.MAX_PLAYERS + 1)),
+                default=FREE, choices=COLOUR_CHOICES) for n in range(1, rules.MAX_PLAYERS + 1)),
         Field("layouts", "text", label="Round trackers", required=False, max_length=1500,
               default=rules.layouts_text(rules.DEFAULT_LAYOUTS),
               help="The number on each space after START, comma-separated, one round after another "
                    "separated by \";\". The rulebook's printed numbers are not known to us: these "
                    "defaults reproduce the rulebook's scoring example."),
     )
-    regions = ("scoring_die", "answer_picker", "picks", "card_answers", "round_tracker", "standings",
+    regions = ("scoring_die", "answer_picker", "picks", "card_answers", "round_tracker", "victory_points",
                "history")
 
     # -- setup ----------------------------------------------------------------
@@ -148,7 +149,7 @@ class HalfTruth(Game):
 def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState:
     # Colours chosen for seats nobody sits in are ignored: a player may have left the lobby.
     chosen = [options.get(f"colour_{n}") for n in range(1, len(players) + 1)]
-    entrants = [(p.name, c) if c else p.name for p, c in zip(players, chosen)]
+    entrants = [(p.name, c) if c and c != FREE else p.name for p, c in zip(players, chosen)]
     return rules.new_game(entrants, layouts=rules.parse_layouts(options.get("layouts") or ""))
 
 

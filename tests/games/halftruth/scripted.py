@@ -19,8 +19,8 @@ PLAYERS = [
     Viewer(AMY, "player", "Amy", order=2),
 ]
 
-SETUP = {"colour_1": "orange", "colour_2": "blue", "colour_3": "purple", "colour_4": None, "colour_5": None,
-         "colour_6": None, "layouts": "1,2,3; 2,4; 3,6,9"}
+SETUP = {"colour_1": "orange", "colour_2": "blue", "colour_3": "purple", "colour_4": "any", "colour_5": "any",
+         "colour_6": "any", "layouts": "1,2,3; 2,4; 3,6,9"}
 
 
 def question(reader, die, picks, correct):

@@ -54,10 +54,10 @@ def test_start_with_chosen_colours_and_trackers():
 
 
 def test_the_setup_form_parses_to_what_start_takes():
-    options = {f.name: f.parse(QueryDict("colour_1=blue&colour_2=&colour_3=orange&colour_4=&layouts=1;2;3"))
+    options = {f.name: f.parse(QueryDict("colour_1=blue&colour_2=any&colour_3=orange&colour_4=&layouts=1;2;3"))
                for f in game.setup}
-    assert options == {"colour_1": "blue", "colour_2": None, "colour_3": "orange", "colour_4": None,
-                       "colour_5": None, "colour_6": None, "layouts": "1;2;3"}
+    assert options == {"colour_1": "blue", "colour_2": "any", "colour_3": "orange", "colour_4": "any",
+                       "colour_5": "any", "colour_6": "any", "layouts": "1;2;3"}
     assert game.check_setup(options, PLAYERS) is None
     # A player with no colour chosen takes the first colour nobody chose.
     assert [p["colour"] for p in game.start(PLAYERS, options, random.Random(1))["players"]] == [

@@ -1,0 +1,220 @@
+"""Half Truth played on three phones and a table display: a whole game, in Chromium.
+
+Kamila hosts; the reader passes round the table every question. The game goes
+through Amped, a fair roll, Half Lie, a skipped player, a changed pick, an undo,
+two round ends and the final standings. Screens are saved to var/screenshots/
+(phone 390x844 and TV 1280x720, light and dark) so a person can look at them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.test_table_sync import join_by_code
+
+pytestmark = [pytest.mark.browser]
+
+OUT = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+TV = {"viewport": {"width": 1280, "height": 720}}
+
+
+def snap(page: Page, name: str, *, tv: bool = False) -> None:
+    """Both colour schemes of one screen, after checking it fits and its targets are big enough."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{name} spills {overflow}px sideways"
+        small = page.evaluate("""() => [...document.querySelectorAll('button, .btn, input:not([type=hidden]), select, summary')]
+            .filter(e => e.offsetParent !== null)
+            .filter(e => { const r = e.getBoundingClientRect(); return r.height < 40 || r.width < 40; })
+            .map(e => e.outerHTML.slice(0, 80))""")
+        assert not small, f"{name} has touch targets under 40px: {small}"
+        OUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUT / f"halftruth-{name}-{scheme}.png"), full_page=not tv)
+
+
+def move(page: Page) -> None:
+    """Wait until the page's own last request settled (the flash is cleared or filled)."""
+    page.wait_for_load_state("networkidle")
+
+
+def tick(page: Page, prefix: str, letters: str) -> None:
+    for letter in letters:
+        page.locator(f"input[id^='{prefix}'][value='{letter}']").check()
+
+
+def lock_in(page: Page, letters: str) -> None:
+    form = page.locator("form[id^='lock-in-']")
+    for box in form.locator("input[name=letters]").all():
+        box.set_checked(box.get_attribute("value") in letters)
+    form.get_by_role("button").click()
+    # One's own chips show on one's own phone, during the choosing and after.
+    mine = page.locator("#picks .ht-player").filter(has_text="(you)").locator("[data-picks]")
+    expect(mine).to_have_attribute("data-picks", "".join(sorted(letters)))
+
+
+def enter_die(page: Page, face: str) -> None:
+    page.locator("form[id^='set-die-']").get_by_role("button", name=face, exact=True).click()
+
+
+def reveal(page: Page, correct: str) -> None:
+    form = page.locator("form[id^='reveal-']")
+    for letter in correct:
+        form.locator(f"input[value='{letter}']").check()
+    form.get_by_role("button", name="Reveal the correct answers").click()
+
+
+@pytest.fixture
+def table(servers, browser):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(3)] + [browser.new_context(**TV)]
+    for c in contexts:
+        c.set_default_timeout(10_000)
+    kamila, tony, amy, tv = (c.new_page() for c in contexts)
+    kamila.on("dialog", lambda d: d.accept())
+    kamila.goto(base + "/")
+    card = kamila.locator("#game-halftruth")
+    card.get_by_placeholder("Your name").fill("Kamila")
+    card.get_by_role("button", name="Create table").click()
+    expect(kamila.locator(".topcode")).to_have_text(re.compile(r"^[A-Z]{6}$"))
+    code = kamila.locator(".topcode").inner_text()
+    join_by_code(tony, base, code, "Tony")
+    join_by_code(amy, base, code, "Amy")
+    tv.goto(f"{base}/t/{code}/")
+    tv.get_by_role("button", name="Use this screen as the table display").click()
+    expect(tv.locator("body")).to_have_attribute("data-live", "1")
+    yield kamila, tony, amy, tv
+    for c in contexts:
+        c.close()
+
+
+def test_a_whole_game_on_three_phones_and_a_display(table):
+    kamila, tony, amy, tv = table
+    # Setup: colours per seat and short trackers, so three rounds are quick.
+    summary = tony.locator(".setup-summary")
+    for n, colour in (("1st", "blue"), ("2nd", "yellow"), ("3rd", "magenta")):
+        kamila.get_by_label(f"Colour of the {n} player").select_option(colour)
+        expect(summary).to_contain_text(colour.capitalize())
+    layouts = kamila.get_by_label("Round trackers")
+    layouts.fill("1,2,3; 2,4; 3,6")
+    layouts.press("Tab")
+    expect(summary).to_contain_text("1,2,3; 2,4; 3,6")
+    snap(kamila, "lobby-host")
+    kamila.get_by_role("button", name="Start the game").click()
+
+    # Question 1: Kamila reads and enters an Amped die; the rule is on every screen.
+    expect(tony.locator(".now")).to_contain_text("Waiting for Kamila to roll the scoring die")
+    snap(kamila, "roll-reader")
+    snap(tv, "roll-display", tv=True)
+    enter_die(kamila, "1+ Amped")
+    for page in (kamila, tony, amy, tv):
+        expect(page.locator("#scoring-die")).to_contain_text("Bonus Victory Points are DOUBLED!")
+    # Tony ticks two letters; Amy locks in meanwhile; Tony's ticks survive the live update.
+    tick(tony, "lock-in-r1-q1", "AC")
+    amy.locator("form[id^='lock-in-'] input[value='F']").check()
+    amy.get_by_role("button", name="Lock in").click()
+    expect(tony.locator("#picks")).to_contain_text("✓ locked in")
+    expect(tony.locator("#lock-in-r1-q1-A")).to_be_checked()
+    expect(tony.locator("#lock-in-r1-q1-C")).to_be_checked()
+    tony.get_by_role("button", name="Lock in").click()
+    expect(tony.locator("#answer-picker")).to_contain_text("Change my answers")
+    snap(tony, "locked-in-player")
+    snap(tv, "pick-display", tv=True)
+    # Nobody else sees what Tony or Amy chose: only that they are in.
+    for page in (kamila, tv):
+        expect(page.locator("#picks")).not_to_contain_text("A C")
+        assert "data-picks" not in page.content()
+    expect(amy.locator("#picks [data-picks]")).to_have_count(1)  # her own
+    assert amy.locator("#picks [data-picks]").get_attribute("data-picks") == "F"
+    # Tony changes his mind before the last lock-in.
+    tony.locator("#lock-in-r1-q1-C").uncheck()
+    tony.locator("#lock-in-r1-q1-B").check()
+    tony.get_by_role("button", name="Change my answers").click()
+    expect(tony.locator("#answer-picker h2")).to_contain_text("Locked in")
+    expect(tony.locator("#answer-picker h2 .ht-chip")).to_have_text(["A", "B"])
+    lock_in(kamila, "D")
+    # Everyone is in: every chip is shown together.
+    for page in (kamila, tony, amy, tv):
+        expect(page.locator("#picks [data-picks]")).to_have_count(3)
+    assert tv.locator("#picks [data-picks]").evaluate_all("es => es.map(e => e.dataset.picks)") == ["D", "AB", "F"]
+    snap(kamila, "reveal-reader")
+    reveal(kamila, "ABC")
+    # Tony doubled up right on Amped: one space and 2 bonus Victory Points.
+    result = tv.locator("#last-question .ht-outcomes li").filter(has_text="Tony")
+    expect(result).to_contain_text("+1 space, +2 VP bonus")
+    expect(tv.locator("#last-question .ht-outcomes li").filter(has_text="Amy")).to_contain_text("no move")
+    expect(tv.locator("#round-tracker .ht-cell").nth(1)).to_contain_text("T")
+    snap(tony, "result-player")
+    snap(tv, "result-display", tv=True)
+
+    # Question 2: Tony reads and rolls in the app; Amy does not answer and the host skips her.
+    expect(amy.locator(".now")).to_contain_text("Waiting for Tony to roll the scoring die")
+    tony.get_by_role("button", name="Roll the scoring die").click()
+    expect(tv.locator("#scoring-die .ht-die")).not_to_have_text("?")
+    face = tv.locator("#scoring-die .ht-die").inner_text()
+    lock_in(kamila, "A")
+    lock_in(tony, "E")
+    snap(kamila, "pick-host-can-skip")
+    kamila.locator("#picks .ht-player").filter(has_text="Amy").get_by_role("button", name="Skip").click()
+    expect(tv.locator("#picks .ht-player").filter(has_text="Amy")).to_contain_text("skipped")
+    expect(tony.locator("form[id^='reveal-']")).to_be_visible()
+    expect(amy.locator("form[id^='reveal-']")).to_have_count(0)
+    reveal(tony, "DEF" if face != "¡2!" else "ABC")
+    expect(tv.locator("#last-question")).to_contain_text("question 2")
+    expect(tv.locator("#last-question .ht-outcomes li").filter(has_text="Amy")).to_contain_text("skipped")
+    # The host undoes the reveal: the chips come back and the reader reads again.
+    kamila.get_by_role("button", name=re.compile("^↶ Undo")).click()
+    expect(tony.locator("form[id^='reveal-']")).to_be_visible()
+    expect(tv.locator("#last-question")).to_contain_text("question 1")
+    reveal(tony, "BCD")
+    expect(tv.locator("#last-question")).to_contain_text("question 2")
+    expect(tv.locator("#last-question")).to_contain_text("BCD")
+
+    # Question 3: Amy reads a Half Lie; all-incorrect picks move two spaces.
+    enter_die(amy, "¡2! Half Lie")
+    for page in (kamila, tony, tv):
+        expect(page.locator("#scoring-die")).to_contain_text("The tables are turned!")
+    snap(amy, "half-lie-player")
+    lock_in(kamila, "EF")
+    lock_in(tony, "A")
+    lock_in(amy, "C")
+    reveal(amy, "ABC")
+    expect(tv.locator("#last-question .ht-outcomes li").filter(has_text="Kamila")).to_contain_text("+2 spaces, +1 VP bonus")
+    # Round 1 ends as soon as a pawn reaches the end of its 3-space tracker.
+    while not tv.locator("#round-tracker h2").inner_text().startswith("Round 2"):
+        play_paying_question(kamila, tony, amy, tv)
+    expect(tv.locator("#last-question")).to_contain_text("the round is over")
+    snap(tv, "round-end-display", tv=True)
+    snap(kamila, "round-end-host")
+    # Rounds 2 and 3, to the end of the game.
+    while tv.locator("#round-tracker h2").inner_text() != "Round 3 Tracker, final":
+        play_paying_question(kamila, tony, amy, tv)
+    for page in (kamila, tony, amy, tv):
+        expect(page.locator(".now")).to_contain_text("Game over")
+        expect(page.locator("#victory-points .ht-ranking li")).to_have_count(3)
+    expect(tv.locator("#victory-points svg polyline")).to_have_count(3)
+    kamila.locator("#question-history summary").click()
+    snap(kamila, "game-over-host")
+    snap(tony, "game-over-player")
+    snap(tv, "game-over-display", tv=True)
+
+
+def play_paying_question(kamila: Page, tony: Page, amy: Page, tv: Page) -> None:
+    """One question entered by whoever reads: a 4, Kamila and Tony right, Amy wrong."""
+    pages = {"Kamila": kamila, "Tony": tony, "Amy": amy}
+    expect(tv.locator("#scoring-die .ht-die")).to_have_text("?")
+    reader = re.search(r"(\w+) reads", tv.locator("#scoring-die .ht-where").inner_text()).group(1)
+    expect(pages[reader].locator("form[id^='set-die-']")).to_be_visible()
+    enter_die(pages[reader], "4")
+    expect(tv.locator("#scoring-die .ht-die")).to_have_text("4")
+    lock_in(kamila, "AB")
+    lock_in(tony, "C")
+    lock_in(amy, "D")
+    before = tv.locator("#last-question h2").inner_text()
+    reveal(pages[reader], "ABC")
+    expect(tv.locator("#last-question h2")).not_to_have_text(before)
