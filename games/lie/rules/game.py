@@ -351,6 +351,8 @@ def _check_now(state: GameState, seat: int, kind: str) -> None:
     else:
         if state.phase is Phase.SETTING_HANDS:
             raise IllegalMove("Wait until every hand is set.", reason="hands-not-set")
+        if state.phase is Phase.COUNTING:
+            raise IllegalMove("\"Lie!\" was called: the players are counting.", reason="counting")
         if state.phase is Phase.CHOOSING_DIRECTION:
             raise IllegalMove(
                 f"{state.players[state.opener]} first chooses which way the bidding goes.",
@@ -358,8 +360,6 @@ def _check_now(state: GameState, seat: int, kind: str) -> None:
             )
         if seat != state.turn:
             raise IllegalMove(f"It is {state.players[state.turn]}'s turn.", reason="not-your-turn")
-        if state.phase is Phase.COUNTING:
-            raise IllegalMove("\"Lie!\" was called: the players are counting.", reason="counting")
         if kind == "challenge" and not state.calls:
             raise IllegalMove("There is no bid to challenge yet: open with a bid.", reason="no-bid-to-challenge")
         if kind == "bid" and state.current_bid is not None and state.current_bid.next_higher().quantity > state.cards_in_play:

@@ -133,3 +133,18 @@ def test_ones_are_not_wild_in_a_round_opened_on_ones():
 
 def test_ones_are_not_wild_without_the_variant():
     assert not bid_holds([(5, 5), (1,)], Bid(3, 5), opening_bid=Bid(2, 3))
+
+
+def test_no_bid_goes_above_the_cards_in_play_and_at_the_top_only_lie_is_left():
+    from games.lie.rules import apply, new_game, player_view
+
+    from .play import set_hands
+
+    state = set_hands(new_game(["ana", "ben"]), {0: [], 1: []})
+    with pytest.raises(IllegalBid) as refused:
+        apply(state, 0, {"type": "bid", "quantity": 11, "face": 2})
+    assert refused.value.reason == "more-than-in-play"
+    state = apply(state, 0, {"type": "bid", "quantity": 10, "face": 6})
+    legal = {m["type"]: m for m in player_view(state, 1)["legal_moves"]}
+    assert not legal["bid"]["allowed"] and "call" in legal["bid"]["why"]
+    assert legal["challenge"]["allowed"]

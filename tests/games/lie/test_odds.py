@@ -1,0 +1,61 @@
+"""The odds helper: a binomial tail under the stated model, seen only on a player's own phone."""
+
+from fractions import Fraction
+
+import pytest
+
+from games.lie.rules import MODEL, Bid, apply, at_least, chance_bid_holds, new_game, per_card, player_view
+
+from .play import NAMES, bid, set_hands
+
+ANA, BEN = 0, 1
+
+
+def test_one_card_shows_a_face_one_time_in_six_or_one_in_three_with_wild_ones():
+    assert per_card(4, ones_wild=False) == Fraction(1, 6)
+    assert per_card(4, ones_wild=True) == Fraction(1, 3)
+    assert per_card(1, ones_wild=True) == Fraction(1, 6)  # a bid on ones: ones are just ones
+
+
+def test_at_least_is_a_binomial_tail():
+    assert at_least(0, 5, Fraction(1, 6)) == 1
+    assert at_least(1, 1, Fraction(1, 6)) == Fraction(1, 6)
+    assert at_least(1, 2, Fraction(1, 6)) == 1 - Fraction(25, 36)
+    assert at_least(3, 2, Fraction(1, 6)) == 0
+    assert sum(at_least(k, 4, Fraction(1, 3)) - at_least(k + 1, 4, Fraction(1, 3)) for k in range(5)) == 1
+
+
+def test_what_you_show_yourself_lowers_what_the_others_must_show():
+    assert chance_bid_holds(Bid(2, 4), 2, 10, ones_wild=False) == 1
+    assert chance_bid_holds(Bid(3, 4), 2, 1, ones_wild=False) == Fraction(1, 6)
+    assert chance_bid_holds(Bid(3, 4), 0, 10, ones_wild=True) > chance_bid_holds(Bid(3, 4), 0, 10, ones_wild=False)
+
+
+def test_a_negative_card_count_is_refused():
+    with pytest.raises(ValueError):
+        at_least(1, -1, Fraction(1, 6))
+
+
+def test_the_helper_shows_on_a_players_phone_with_the_model_and_never_on_the_display():
+    state = new_game(NAMES[:3], variants={"wild_ones"}, odds_helper=True)
+    state = bid(set_hands(state, {0: [4, 1], 1: [6], 2: [2, 2]}), ANA, 3, 4)
+    odds = player_view(state, BEN)["odds"]
+    assert odds["model"] == MODEL and "30-card deck" in MODEL
+    # Ben shows no four and no one; the others hold 10 cards, each counting 1 in 3.
+    assert odds["mine"] == 0 and odds["others_cards"] == 10 and odds["per_card"] == "1 in 3"
+    assert odds["chance"] == f"{round(float(at_least(3, 10, Fraction(1, 3))) * 100)}%"
+    assert player_view(state, 0)["odds"]["mine"] == 2
+    assert player_view(state, None)["odds"] is None
+
+
+def test_without_the_helper_switched_on_there_are_no_odds():
+    state = bid(set_hands(new_game(NAMES[:2]), {0: [3], 1: [3]}), ANA, 1, 3)
+    assert player_view(state, BEN)["odds"] is None
+
+
+def test_counting_at_reveal_the_helper_gives_a_chance_for_each_count_you_might_show():
+    state = apply(new_game(NAMES[:2], count_at_reveal=True, odds_helper=True), ANA,
+                  {"type": "bid", "quantity": 2, "face": 6})
+    by_mine = player_view(state, BEN)["odds"]["by_mine"]
+    assert [o["mine"] for o in by_mine] == [0, 1, 2, 3, 4, 5]
+    assert by_mine[2]["chance"] == "100%"
