@@ -66,6 +66,8 @@ class Fiction(Game):
         Field("ability_cards", "bool", label="Banned Books ability cards", default=False),
         Field("house_words", "bool", label="House words (the table may allow a word our dictionary lacks)",
               default=False),
+        Field("words_left", "bool", label="Helper: how many dictionary words still fit the shared clues",
+              default=False),
     )
     regions = ("outcome", "setup_panel", "halftime", "clue_picker", "guess_box", "guess_rows", "alphabet")
 

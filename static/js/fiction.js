@@ -7,7 +7,9 @@
     var allowed = (form.dataset.allowed || "1").split(",").map(Number);
     var lies = 0;
     form.querySelectorAll(".pick").forEach(function (tile) {
-      var lie = tile.querySelector("select").value !== tile.dataset.honest;
+      var clue = tile.querySelector("select").value;
+      var lie = clue !== tile.dataset.honest;
+      tile.dataset.clue = clue;
       tile.classList.toggle("has-lie", lie);
       if (lie) lies += 1;
     });

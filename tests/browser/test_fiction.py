@@ -161,6 +161,7 @@ def test_a_whole_game_lost_with_a_halftime_keeps_the_secret_off_every_other_scre
         expect(lena.locator("#share-1 button.share")).to_be_enabled()
         snap(lena, "picker-one-lie")
         lena.locator("#share-1 button.share").click()
+        expect(lena.locator("#board-1 .clue.token.lie")).to_have_count(1)
         public = shared_clues(lena, 1)
         expect(gwen.locator("#board-1")).to_contain_text("Exactly one of these clues is a lie")
         for page in (gus, gwen, tv):

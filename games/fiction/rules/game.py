@@ -18,8 +18,8 @@ from .abilities import (
 )
 from .clues import Clue, clues_text, honest_clues, lie_positions, parse_clues
 from .errors import IllegalClues, IllegalGuess, IllegalMove, IllegalSecret, IllegalSetup, RulesError
-from .solver import Row
-from .words import check_guess, check_shape
+from .solver import Row, candidates
+from .words import check_guess, check_shape, word_list
 
 LIBRARIAN = "librarian"
 GUESSERS = "guessers"
@@ -49,6 +49,7 @@ class Options:
     eight_minute_halves: bool = False
     ability_cards: bool = False
     house_words: bool = False  # the table may agree to allow a guess the dictionary lacks
+    words_left: bool = False  # a helper the table may switch on: how many dictionary words still fit
 
     @classmethod
     def hard(cls, **others: bool) -> "Options":
@@ -61,6 +62,7 @@ class Options:
             "eight_minute_halves": self.eight_minute_halves,
             "ability_cards": self.ability_cards,
             "house_words": self.house_words,
+            "words_left": self.words_left,
         }
 
     @classmethod
@@ -74,7 +76,7 @@ class Options:
                 raise IllegalSetup(f"Option {key!r} is on or off.", reason="bad-option")
         options = {key: value for key, value in data.items() if key != "hard_mode"}
         if data.get("hard_mode"):
-            return cls.hard(**{k: v for k, v in options.items() if k in ("ability_cards", "house_words")})
+            return cls.hard(**{k: v for k, v in options.items() if k in ("ability_cards", "house_words", "words_left")})
         return cls(**options)
 
 
@@ -757,6 +759,9 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
         "waiting_for": waiting_for(state),
         "legal_moves": legal_moves(state, seat),
         "outcome": None if state.outcome is None else state.outcome.to_dict(),
+        # from the shared rows alone, as the guessers could work it out with the exact solver
+        "words_left": (len(candidates(state.rows(), word_list(), hint=state.hint))
+                       if state.options.words_left and state.phase != SETUP else None),
     }
     if truth:
         view["secret"] = state.secret

@@ -360,3 +360,15 @@ def test_rows_feed_the_solver_with_what_the_guessers_know(lena_game):
     rows = state.rows()
     assert [r.guess for r in rows] == ["entry", "tiger"] and rows[0].fictions == {1}
     assert "ready" in candidates(rows, word_list(), hint=state.hint)
+
+
+def test_the_words_left_helper_counts_from_the_shared_rows_only():
+    state = started(options=Options(words_left=True))
+    first = player_view(state, GUESSERS)["words_left"]
+    state = play_turn(state, "entry", lie_at=1)
+    after = player_view(state, GUESSERS)["words_left"]
+    assert 0 < after < first
+    from games.fiction.rules import candidates, word_list
+
+    assert after == len(candidates(state.rows(), word_list(), hint="r"))
+    assert player_view(started(), GUESSERS)["words_left"] is None  # off unless the table switches it on
