@@ -24,8 +24,10 @@ REGIONS = ("showdown", "hand", "bid_picker", "bids", "players", "history")
 
 def snap(page: Page, name: str) -> None:
     """A screenshot to look at, after checking nothing spills sideways and every target is tappable."""
-    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0, f"{name} spills {overflow}px sideways"
+    # A mobile viewport grows to fit what spills, so measure against the width the page was given.
+    width = page.viewport_size["width"]
+    overflow = page.evaluate("Math.max(...[...document.querySelectorAll('body *')].map(e => e.getBoundingClientRect().right))") - width
+    assert overflow <= 1, f"{name} spills {overflow}px sideways"
     # The game's own regions and the now card; the lobby's people list is the platform's.
     small = page.evaluate("""() => [...document.querySelectorAll(
             ['now', ...GAME_REGIONS].map(r => `#region-${r} :is(button, .btn, input:not([type=hidden]), select, summary)`).join(','))]
@@ -197,6 +199,68 @@ def test_three_phones_and_a_tv_play_lie_with_wild_ones_to_the_end(servers, brows
         snap(ana, "phone-game-over-history")
         snap(ben, "phone-dark-game-over")
         snap(tv, "tv-game-over")
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_counting_at_reveal_with_which_way_and_a_player_without_a_phone(servers, browser):
+    """The host enters Dan's count for him; each phone counts its own cards at the "Lie!"."""
+    base = servers[0].url
+    ana_ctx = browser.new_context(**PHONE, color_scheme="dark")
+    ben_ctx = browser.new_context(**PHONE, color_scheme="light")
+    tv_ctx = browser.new_context(**TV, color_scheme="dark")
+    contexts = [ana_ctx, ben_ctx, tv_ctx]
+    for c in contexts:
+        c.set_default_timeout(10_000)
+    ana, ben, tv = (c.new_page() for c in contexts)
+    dan = ana_ctx.new_page()  # the host's second tab, acting for Dan
+    try:
+        code = create_lie_table(ana, base, "ana")
+        join_by_code(ben, base, code, "ben")
+        ana.get_by_placeholder("Player without a phone").fill("Dan")
+        ana.get_by_placeholder("Player without a phone").press("Enter")
+        expect(ana.locator("#region-people")).to_contain_text("Dan")
+        open_display(tv, base, code)
+        for label in ("Wild Ones", "Which Way", "Count at reveal", "Odds helper"):
+            ana.get_by_label(label).check()
+            expect(ben.locator(".setup-summary")).to_contain_text("Yes")
+        ana.get_by_label("Oldest player").select_option(label="ben")
+        expect(ben.locator(".setup-summary")).to_contain_text("ben")
+        ana.get_by_role("button", name="Start the game").click()
+
+        # No hands to enter: Ben (oldest) chooses the direction, then opens.
+        expect(ben.locator("#region-now")).to_contain_text("Choose the direction of play")
+        snap(ben, "phone-choose-direction")
+        snap(tv, "tv-dark-choose-direction")
+        ben.get_by_role("button", name=re.compile("Counter clockwise")).click()
+        expect(tv.locator(".lie-direction")).to_contain_text("counter clockwise")
+        bid(ben, 2, 5)
+        # Counter clockwise from Ben (seat 2 of ana, ben, Dan) is Ana.
+        expect(ana.locator("#region-now")).to_contain_text("Your turn: bid or call Lie!")
+        expect(ana.locator(".lie-by-mine")).to_contain_text("you show 0")
+        snap(ana, "phone-dark-odds-count-at-reveal")
+        call_lie(ana)
+
+        # Everyone counts fives and wild ones; Ben's half-tapped count survives Ana's.
+        expect(ben.locator("#region-now")).to_contain_text("count your fives and your ones (wild)")
+        ben.get_by_role("button", name="one more", exact=True).click()
+        snap(ben, "phone-counting")
+        ana.get_by_role("button", name="one more wild one").click()
+        ana.get_by_role("button", name="That's my count").click()
+        expect(ben.locator("#lie-players")).to_contain_text("counted ✓")
+        expect(ben.locator("#count-r1-face")).to_have_value("1")
+        ben.get_by_role("button", name="That's my count").click()
+        expect(ben.locator(".lie-set")).to_contain_text("Your count is in")
+        snap(tv, "tv-dark-counting")
+        dan.goto(base + ana.locator("a", has_text="Act for Dan").get_attribute("href"))
+        expect(dan.locator(".acting")).to_contain_text("Dan")
+        dan.get_by_role("button", name="That's my count").click()  # Dan shows none
+        for page in (ana, ben, tv):
+            expect(page.locator(".lie-showdown")).to_contain_text("ana lost")
+        expect(tv.locator(".lie-showdown .lie-count")).to_have_text("2")
+        snap(tv, "tv-dark-showdown-counted")
+        snap(ben, "phone-showdown-counted")
     finally:
         for c in contexts:
             c.close()
