@@ -13,8 +13,8 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from companion import codes, render, seats
-from companion.broadcast import group_of, seat_group
+from companion import codes, presence, render, seats
+from companion.broadcast import group_of, push_table, seat_group
 from companion.games import game_of
 from companion.models import Seat, Table
 
@@ -38,12 +38,14 @@ def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
 
 
 @database_sync_to_async
-def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[Seat | None, str | None]:
+def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[Seat | None, str | None, bool]:
+    """The seat this page shows, its group, and whether it is the phone's own seat (not acted for)."""
     table = Table.objects.filter(code=code).first() if codes.is_well_formed(code) else None
     if table is None:
-        return None, None
-    seat = acting_for(table, seats.seat_for(table, cookies), acting)
-    return seat, None if seat is None else group_of(game_of(table), table.pk, seat)
+        return None, None, False
+    own = seats.seat_for(table, cookies)
+    seat = acting_for(table, own, acting)
+    return seat, None if seat is None else group_of(game_of(table), table.pk, seat), seat is own
 
 
 @database_sync_to_async
@@ -56,14 +58,22 @@ def _where(seat_id: int) -> tuple[str | None, str | None]:
     return group_of(game_of(table), table.pk, seat), render.live_fragment(table, seat)
 
 
+@database_sync_to_async
+def _presence_changed(seat_id: int) -> None:
+    table_id = Seat.objects.filter(pk=seat_id).values_list("table_id", flat=True).first()
+    if table_id is not None:
+        push_table(table_id)
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     seat_id: int | None = None
     group: str | None = None
+    counted: bool = False
 
     async def connect(self) -> None:
         code = self.scope["url_route"]["kwargs"]["code"]
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        seat, group = await _find_seat(code, self.scope.get("cookies", {}), (query.get("as") or [None])[-1])
+        seat, group, own = await _find_seat(code, self.scope.get("cookies", {}), (query.get("as") or [None])[-1])
         await self.accept()
         if seat is None:
             await self.close(code=NO_SEAT)
@@ -71,6 +81,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.seat_id = seat.pk
         await self.channel_layer.group_add(seat_group(seat.pk), self.channel_name)
         await self._join(group)
+        self.counted = own
+        if own and await database_sync_to_async(presence.arrive)(seat.pk):
+            await _presence_changed(seat.pk)  # everyone sees this phone is back
         await self.send_current()
 
     async def _join(self, group: str | None) -> None:
@@ -86,6 +99,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.seat_id is not None:
             await self.channel_layer.group_discard(seat_group(self.seat_id), self.channel_name)
             await self._join(None)
+        if self.counted:
+            self.counted = False
+            if await database_sync_to_async(presence.depart)(self.seat_id):
+                await _presence_changed(self.seat_id)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not text_data or len(text_data) > MAX_MESSAGE:

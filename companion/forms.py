@@ -47,6 +47,8 @@ class Field:
     max_length: int = 40
     default: Any = None
     help: str = ""
+    # Everyone at the table may know its value once played (a guess, a bid): an undo may name it.
+    public: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

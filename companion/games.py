@@ -14,7 +14,7 @@ from typing import Any
 from companion.clock import ClockWant
 from companion.forms import Field, Move, MoveError
 
-__all__ = ["DISPLAY", "Field", "Game", "Move", "MoveError", "Now", "Remedy", "Role", "Viewer", "all_games", "game_of", "get",
+__all__ = ["DISPLAY", "Field", "Game", "Move", "MoveError", "Now", "Remedy", "Role", "Viewer", "all_games", "describe", "game_of", "get",
            "next_in_role", "players_of", "register", "role_counts", "viewer_of"]
 
 
@@ -152,6 +152,10 @@ class Game:
         """The "now" card for this seat, from its view alone."""
         return Now("")
 
+    def said(self, move: dict, view: dict) -> str:
+        """What the phone that made ``move`` is told once it applied, from its view after it ("Not the word.")."""
+        return ""
+
     def remedy(self, reason: str, move_type: str) -> Remedy | None:
         """A next step to offer when the rules refuse a move for ``reason``, or None."""
         return None
@@ -228,3 +232,18 @@ def next_in_role(seats: Any, game: Game) -> tuple[Any, Any] | None:
         return None
     holder = holders[0]
     return holder, players[(players.index(holder) + 1) % len(players)]
+
+
+def describe(action: Any, game: Game, seats: Any) -> str:
+    """An action in words, naming only what everyone may know: "Cat's guess MELON"."""
+    names = {s.pk: s.name for s in seats}
+    if action.kind == "move":
+        move = game.move(action.move.get("type", ""))
+        what = str(action.move.get("type", "move")).replace("_", " ")
+        shown = [str(action.move[f.name]).upper() if isinstance(action.move.get(f.name), str)
+                 else str(action.move[f.name]) for f in (move.fields if move else ()) if f.public
+                 and action.move.get(f.name) not in (None, "", [])]
+        who = names.get(action.move.get("as_seat") or action.seat_id, "")
+        return " ".join([f"{who}'s {what}" if who else what, *shown])
+    return {"clock": "the clock running out", "start": "the start of the game", "end": "the end of the game",
+            "again": "the new game"}.get(action.kind, action.kind)

@@ -22,6 +22,10 @@ class Table(models.Model):
     # The host's choices in the lobby (the game's setup form), parsed; passed to Game.start.
     setup = models.JSONField(default=dict, blank=True)
     clock = models.JSONField(default=dict, blank=True)
+    # What everyone should be told about the last change (an undo), until the next one.
+    notice = models.CharField(max_length=200, blank=True, default="")
+    # One entry per game finished at this table: {"game": n, "winners": [names], "how": text}.
+    results = models.JSONField(default=list, blank=True)
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -37,6 +41,8 @@ class Seat(models.Model):
     is_host = models.BooleanField(default=False)
     # A player without a phone: the host acts for them.
     has_phone = models.BooleanField(default=True)
+    # The phone pressed "Leave this table": the seat stays until the host removes it.
+    left = models.BooleanField(default=False)
     # Where the seat sits at the table (LIE's clockwise order): set by the host, kept, never re-derived.
     order = models.PositiveIntegerField(default=0)
     token = models.CharField(max_length=64, unique=True, default=new_token)

@@ -18,14 +18,15 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from companion import presence
 from companion.clock import Clock
 from companion.forms import Form
-from companion.games import DISPLAY, Game, Now, Viewer, game_of, next_in_role, players_of, role_counts, viewer_of
+from companion.games import DISPLAY, Game, Now, Viewer, describe, game_of, next_in_role, players_of, role_counts, viewer_of
 from companion.models import Seat, Table
 
 # The platform's own regions, around the game's (Game.regions).
 TOP = ("now", "clock")
-BOTTOM = ("setup", "people", "host")
+BOTTOM = ("standings", "setup", "people", "host")
 
 
 def region_names(game: Game) -> tuple[str, ...]:
@@ -37,16 +38,25 @@ def template_of(game: Game, region: str) -> str:
     return f"{app}/partials/{region}.html"
 
 
-def person(seat: Seat, game: Game) -> dict[str, Any]:
+def person(seat: Seat, game: Game, here: set[int] | None = None) -> dict[str, Any]:
+    """A seat as anyone at the table may see it; ``presence`` is here, away, left or no phone."""
     role = game.role(seat.role) or DISPLAY
+    if not seat.has_phone:
+        status = "no-phone"
+    elif seat.left:
+        status = "left"
+    else:
+        status = "here" if here is None or seat.pk in here else "away"
     return {"id": seat.pk, "name": seat.name, "role": seat.role, "role_label": role.label, "symbol": role.symbol,
-            "is_host": seat.is_host, "is_display": seat.role == DISPLAY.slug, "has_phone": seat.has_phone}
+            "is_host": seat.is_host, "is_display": seat.role == DISPLAY.slug, "has_phone": seat.has_phone,
+            "presence": status}
 
 
 def public_facts(table: Table) -> dict[str, Any]:
     """What anyone at the table may know about it: never its state."""
     return {"code": table.code, "status": table.status, "status_label": table.get_status_display(),
-            "version": table.version, "game": table.game, "setup": dict(table.setup or {})}
+            "version": table.version, "game": table.game, "setup": dict(table.setup or {}),
+            "notice": table.notice, "results": list(table.results or [])}
 
 
 @dataclass
@@ -65,6 +75,21 @@ class Scene:
     setup_problem: str | None
     rotation: tuple[str, str] | None
 
+    @property
+    def wins(self) -> list[tuple[str, int]]:
+        """Wins per player over the games finished at this table, most first."""
+        count = {p["name"]: 0 for p in self.people if not p["is_display"]}
+        for result in self.facts["results"]:
+            for name in result["winners"]:
+                count[name] = count.get(name, 0) + 1
+        return sorted(count.items(), key=lambda item: -item[1])
+
+    @property
+    def ended_by_host(self) -> bool:
+        """The host ended a game the rules had not finished: its forms must not stay on screen."""
+        state = self.table.state
+        return self.table.status == Table.Status.FINISHED and state is not None and not self.game.is_over(state)
+
 
 def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = None) -> Scene:
     game = game_of(table)
@@ -77,24 +102,20 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
         players = [viewer_of(s) for s in players_of(seats)]
         setup_problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, players)
     pair = next_in_role(seats, game) if table.status == Table.Status.FINISHED else None
+    here = presence.here([s.pk for s in seats])
     return Scene(
         table=table, game=game, seats=seats, facts=public_facts(table),
-        people=[person(s, game) for s in sorted(seats, key=lambda s: s.role == DISPLAY.slug)], clock=clock, clock_left=clock.left(now), now_ms=int(now * 1000),
-        undo_label=_undo_label(last, seats) if last else "", setup_problem=setup_problem,
+        people=[person(s, game, here) for s in sorted(seats, key=lambda s: s.role == DISPLAY.slug)], clock=clock, clock_left=clock.left(now), now_ms=int(now * 1000),
+        undo_label=describe(last, game, seats) if last else "", setup_problem=setup_problem,
         rotation=(pair[0].name, pair[1].name) if pair else None,
     )
-
-
-def _undo_label(action: Any, seats: list[Seat]) -> str:
-    who = next((s.name for s in seats if s.pk == action.seat_id), "")
-    what = {"move": action.move.get("type", "move").replace("_", " "), "clock": "the clock running out",
-            "start": "the start", "end": "ending the game", "again": "the new game"}.get(action.kind, action.kind)
-    return f"{who}'s {what}" if who and action.kind == "move" else what
 
 
 def now_card(sc: Scene, viewer: Viewer, view: dict | None) -> tuple[Now, list[str]]:
     """The "now" card: what this seat should do, and the names the table is waiting for."""
     names = {p["id"]: p["name"] for p in sc.people}
+    if sc.ended_by_host:
+        return Now("The host ended the game."), []
     if view is None:
         if sc.table.status == Table.Status.FINISHED:
             return Now("The game was ended by the host."), []
@@ -134,6 +155,7 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
         "setup_values": {**Form(sc.game.setup).initial(), **sc.facts["setup"]},
         "setup_problem": sc.setup_problem,
         "rotation": sc.rotation,
+        "wins": sc.wins,
     }
 
 
@@ -147,14 +169,15 @@ def draw(sc: Scene, seat: Seat, *, oob: bool = False) -> dict[str, SafeString]:
     out: dict[str, SafeString] = {}
     swap = mark_safe(' hx-swap-oob="morph"') if oob else ""
     for name in region_names(sc.game):
-        inner = render_to_string(template_of(sc.game, name), ctx)
+        hidden = sc.ended_by_host and name in sc.game.regions
+        inner = "" if hidden else render_to_string(template_of(sc.game, name), ctx)
         out[name] = format_html(
-            '<section id="region-{}" class="region region-{}" data-h="{}"{}>{}</section>',
-            name, name, _digest(inner), swap, mark_safe(inner),
+            '<section id="region-{}" class="region region-{}" data-h="{}" data-v="{}"{}>{}</section>',
+            name, name, _digest(inner), sc.table.version, swap, mark_safe(inner),
         )
     out["version"] = format_html(
-        '<input type="hidden" id="table-version" name="version" value="{}" data-status="{}"{}>',
-        sc.table.version, sc.table.status, mark_safe(' hx-swap-oob="true"') if oob else "",
+        '<input type="hidden" id="table-version" name="version" value="{}" data-v="{}" data-status="{}"{}>',
+        sc.table.version, sc.table.version, sc.table.status, mark_safe(' hx-swap-oob="true"') if oob else "",
     )
     return out
 

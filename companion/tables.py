@@ -6,13 +6,14 @@ commits, every seat is sent its own view (companion.broadcast).
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import json
 import logging
 import random
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import IntegrityError, models, transaction
@@ -21,7 +22,7 @@ from companion import broadcast, codes
 from companion import games as registry
 from companion.clock import Clock
 from companion.forms import Form, MoveError, clean_text, parse_move
-from companion.games import DISPLAY, Game, game_of, next_in_role, players_of, role_counts, viewer_of
+from companion.games import DISPLAY, Game, Viewer, describe, game_of, next_in_role, players_of, role_counts, viewer_of
 from companion.models import Action, Seat, Table
 
 log = logging.getLogger(__name__)
@@ -74,6 +75,11 @@ class NoSeat(TableError):
 NO_SEAT = "You have no seat at this table. Open the table's link to join."
 
 
+# Set while a phone asks whether a request whose reply it never got was applied: the
+# request is looked up in the action log and never applied now.
+checking = contextvars.ContextVar("checking", default=False)
+
+
 @dataclass
 class Outcome:
     table: Table
@@ -81,6 +87,9 @@ class Outcome:
     duplicate: bool = False
     # Each seat's regions as rendered by the push that followed the change, by seat id.
     fragments: dict[int, str] = field(default_factory=dict)
+    # The move as the game parsed it (for a game move), and the seat it was made for.
+    move: dict | None = None
+    actor: Seat | None = None
 
 
 # -- creating and joining -----------------------------------------------------
@@ -184,11 +193,28 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
         undoable=True,
     )
     table.state = game.clock_expired(table.state)
+    table.notice = ""
     if game.is_over(table.state):
         table.status = Table.Status.FINISHED
+        _record_result(table, game)
     table.clock = clock.expire().follow(game.clock(table.state), now).to_dict()
     table.version += 1
     return True
+
+
+def _record_result(table: Table, game: Game) -> None:
+    """Keep who won each game played at this table, for the evening's standings."""
+    if table.state is None or not game.is_over(table.state):
+        how, winners = "ended by the host", []
+    else:
+        outcome = game.view(table.state, Viewer(seat_id=None, role=DISPLAY.slug))["outcome"] or {}
+        how = str(outcome.get("termination", "")).replace("_", " ").replace("-", " ")
+        ids = outcome.get("winners")
+        if ids is None:
+            ids = [] if outcome.get("winner") is None else [outcome["winner"]]
+        names = {s.pk: s.name for s in table.seats.all()}
+        winners = [names[i] for i in ids if i in names]
+    table.results = [*table.results, {"game": len(table.results) + 1, "winners": winners, "how": how}]
 
 
 def _locked(code: str, token: str) -> tuple[Table, Seat]:
@@ -256,6 +282,9 @@ def perform(
         key = _key(kind, payload)
         if Action.objects.filter(table=table, seat=seat, base_version=base_version, key=key).exists():
             return Outcome(table=table, seat=seat, duplicate=True)
+        if checking.get():
+            raise TableError("Your tap did not reach the table before the connection dropped. Tap again.",
+                             reason="not-applied", status=409)
         settled = _settle_clock(table, game, now)
         stale = base_version != table.version and not (
             stale_safe(game, payload) if callable(stale_safe) else stale_safe)
@@ -275,7 +304,11 @@ def perform(
                 clock_before=Clock.from_dict(table.clock).pause(now).to_dict(),
                 undoable=undoable,
             )
+            table.notice = ""
+            was_finished = table.status == Table.Status.FINISHED
             change(table, seat, game, now)
+            if table.status == Table.Status.FINISHED and not was_finished:
+                _record_result(table, game)
             table.version += 1
             table.save()
             before.save()
@@ -306,6 +339,7 @@ def play(code: str, token: str, data: Any, base_version: int | None, *, as_seat:
     ``as_seat``: the host acts for a player without a phone.
     """
     move: dict = {}
+    acted: list[Seat] = []
 
     def payload(game: Game) -> dict:
         move.update(parse_move(game.moves, data)[1])
@@ -321,16 +355,19 @@ def play(code: str, token: str, data: Any, base_version: int | None, *, as_seat:
                 raise TableError("The host can act only for a player without a phone.", reason="not-phoneless",
                                  status=403)
         table.state = game.apply(table.state, viewer_of(actor), move, _rng())
+        acted.append(actor)
         if game.is_over(table.state):
             table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).follow(game.clock(table.state), now).to_dict()
 
-    return perform(
+    outcome = perform(
         code, token, kind="move", payload=payload, base_version=base_version, change=change,
         host_only=lambda game, parsed: game.move(parsed["type"]).host_only,
         stale_safe=lambda game, parsed: game.move(parsed["type"]).stale_safe,
         undoable=True, now=now,
     )
+    outcome.move, outcome.actor = move, (acted[0] if acted else None)
+    return outcome
 
 
 def _start(table: Table, game: Game, now: float) -> None:
@@ -391,6 +428,8 @@ def _rotate_role(table: Table, game: Game) -> None:
 
 
 def undo(code: str, token: str, base_version: int | None) -> Outcome:
+    """Take back the last move; everyone is told what was undone, and a running clock keeps running."""
+
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         last = table.actions.filter(undoable=True, undone=False).order_by("-id").first()
         if last is None:
@@ -399,9 +438,14 @@ def undo(code: str, token: str, base_version: int | None) -> Outcome:
         last.save(update_fields=["undone"])
         table.status = last.status_before
         table.state = last.state_before
-        clock = Clock.from_dict(last.clock_before)
+        current, before = Clock.from_dict(table.clock), Clock.from_dict(last.clock_before)
+        # Time that passed stays passed, and the host's pause or resume since stays as it is;
+        # only a move that changed the period (or the clock running out) brings its clock back.
+        clock = current.pause(now) if current.period == before.period and last.kind != "clock" else replace(
+            before, held=current.held)
         want = game.clock(table.state) if table.status == Table.Status.PLAYING and table.state else None
         table.clock = clock.follow(want, now).to_dict() if want else Clock().to_dict()
+        table.notice = f"The host undid {describe(last, game, table.seats.all())}."
 
     return perform(code, token, kind="undo", payload={}, base_version=base_version, change=change,
                    host_only=True, regroup=True)
@@ -535,3 +579,9 @@ def remove_seat(code: str, token: str, base_version: int | None, target_id: int)
     for pk in removed:
         transaction.on_commit(lambda pk=pk: broadcast.push_removed(pk))
     return outcome
+
+
+def mark_left(seat: Seat) -> None:
+    """The phone pressed "Leave": the others see it has left; the seat stays until the host removes it."""
+    Seat.objects.filter(pk=seat.pk).update(left=True)
+    broadcast.push_table(seat.table_id)

@@ -233,6 +233,8 @@ def _remedy(request: HttpRequest, code: str, reason: str) -> dict | None:
 
 def _run(request: HttpRequest, code: str, action) -> HttpResponse:
     code, token = _token(request, code)
+    # "_check": the phone lost the reply to this request; say whether it was applied, apply nothing.
+    checking = tables.checking.set(request.POST.get("_check") == "1")
     try:
         outcome = action(code, token, _version(request))
     except tables.NoSeat as error:
@@ -249,10 +251,24 @@ def _run(request: HttpRequest, code: str, action) -> HttpResponse:
     except OperationalError:  # the database stayed locked past its timeout: nothing was applied
         log.exception("database busy at table %s", code)
         return _flash(request, "The table is busy. Tap again in a moment.", status=503, reason="busy")
+    finally:
+        tables.checking.reset(checking)
     seat = outcome.seat
     fresh = outcome.fragments.get(seat.pk) or drawing.live_fragment(outcome.table, seat)
-    note = "That was already done." if outcome.duplicate else ""
+    if outcome.duplicate:
+        note = "That was already done." if request.POST.get("_check") != "1" else \
+            "Your tap reached the table before the connection dropped: it is done."
+    else:
+        note = _said(outcome)
     return _flash(request, note, fresh=fresh, kind="info")
+
+
+def _said(outcome: tables.Outcome) -> str:
+    """The game's word to the phone that moved ("CANDLE is not the word."), from that seat's view."""
+    if outcome.move is None or outcome.actor is None or outcome.table.state is None:
+        return ""
+    game = registry.game_of(outcome.table)
+    return game.said(outcome.move, game.view(outcome.table.state, registry.viewer_of(outcome.actor)))
 
 
 def _as_seat(request: HttpRequest) -> int | None:
@@ -321,4 +337,8 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
     response = redirect("home")
     if codes.is_well_formed(code):
         response.delete_cookie(seats.cookie_name(code))
+        table = Table.objects.filter(code=code).first()
+        seat = seats.seat_for_request(request, table) if table is not None else None
+        if seat is not None:
+            tables.mark_left(seat)
     return response

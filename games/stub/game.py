@@ -19,11 +19,11 @@ class SecretKeeper(Game):
     players = "2–8 players"
     ready = True
     demo = True
-    roles = (Role("keeper", "Keeper", 1, 1, "✎"), Role("guesser", "Guesser", 1, 7, "?"))
+    roles = (Role("keeper", "Keeper", 1, 1, "✎"), Role("guesser", "Guesser", 1, 7, "◎"))
     rotating_role = "keeper"
     moves = (
         Move("set_secret", (WORD,), label="Keep it"),
-        Move("guess", (WORD,), label="Guess"),
+        Move("guess", (Field("word", "text", label="Word", max_length=12, public=True),), label="Guess"),
         Move("reveal", label="Reveal it to everyone"),
     )
     setup = (
@@ -59,6 +59,11 @@ class SecretKeeper(Game):
             return Now("The guessers are guessing the keeper's word.")
         ended = {"guessed": "Guessed!", "time": "Time ran out.", "revealed": "The keeper revealed the word."}
         return Now(f"The round is over. {ended.get(view['ended_by'], '')}".strip())
+
+    def said(self, move: dict, view: dict) -> str:
+        if move["type"] == "guess" and view["phase"] == "guessing":
+            return f"{move['word'].upper()} is not the word. Guess again."
+        return ""
 
     def audience(self, viewer: Viewer) -> str | None:
         # Every guesser sees the same: the guesses so far and the box to guess in.

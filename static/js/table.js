@@ -27,19 +27,80 @@
     p.textContent = text;
     slot.appendChild(p);
   }
+  // A tap whose reply never came may still have been applied. Remember it; once the
+  // socket is back, ask the server (without applying anything) and say which it was.
+  var lastRequest = null;
+  var unanswered = null;
+
+  document.addEventListener("htmx:configRequest", function (evt) {
+    if (evt.detail.verb !== "post") return;
+    lastRequest = { path: evt.detail.path, data: new URLSearchParams(evt.detail.formData), at: Date.now() };
+  });
+
   document.addEventListener("htmx:sendError", function () {
-    flash("No connection: your tap did not reach the table. Try again when you are back online.");
+    unanswered = lastRequest;
+    flash("No connection: checking whether your tap reached the table once you are back online…");
+  });
+
+  function checkUnanswered() {
+    var req = unanswered;
+    unanswered = null;
+    if (!req || Date.now() - req.at > 5 * 60 * 1000) return;
+    req.data.set("_check", "1");
+    fetch(req.path, {
+      method: "POST", body: req.data, credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken(), "HX-Request": "true" },
+    }).then(function (response) { return response.text(); }).then(function (html) {
+      htmx.swap("#flash", html, { swapStyle: "innerHTML" });
+    }).catch(function () { unanswered = req; });
+  }
+
+  // Every tap shows it is on its way until the answer comes, and cannot be tapped twice.
+  function tapped(evt) {
+    var elt = evt.detail.elt;
+    if (!elt || elt.id === "live") return null;
+    return elt.tagName === "FORM" ? (evt.detail.requestConfig && evt.detail.requestConfig.submitter) ||
+      elt.querySelector("button[type=submit], button:not([type])") : elt;
+  }
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var button = tapped(evt);
+    if (button && button.classList) {
+      button.classList.add("busy");
+      button.setAttribute("aria-busy", "true");
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var button = tapped(evt);
+    if (button && button.classList) {
+      button.classList.remove("busy");
+      button.removeAttribute("aria-busy");
+    }
   });
   document.addEventListener("htmx:responseError", function () {
     flash("Something went wrong on the server; nothing was changed. Try again.");
   });
 
-  // A region whose content hash is unchanged is left alone.
+  // A region whose content hash is unchanged is left alone, and one drawn for an older
+  // version of the table (a reply that arrived after the socket's newer push) never
+  // replaces a newer one.
   document.addEventListener("htmx:oobBeforeSwap", function (evt) {
     var incoming = evt.detail.fragment && evt.detail.fragment.firstElementChild;
     var target = evt.detail.target;
-    if (incoming && target && incoming.dataset && incoming.dataset.h && incoming.dataset.h === target.dataset.h) {
+    if (!incoming || !target || !incoming.dataset) return;
+    if (incoming.dataset.h && incoming.dataset.h === target.dataset.h) {
       evt.detail.shouldSwap = false;
+    } else if (Number(incoming.dataset.v) < Number(target.dataset.v)) {
+      evt.detail.shouldSwap = false;
+    }
+  });
+
+  // The reply to a tap whose button a live update has already redrawn is still swapped
+  // into this page (htmx would look for its regions inside the detached button's form).
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var elt = evt.detail.requestConfig && evt.detail.requestConfig.elt;
+    if (elt && !elt.isConnected && evt.detail.shouldSwap) {
+      evt.detail.shouldSwap = false;
+      htmx.swap("#flash", evt.detail.serverResponse, { swapStyle: "innerHTML" });
     }
   });
 
@@ -112,6 +173,7 @@
       document.body.dataset.live = "1";
       setConn("", "ok");
     }, 1500);
+    checkUnanswered();
   });
 
   document.addEventListener("htmx:wsClose", function (evt) {
@@ -140,6 +202,7 @@
     if (!socket) return;
     if (open) {
       socket.send(JSON.stringify({ type: "sync" }));
+      checkUnanswered();
     } else {
       reconnect();
     }
@@ -188,6 +251,9 @@
       var pb = el.querySelector(".clock-bar");
       if (pb) pb.setAttribute("aria-valuenow", String(Math.round(pct)));
       el.classList.toggle("low", st.left < 60000);
+      var final = el.dataset.running === "1" && st.left > 0 && st.left <= 10000;
+      el.classList.toggle("final", final);
+      if (final) countdownBeep(Math.ceil(st.left / 1000));
       if (el.dataset.running === "1" && st.left <= 0) {
         askServerAboutClock(el);
       }
@@ -205,6 +271,31 @@
       htmx.ajax("POST", live.dataset.tickUrl, { target: "#flash", swap: "innerHTML", source: live });
     }, 300);
   }
+
+  // The table display may switch on a beep for each of the last ten seconds.
+  var sound = { on: false, ctx: null, last: null };
+
+  function countdownBeep(second) {
+    if (!sound.on || !sound.ctx || sound.last === second) return;
+    sound.last = second;
+    var osc = sound.ctx.createOscillator();
+    var gain = sound.ctx.createGain();
+    osc.frequency.value = second <= 3 ? 880 : 660;
+    gain.gain.setValueAtTime(0.2, sound.ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, sound.ctx.currentTime + 0.15);
+    osc.connect(gain).connect(sound.ctx.destination);
+    osc.start();
+    osc.stop(sound.ctx.currentTime + 0.16);
+  }
+
+  document.addEventListener("click", function (evt) {
+    var toggle = evt.target.closest && evt.target.closest("#sound-toggle");
+    if (!toggle) return;
+    sound.on = !sound.on;
+    if (sound.on && !sound.ctx && window.AudioContext) sound.ctx = new AudioContext();
+    toggle.setAttribute("aria-pressed", String(sound.on));
+    toggle.textContent = "♪ Countdown sound: " + (sound.on ? "on" : "off");
+  });
 
   setInterval(drawClocks, 250);
   document.addEventListener("htmx:load", drawClocks);
@@ -240,14 +331,27 @@
 
   var lastStatus = (document.getElementById("table-version") || { dataset: {} }).dataset.status;
 
-  // A new board means an old error message no longer applies; the invite folds away once play starts.
+  // A message answers one tap: once anyone else changes the table it no longer applies.
+  // The invite folds away once play starts.
+  var flashVersion = null;
+
+  function tableVersion() {
+    var v = document.getElementById("table-version");
+    return v ? Number(v.value) : 0;
+  }
+
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    if (evt.detail.target && evt.detail.target.id === "flash") flashVersion = tableVersion();
+  });
+
   document.addEventListener("htmx:oobAfterSwap", function (evt) {
     var id = evt.detail.target && evt.detail.target.id;
-    if (id === "region-board") {
-      var flash = document.getElementById("flash");
-      if (flash && !flash.contains(evt.target)) flash.innerHTML = "";
-    }
     if (id === "table-version") {
+      var flash = document.getElementById("flash");
+      if (flash && flashVersion !== null && tableVersion() > flashVersion) {
+        flash.innerHTML = "";
+        flashVersion = null;
+      }
       var status = document.getElementById("table-version").dataset.status;
       var invite = document.getElementById("invite");
       if (invite && status !== lastStatus) invite.open = status === "lobby";

@@ -27,7 +27,7 @@ def snap(page: Page, name: str) -> None:
         .map(e => e.outerHTML.slice(0, 80))""")
     assert not small, f"{name} has touch targets under 40px: {small}"
     OUT.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(OUT / f"{name}.png"), full_page=True, animations="disabled")
 
 
 TV = {"viewport": {"width": 1280, "height": 720}}

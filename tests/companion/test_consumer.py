@@ -202,3 +202,19 @@ async def test_a_screen_follows_its_seat_into_another_group_when_roles_change():
     assert "Guess the keeper" in got["gwen"]
     for socket in sockets.values():
         await socket.disconnect()
+
+
+async def test_everyone_sees_a_phone_arrive_and_go_away():
+    import re
+
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    host = await open_socket(table.code, lena)
+    await drain(host)
+    phone = await open_socket(table.code, gus)
+    arrived = "".join(await drain(host))
+    badge = re.compile(rf'id="seat-{gus.pk}".*?presence presence-(\w+)', re.DOTALL)
+    assert badge.search(arrived).group(1) == "here"
+    await phone.disconnect()
+    gone = "".join(await drain(host))
+    assert badge.search(gone).group(1) == "away"
+    await host.disconnect()

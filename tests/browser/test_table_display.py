@@ -1,0 +1,110 @@
+"""The table as people see it: the TV display, the undo message, presence, no stale pages, a clean console."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.test_screenshots import snap
+from tests.browser.test_table_sync import create_table, join_by_code
+
+pytestmark = [pytest.mark.browser]
+
+TV = {"viewport": {"width": 1280, "height": 720}}
+
+
+def errors_of(page) -> list[str]:
+    found: list[str] = []
+    page.on("console", lambda m: found.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: found.append(str(e)))
+    return found
+
+
+def test_the_display_shows_lobby_play_and_end_big_and_nobody_sees_a_console_error(servers, browser):
+    base = servers[0].url
+    lena_ctx, gus_ctx, tv_ctx = (browser.new_context(**PHONE), browser.new_context(**PHONE), browser.new_context(**TV))
+    lena, gus, tv = lena_ctx.new_page(), gus_ctx.new_page(), tv_ctx.new_page()
+    problems = [errors_of(page) for page in (lena, gus, tv)]
+    try:
+        code = create_table(lena, base, "lena")
+        tv.goto(f"{base}/t/{code}/")
+        tv.get_by_role("button", name="Use this screen as the table display").click()
+
+        # Lobby: a giant code and the QR code above the fold; players appear as they join.
+        expect(tv.locator(".tv-code")).to_have_text(code)
+        assert tv.locator(".tv-code").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 80
+        qr = tv.locator(".tv-invite .qr").bounding_box()
+        assert qr and qr["y"] + qr["height"] <= 720 and qr["width"] >= 250
+        expect(tv.locator(".tv-invite")).to_contain_text("Secret Keeper")
+        join_by_code(gus, base, code, "gus")
+        expect(tv.locator("#region-people")).to_contain_text("gus")
+        expect(tv.locator("#region-people")).not_to_contain_text("Table display")
+        snap(tv, "tv-lobby")
+
+        # Play: the invite makes way, the clock is huge, and the TV says whom the table waits for.
+        lena.get_by_role("button", name="Start the game").click()
+        expect(tv.locator(".tv-invite")).to_be_hidden()
+        expect(tv.locator(".now")).to_contain_text("The keeper is writing")
+        lena.get_by_placeholder("Secret word").fill("zephyrs")
+        lena.get_by_role("button", name="Keep it").click()
+        expect(tv.locator(".now-waiting")).to_contain_text("gus")
+        assert tv.locator(".clock-time").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 80
+        gus.get_by_placeholder("Your guess").fill("candle")
+        gus.get_by_role("button", name="Guess").click()
+        expect(gus.locator("#flash")).to_contain_text("CANDLE is not the word")
+        expect(tv.locator(".guesses")).to_contain_text("gus: candle")
+        snap(tv, "tv-playing")
+
+        # End: the reveal fills the screen, then the evening's standings.
+        gus.get_by_placeholder("Your guess").fill("zephyrs")
+        gus.get_by_role("button", name="Guess").click()
+        expect(tv.locator(".reveal")).to_contain_text("zephyrs")
+        assert tv.locator(".reveal").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 50
+        expect(tv.locator(".standings")).to_contain_text("gus")
+        snap(tv, "tv-end")
+        snap(gus, "phone-end-standings")
+        for who, found in zip(("lena", "gus", "tv"), problems):
+            assert not found, (who, found)
+    finally:
+        for context in (lena_ctx, gus_ctx, tv_ctx):
+            context.close()
+
+
+def test_undo_names_the_move_and_everyone_is_told(servers, phones):
+    lena, gus = phones(), phones()
+    code = create_table(lena, servers[0].url, "lena")
+    join_by_code(gus, servers[0].url, code, "gus")
+    lena.get_by_role("button", name="Start the game").click()
+    lena.get_by_placeholder("Secret word").fill("zephyrs")
+    lena.get_by_role("button", name="Keep it").click()
+    gus.get_by_placeholder("Your guess").fill("melon")
+    gus.get_by_role("button", name="Guess").click()
+    undo = lena.get_by_role("button", name=re.compile("Undo gus's guess MELON"))
+    expect(undo).to_be_visible()
+    lena.once("dialog", lambda dialog: dialog.accept())
+    undo.click()
+    expect(gus.locator(".now-notice")).to_have_text("↶ The host undid gus's guess MELON.")
+    expect(gus.locator(".guesses")).to_have_count(0)
+    expect(gus.locator(".clock.running")).to_be_visible()
+
+
+def test_every_phone_sees_a_phone_that_closed_its_page_as_away(servers, phones):
+    lena, gus = phones(), phones()
+    code = create_table(lena, servers[0].url, "lena")
+    join_by_code(gus, servers[0].url, code, "gus")
+    seat = lena.locator("#region-people .seat", has_text="gus")
+    expect(seat.locator(".presence")).to_have_text("● here")
+    gus.close()
+    expect(seat.locator(".presence")).to_have_text("○ away")
+
+
+def test_a_table_page_is_never_served_from_the_cache(servers, phones):
+    lena = phones()
+    code = create_table(lena, servers[0].url, "lena")
+    response = lena.goto(f"{servers[0].url}/t/{code}/")
+    assert "no-store" in response.headers["cache-control"]
+    finished = phones().goto(f"{servers[0].url}/t/ZZZZZZ/")
+    assert finished.status == 404 and "no-store" in finished.headers["cache-control"]

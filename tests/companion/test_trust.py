@@ -1,0 +1,139 @@
+"""Trust in what the screen says: undo names what it takes back, ended games say so, replies are honest."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.urls import reverse
+
+from companion import tables
+from companion.clock import Clock
+from companion.models import Seat, Table
+from tests.companion.test_tables import move, post_host, started
+from tests.conftest import sit, version
+
+pytestmark = [pytest.mark.django_db, pytest.mark.sync]
+
+
+def test_undo_names_the_move_and_tells_everyone(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    gus = sit(phone(), stub_table[2])
+    move(gus, table, type="guess", word="melon")
+    page = host.get(f"/t/{table.code}/").content.decode()
+    assert "Undo gus&#x27;s guess MELON" in page or "Undo gus's guess MELON" in page
+    assert post_host(host, table, "undo").status_code == 200
+    for client in (host, gus, sit(phone(), stub_table[3])):
+        assert "The host undid gus" in client.get(f"/t/{table.code}/").content.decode()
+    assert Table.objects.get().state["guesses"] == []
+    # The next change clears the news.
+    move(gus, table, type="guess", word="lemon")
+    assert "The host undid" not in gus.get(f"/t/{table.code}/").content.decode()
+
+
+def test_undo_never_names_a_secret(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    assert "LANTERN" not in host.get(f"/t/{table.code}/").content.decode().split('id="region-host"')[1]
+    post_host(host, table, "undo")
+    assert "lantern" not in Table.objects.get().notice.lower()
+
+
+def test_undo_leaves_a_running_clock_running(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    post_host(host, table, "pause")
+    gus = sit(phone(), stub_table[2])
+    move(gus, table, type="guess", word="melon")
+    post_host(host, table, "resume")
+    assert Clock.from_dict(Table.objects.get().clock).running
+    post_host(host, table, "undo")
+    clock = Clock.from_dict(Table.objects.get().clock)
+    assert clock.running and not clock.held
+    assert 0 < clock.left(time.time()) <= 90
+
+
+def test_when_the_host_ends_a_game_every_phone_says_so_and_no_form_stays(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    post_host(host, table, "end")
+    page = sit(phone(), stub_table[2]).get(f"/t/{table.code}/").content.decode()
+    assert "The host ended the game." in page
+    assert 'name="type"' not in page and "Your guess" not in page
+    assert "lantern" not in page
+
+
+@pytest.mark.parametrize("path, status", [("/t/{code}/", 200), ("/t/ZZZZZZ/", 404), ("/join/?code=ZZZZZZ", 404)])
+def test_table_and_message_pages_are_never_cached(stub_table, phone, path, status):
+    table, lena, *_ = stub_table
+    response = sit(phone(), lena).get(path.format(code=table.code))
+    assert response.status_code == status
+    assert "no-store" in response["Cache-Control"]
+
+
+def test_a_finished_tables_page_is_not_cached_for_the_next_game(stub_table, phone):
+    table, *_ = stub_table
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    response = phone().get(f"/t/{table.code}/")
+    assert response.status_code == 410 and "no-store" in response["Cache-Control"]
+    assert "no-store" in phone().get(f"/t/{table.code}/", follow=False)["Cache-Control"]
+
+
+def test_a_wrong_guess_says_so(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    response = move(sit(phone(), stub_table[2]), table, type="guess", word="melon")
+    assert "MELON is not the word" in response.content.decode()
+
+
+def test_a_tap_whose_reply_was_lost_is_reported_as_done_not_applied_twice(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    gus = sit(phone(), stub_table[2])
+    seen = version(table)
+    move(gus, table, v=seen, type="guess", word="melon")  # applied; pretend the reply never arrived
+    check = move(gus, table, v=seen, type="guess", word="melon", _check="1")
+    assert check.status_code == 200
+    assert "reached the table before the connection dropped" in check.content.decode()
+    assert [g["word"] for g in Table.objects.get().state["guesses"]] == ["melon"]
+
+
+def test_a_tap_that_never_arrived_is_reported_and_not_applied_by_the_check(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    gus = sit(phone(), stub_table[2])
+    check = move(gus, table, type="guess", word="melon", _check="1")
+    assert check.status_code == 409
+    assert "did not reach the table" in check.content.decode()
+    assert Table.objects.get().state["guesses"] == []
+
+
+def test_each_finished_game_counts_in_the_evenings_standings(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    move(sit(phone(), stub_table[2]), table, type="guess", word="lantern")
+    assert Table.objects.get().results == [{"game": 1, "winners": ["gus"], "how": "guessed"}]
+    post_host(host, table, "again")
+    post_host(host, table, "start")
+    post_host(host, table, "end")
+    results = Table.objects.get().results
+    assert results[1] == {"game": 2, "winners": [], "how": "ended by the host"}
+    page = host.get(f"/t/{table.code}/").content.decode()
+    assert "Tonight at this table" in page and "Game 2: no winner" in page
+
+
+def test_leaving_shows_the_seat_as_left(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    sit(phone(), gus).post(reverse("leave", args=[table.code]))
+    assert Seat.objects.get(pk=gus.pk).left
+    page = sit(phone(), lena).get(f"/t/{table.code}/").content.decode()
+    assert 'presence-left' in page
+
+
+def test_a_refused_create_shows_its_error_at_the_field(phone, db):
+    html = phone().post(reverse("create", args=["stub"]), {"name": "  "}).content.decode()
+    field = html.index('id="name-stub"')
+    error = html.index('id="name-stub-error"')
+    assert 0 < field - error < 600  # right above the field it is about
+    assert "autofocus" in html[field:field + 400]
