@@ -90,6 +90,14 @@ class HalfTruth(Game):
         view = rules.player_view(_rules_state(state), _seat(state, viewer), table_moves=viewer.is_host)
         view = _in_seat_ids(view, state["seats"])
         view["chart"] = chart(view)
+        for player in view["players"]:  # one cell per round for the standings
+            player["rounds"] = [
+                {"started": n < len(player["bonus_vp"]),
+                 "bonus": player["bonus_vp"][n] if n < len(player["bonus_vp"]) else 0,
+                 "tracker": player["tracker_vp"][n] if n < len(player["tracker_vp"]) else None}
+                for n in range(len(view["trackers"]))]
+            for cell in player["rounds"]:
+                cell["total"] = cell["bonus"] + (cell["tracker"] or 0)
         return view
 
     def now(self, view: dict, viewer: Viewer) -> Now:

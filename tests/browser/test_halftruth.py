@@ -36,6 +36,11 @@ def snap(page: Page, name: str, *, tv: bool = False) -> None:
         assert not small, f"{name} has touch targets under 40px: {small}"
         OUT.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(OUT / f"halftruth-{name}-{scheme}.png"), full_page=not tv)
+    if not tv:  # each game region on its own too, to look at closely
+        for region in page.locator("#live > section[id^='region-']").all():
+            if region.locator(".ht-die-card, .ht-picker, .ht-chips, .ht-reveal, .ht-result, .ht-tracker-card, "
+                              ".ht-standings, .ht-history").count():
+                region.screenshot(path=str(OUT / f"halftruth-{name}-{scheme}-{region.get_attribute('id')[7:]}.png"))
 
 
 def move(page: Page) -> None:
