@@ -32,7 +32,8 @@ class Fiction(Game):
     players = "2–8 players · with Banned Books"
     ready = True
     stylesheet = "css/fiction.css"
-    roles = (Role("librarian", "Lie-brarian", 1, 1, "✎"), Role("guesser", "Guesser", 1, 7, "?"))
+    # No Guesser is needed in clue check mode (a paper game checked on one phone); check_setup asks otherwise.
+    roles = (Role("librarian", "Lie-brarian", 1, 1, "✎"), Role("guesser", "Guesser", 0, 7, "?"))
     rotating_role = "librarian"
     moves = (
         Move("choose_ability", (Field("card", "text", label="Ability card"),), label="Keep this card"),
@@ -42,6 +43,10 @@ class Fiction(Game):
             Field("override", "bool", label="Allow it anyway"),
         ), label="Keep this secret"),
         Move("start_first_half", label="Start the timer"),
+        Move("check_row", (
+            Field("guess", "text", label="Guess on the paper board"),
+            Field("clues", "choice", label="Clue token", many=True, choices=CLUES),
+        ), label="Check this row"),
         Move("guess", (
             Field("word", "text", label="Guess"),
             Field("table_agreed", "bool", label="The whole table agrees it is a word"),
@@ -68,14 +73,18 @@ class Fiction(Game):
               default=False),
         Field("words_left", "bool", label="Helper: how many dictionary words still fit the shared clues",
               default=False),
+        Field("clue_check", "bool", label="Clue check only: we play on paper; the Lie-brarian's phone checks each row",
+              default=False),
     )
-    regions = ("outcome", "setup_panel", "halftime", "clue_picker", "guess_box", "guess_rows", "alphabet")
+    regions = ("outcome", "setup_panel", "halftime", "clue_picker", "guess_box", "guess_rows", "alphabet", "clue_check")
 
     # -- setup ------------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
         librarians = [p for p in players if p.role == LIBRARIAN]
-        if len(librarians) != 1 or not any(p.role == "guesser" for p in players):
-            return "Fiction needs one Lie-brarian and at least one Guesser."
+        if len(librarians) != 1:
+            return "Fiction needs one Lie-brarian."
+        if not options.get("clue_check") and not any(p.role == "guesser" for p in players):
+            return "Fiction needs at least one Guesser (or clue check mode, for a game on paper)."
         if not librarians[0].has_phone:
             return "The Lie-brarian needs their own phone: only it shows the secret word and the honest clues."
         try:
@@ -153,6 +162,9 @@ class Fiction(Game):
             view["outcome"]["winners"] = self.seat_ids(state, [view["outcome"]["winner"]])
         for row in view["turns"]:
             row["tiles"] = _tiles(row)
+        for row in view.get("checks", ()):
+            row["tiles"] = _tiles({**row, "facts": [], "fictions": [],
+                                   "lies": [lie["position"] for lie in row["lies"]]})
         view["alphabet"] = _alphabet(view)
         if view["seat"] == LIBRARIAN:
             view["lie_counts"] = _lie_counts(view)
@@ -183,6 +195,11 @@ class Fiction(Game):
                 return Now("Choose one of your two ability cards", role, True)
             what = "start the timer" if view["secret_chosen"] else "choose the secret word"
             return Now(f"Waiting for the Lie-brarian to {what}", role)
+        if phase == "checking":
+            if side == LIBRARIAN:
+                return Now("Clue check: type each guess and the clue tokens laid under it",
+                           f"{role} · The app says whether the row holds exactly one lie.", True)
+            return Now("Clue check: the Lie-brarian is checking a game played on paper", role)
         if phase == "halftime":
             if "start_second_half" in moves:
                 return Now("Halftime: start the second half when the table is ready",
@@ -215,7 +232,7 @@ class Fiction(Game):
 
     def clock(self, state: dict) -> ClockWant | None:
         game = rules.GameState.from_dict(state)
-        if game.phase in ("setup", "over"):
+        if game.phase in ("setup", "over", "checking"):
             return None
         return ClockWant(f"half-{game.half}", game.half_seconds, game.clock_running)
 

@@ -17,6 +17,7 @@ Moves (``move["type"]``, the seats that may make it, its other fields):
 ``choose_ability``     librarian, guessers     ``card``: id of one of your 2 dealt cards
 ``choose_secret``      librarian               ``word``, ``hint``, ``override`` (bool)
 ``start_first_half``   librarian               (setup complete; starts the clock)
+``check_row``          librarian               ``guess``, ``clues``: clue check mode (a paper game)
 ``guess``              guessers                ``word``, ``table_agreed`` (bool)
 ``share_clues``        librarian               ``clues`` ("✓~✗✗✓"), ``use_ability``
 ``fact_fiction``       guessers                ``position``, ``turn``, ``use_ability``

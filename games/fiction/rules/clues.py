@@ -91,3 +91,16 @@ def clues_text(clues: Iterable[Clue]) -> str:
 def lie_positions(honest: Iterable[Clue], shared: Iterable[Clue]) -> frozenset[int]:
     """Positions where the shared clue differs from the honest one: the lies."""
     return frozenset(i for i, (h, s) in enumerate(zip(honest, shared)) if h != s)
+
+
+def judge_row(secret: str, guess: str, shared: Iterable[Clue]) -> dict:
+    """Clue check for a paper game: does a row of tokens hold exactly one lie, and if not, why.
+
+    ``lies`` lists each clue that differs from the honest one as
+    ``{"position", "shared", "honest"}``; the row is right when there is exactly one.
+    """
+    honest = honest_clues(secret, guess)
+    shared = tuple(shared)
+    lies = [{"position": i, "shared": s.value, "honest": h.value}
+            for i, (h, s) in enumerate(zip(honest, shared)) if h != s]
+    return {"honest": clues_text(honest), "lies": lies, "right": len(lies) == 1}

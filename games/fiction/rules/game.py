@@ -16,7 +16,7 @@ from .abilities import (
     custom_card,
     deal,
 )
-from .clues import Clue, clues_text, honest_clues, lie_positions, parse_clues
+from .clues import Clue, clues_text, honest_clues, judge_row, lie_positions, parse_clues
 from .errors import IllegalClues, IllegalGuess, IllegalMove, IllegalSecret, IllegalSetup, RulesError
 from .solver import Row, candidates
 from .words import check_guess, check_shape, word_list
@@ -30,7 +30,8 @@ GUESSING = "guessing"
 DECEIVING = "deceiving"
 HALFTIME = "halftime"
 OVER = "over"
-PHASES = (SETUP, GUESSING, DECEIVING, HALFTIME, OVER)
+CHECKING = "checking"  # clue check mode: a paper game, checked on the Lie-brarian's phone
+PHASES = (SETUP, GUESSING, DECEIVING, HALFTIME, OVER, CHECKING)
 
 GUESSES_PER_HALF = 5
 TOKENS_PER_GAME = 3
@@ -50,6 +51,7 @@ class Options:
     ability_cards: bool = False
     house_words: bool = False  # the table may agree to allow a guess the dictionary lacks
     words_left: bool = False  # a helper the table may switch on: how many dictionary words still fit
+    clue_check: bool = False  # the game is played on paper; the app only checks the Lie-brarian's rows
 
     @classmethod
     def hard(cls, **others: bool) -> "Options":
@@ -63,6 +65,7 @@ class Options:
             "ability_cards": self.ability_cards,
             "house_words": self.house_words,
             "words_left": self.words_left,
+            "clue_check": self.clue_check,
         }
 
     @classmethod
@@ -76,7 +79,7 @@ class Options:
                 raise IllegalSetup(f"Option {key!r} is on or off.", reason="bad-option")
         options = {key: value for key, value in data.items() if key != "hard_mode"}
         if data.get("hard_mode"):
-            return cls.hard(**{k: v for k, v in options.items() if k in ("ability_cards", "house_words", "words_left")})
+            return cls.hard(**{k: v for k, v in options.items() if k in ("ability_cards", "house_words", "words_left", "clue_check")})
         return cls(**options)
 
 
@@ -167,6 +170,7 @@ class GameState:
     guessers_uses: int = 0
     free_guess_pending: bool = False
     outcome: Outcome | None = None
+    checks: tuple[tuple[str, tuple[Clue, ...]], ...] = ()  # clue check mode: (guess, tokens laid down)
 
     # --- what the platform reads -------------------------------------------------
 
@@ -251,6 +255,7 @@ class GameState:
             "guessers_uses": self.guessers_uses,
             "free_guess_pending": self.free_guess_pending,
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
+            "checks": [[guess, clues_text(clues)] for guess, clues in self.checks],
         }
 
     @classmethod
@@ -277,6 +282,7 @@ class GameState:
             guessers_uses=data["guessers_uses"],
             free_guess_pending=data["free_guess_pending"],
             outcome=None if data["outcome"] is None else Outcome.from_dict(data["outcome"]),
+            checks=tuple((guess, parse_clues(clues)) for guess, clues in data.get("checks", ())),
         )
 
 
@@ -294,6 +300,8 @@ def new_game(
         options = Options()
     elif not isinstance(options, Options):
         options = Options.from_dict(options)
+    if options.clue_check:  # a paper game: the cards stay on the table, the app only checks rows
+        options = replace(options, ability_cards=False)
     tokens = 1 if options.one_token_per_half else TOKENS_PER_GAME
     state = GameState(options=options, tokens=tokens)
     if options.ability_cards:
@@ -356,7 +364,7 @@ def choose_secret(
     refusal is ``overridable``: send the move again with ``override: true``.
     """
     _need_seat(seat, LIBRARIAN)
-    _need_phase(state, SETUP)
+    _need_phase(state, SETUP, CHECKING)
     red = state.options.red_words
     try:
         secret = check_guess(word, red_words=red)
@@ -379,7 +387,20 @@ def choose_secret(
         secret, overridden = check_shape(word, red_words=red), True
     if not isinstance(hint, str) or len(hint.strip()) != 1 or hint.strip().lower() not in secret:
         raise IllegalSecret("The hint is one letter that is in the secret word.", reason="hint-not-in-secret")
-    return replace(state, secret=secret, hint=hint.strip().lower(), secret_override=overridden)
+    state = replace(state, secret=secret, hint=hint.strip().lower(), secret_override=overridden)
+    return replace(state, phase=CHECKING) if state.options.clue_check else state
+
+
+def check_row(state: GameState, seat: str | None, guess: str, clues: str | list[str]) -> GameState:
+    """Clue check mode: the Lie-brarian types a guess from the paper board and the tokens laid under it.
+
+    Any five letters are taken (the guessers' paper guess was already agreed at the table);
+    the view says whether the row holds exactly one lie.
+    """
+    _need_seat(seat, LIBRARIAN)
+    _need_phase(state, CHECKING)
+    word = check_shape(guess, red_words=True)
+    return replace(state, checks=state.checks + ((word, parse_clues(clues, len(word))),))
 
 
 def start_first_half(state: GameState, seat: str | None) -> GameState:
@@ -597,6 +618,7 @@ MOVES: dict[str, Callable[..., GameState]] = {
     "choose_ability": choose_ability,
     "choose_secret": choose_secret,
     "start_first_half": start_first_half,
+    "check_row": check_row,
     "guess": guess,
     "share_clues": share_clues,
     "fact_fiction": fact_fiction,
@@ -631,15 +653,16 @@ def waiting_for(state: GameState) -> list[str | None]:
     """The seats the table waits on now: sides, or None for the table itself (halftime)."""
     if state.phase == SETUP:  # the Lie-brarian picks the secret and starts; each side may owe a card
         return [side for side in SEATS if side == LIBRARIAN or (state.options.ability_cards and state.card(side) is None)]
-    return {GUESSING: [GUESSERS], DECEIVING: [LIBRARIAN], HALFTIME: [None]}.get(state.phase, [])
+    return {GUESSING: [GUESSERS], DECEIVING: [LIBRARIAN], HALFTIME: [None], CHECKING: [LIBRARIAN]}.get(state.phase, [])
 
 
 # Which seats see each move, and in which phases, enabled or not. timer_expired is
 # never shown: only the clock makes it.
 _SHOWN: dict[str, tuple[tuple[str | None, ...], tuple[str, ...]]] = {
     "choose_ability": (SEATS, (SETUP,)),
-    "choose_secret": ((LIBRARIAN,), (SETUP,)),
+    "choose_secret": ((LIBRARIAN,), (SETUP, CHECKING)),
     "start_first_half": ((LIBRARIAN,), (SETUP,)),
+    "check_row": ((LIBRARIAN,), (CHECKING,)),
     "guess": ((GUESSERS,), (GUESSING, DECEIVING)),
     "fact_fiction": ((GUESSERS,), (GUESSING, DECEIVING)),
     "use_ability": ((GUESSERS,), (GUESSING, DECEIVING)),
@@ -650,7 +673,9 @@ _SHOWN: dict[str, tuple[tuple[str | None, ...], tuple[str, ...]]] = {
 
 def _in_this_game(state: GameState, kind: str) -> bool:
     if kind == "choose_ability":
-        return state.options.ability_cards
+        return state.options.ability_cards and not state.options.clue_check
+    if kind == "start_first_half":
+        return not state.options.clue_check
     if kind == "use_ability":
         return state.guessers_card is not None and state.guessers_card.payment == "discard-token"
     return True
@@ -689,7 +714,8 @@ def _probe(seats: tuple[str | None, ...], phases: tuple[str, ...], *checks: Call
 
 _PROBES: dict[str, Callable[[GameState, str | None], None]] = {
     "choose_ability": _probe(SEATS, (SETUP,)),
-    "choose_secret": _probe((LIBRARIAN,), (SETUP,)),
+    "choose_secret": _probe((LIBRARIAN,), (SETUP, CHECKING)),
+    "check_row": _probe((LIBRARIAN,), (CHECKING,)),
     "guess": _probe((GUESSERS,), (GUESSING,)),
     "share_clues": _probe((LIBRARIAN,), (DECEIVING,)),
     "fact_fiction": _probe((GUESSERS,), (GUESSING,), _need_token_and_guess),
@@ -763,6 +789,11 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
         "words_left": (len(candidates(state.rows(), word_list(), hint=state.hint))
                        if state.options.words_left and state.phase != SETUP else None),
     }
+    if state.options.clue_check:  # the verdicts show the honest clues: the Lie-brarian's alone
+        view["checks"] = [
+            {"number": n, "guess": g, "clues": clues_text(c), **judge_row(state.secret, g, c)}
+            for n, (g, c) in enumerate(state.checks, start=1)
+        ] if truth and state.secret else []
     if truth:
         view["secret"] = state.secret
         view["secret_override"] = state.secret_override

@@ -287,3 +287,28 @@ def test_regions_are_empty_in_the_lobby_but_for_the_pickers_script(game):
     for viewer in (LENA, GUS, DISPLAY):
         html = "".join(render_region(game, region, None, viewer) for region in game.regions)
         assert re.sub(r"<script [^>]*></script>", "", html).strip() == ""
+
+
+# --- clue check mode: a paper game checked on the Lie-brarian's phone --------------------
+
+
+def test_clue_check_needs_no_guesser_and_runs_no_clock(game):
+    alone = [LENA]
+    assert game.check_setup(DEFAULTS, alone) == "Fiction needs at least one Guesser (or clue check mode, for a game on paper)."
+    assert game.check_setup(DEFAULTS | {"clue_check": True}, alone) is None
+    state = game.start(alone, DEFAULTS | {"clue_check": True}, random.Random(0))
+    state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
+    assert state["phase"] == "checking" and game.clock(state) is None
+    assert game.now(game.view(state, LENA), LENA).my_turn
+
+
+def test_clue_check_finds_a_row_with_two_lies_and_keeps_it_off_other_screens(game):
+    state = game.start(scripted.PLAYERS, DEFAULTS | {"clue_check": True}, random.Random(0))
+    state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
+    state = post(game, state, LENA, type="check_row", guess="entry", clues=list("✓✗✗~✗"))
+    view = game.view(state, LENA)
+    html = render_region(game, "clue_check", view, LENA)
+    assert "2 lies, not one: letter 1 shows ✓, honest is ~; letter 5 shows ✗, honest is ✓." in html
+    for viewer in (GWEN, DISPLAY):
+        html = "".join(render_region(game, region, game.view(state, viewer), viewer) for region in game.regions)
+        assert "ready" not in html.lower() and "entry" not in html.lower() and "honest" not in html.lower()
