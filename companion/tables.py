@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, transaction
 
 from companion import broadcast, codes
 from companion import games as registry
@@ -128,9 +128,9 @@ def clean_name(raw: str, taken: Iterable[str] = ()) -> str:
     return candidate
 
 
-def _next_order(table: Table) -> int:
-    last = table.seats.aggregate(models.Max("order"))["order__max"]
-    return 0 if last is None else last + 1
+def _next_order(seats: list[Seat]) -> int:
+    """A newcomer sits after everyone already at the table."""
+    return max((s.order for s in seats), default=-1) + 1
 
 
 def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat:
@@ -155,7 +155,7 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
                 )
             role = _newcomer_role(game, seats)
         name = clean_name(raw_name, (s.name for s in seats))
-        seat = Seat.objects.create(table=table, name=name, role=role, order=_next_order(table))
+        seat = Seat.objects.create(table=table, name=name, role=role, order=_next_order(seats))
         table.version += 1
         table.save(update_fields=["version", "updated_at"])
     transaction.on_commit(lambda: broadcast.push_table(table.pk, regroup=False))
@@ -541,7 +541,7 @@ def add_player(code: str, token: str, base_version: int | None, raw_name: str) -
         seats = _seats(table)
         name = clean_name(raw_name, (s.name for s in seats))
         Seat.objects.create(table=table, name=name, role=_newcomer_role(game, seats), has_phone=False,
-                            order=_next_order(table))
+                            order=_next_order(seats))
 
     return perform(code, token, kind="add", payload={"name": raw_name}, base_version=base_version,
                    change=change, host_only=True)
