@@ -313,3 +313,13 @@ def test_regions_offer_forms_for_the_moves_of_the_phase():
     assert 'id="reveal-r1-q1"' not in render_regions(state, TONY_V)["card_answers"]
     assert 'id="skip-r1-q1' not in render_regions(picking(), TONY_V)["picks"]
     assert f'id="skip-r1-q1-{TONY}"' in render_regions(picking(), KAMILA_V)["picks"]
+
+
+def test_regions_are_empty_in_the_lobby_before_there_is_a_game():
+    from django.template.loader import render_to_string
+
+    context = {"view": None, "me": {"id": KAMILA, "is_host": True, "is_display": False}, "people": [], "names": {},
+               "table": {"code": "KMNP", "status": "lobby", "version": 1, "game": game.slug},
+               "moves": {m.type: m for m in game.moves}}
+    for region in game.regions:
+        assert render_to_string(f"halftruth/partials/{region}.html", context).strip() == "", region
