@@ -8,6 +8,7 @@ A host's page acting for a player without a phone (``?as=<seat id>``) listens as
 from __future__ import annotations
 
 import json
+import time
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -22,6 +23,7 @@ from companion.models import Seat, Table
 # answered alike so codes cannot be probed), 4410 removed.
 NO_SEAT, REMOVED = 4403, 4410
 MAX_MESSAGE = 1024
+SYNC_EVERY = 1.0  # seconds: a phone asking again sooner gets nothing new, so it is not redrawn
 
 
 def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
@@ -69,6 +71,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     seat_id: int | None = None
     group: str | None = None
     counted: bool = False
+    synced: float = 0.0
 
     async def connect(self) -> None:
         code = self.scope["url_route"]["kwargs"]["code"]
@@ -112,6 +115,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         except (ValueError, RecursionError):
             return
         if isinstance(message, dict) and message.get("type") == "sync":
+            if time.monotonic() - self.synced < SYNC_EVERY:
+                return
             await self.send_current()
 
     async def send_current(self) -> None:
@@ -122,6 +127,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.seat_removed({})
             return
         await self._join(group)
+        self.synced = time.monotonic()
         await self.send(text_data=html)
 
     async def seat_html(self, event: dict) -> None:

@@ -231,8 +231,22 @@ def _remedy(request: HttpRequest, code: str, reason: str) -> dict | None:
     return {"label": offer.label, "vals": json.dumps({**fields, **offer.fields})}
 
 
+def _hammering(request: HttpRequest, token: str) -> bool:
+    """Whether this seat has sent more actions than a person at a table could."""
+    try:
+        usage = get_usage(request, group="seat-actions", key=lambda group, request: token,
+                          rate=settings.SEAT_ACTION_RATE, increment=True)
+    except Exception:
+        log.exception("the rate-limit cache is out of reach; not limiting")
+        return False
+    return usage is not None and usage["count"] > usage["limit"]
+
+
 def _run(request: HttpRequest, code: str, action) -> HttpResponse:
     code, token = _token(request, code)
+    if token and _hammering(request, token):
+        return _flash(request, "Too many taps from this phone in a few seconds. Wait a moment and try again.",
+                      status=429, reason="slow-down")
     # "_check": the phone lost the reply to this request; say whether it was applied, apply nothing.
     checking = tables.checking.set(request.POST.get("_check") == "1")
     try:

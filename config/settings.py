@@ -153,6 +153,9 @@ SILENCED_SYSTEM_CHECKS = [] if REDIS_URL else ["django_ratelimit.E003", "django_
 # Wrong table codes allowed per address before look-ups pause: 20 in 10 minutes
 # against 23**6 codes makes guessing one hopeless.
 CODE_MISS_RATE = os.environ.get("CODE_MISS_RATE", "20/10m")
+# Moves and host actions one seated phone may send: a real table makes a few a minute, a
+# script hammering the table (each push growing with the game) is slowed down.
+SEAT_ACTION_RATE = os.environ.get("SEAT_ACTION_RATE", "20/10s")
 # Behind a reverse proxy every request comes from the proxy; name the header that
 # carries the phone's own address (e.g. HTTP_X_REAL_IP) so limits apply per phone.
 RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY", "REMOTE_ADDR")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from companion import seats, tables
 from companion.models import Seat, Table
+from companion.consumers import SYNC_EVERY
 from config.asgi import application
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sync]
@@ -107,6 +110,7 @@ async def test_a_phone_asking_to_sync_gets_the_current_view_again():
     table, (lena, gus) = await a_table_with("lena", "gus")
     socket = await open_socket(table.code, gus)
     await drain(socket)
+    await asyncio.sleep(SYNC_EVERY)  # a sync right after connecting has nothing new to send
     await socket.send_json_to({"type": "sync"})
     again = await socket.receive_from(timeout=2)
     assert 'id="region-people"' in again and "gus" in again
@@ -142,7 +146,7 @@ async def test_deeply_nested_or_huge_messages_on_the_socket_are_ignored():
     await drain(socket)
     await socket.send_to(text_data="[" * 100_000 + "]" * 100_000)
     await socket.send_to(text_data='{"type": "sync", "pad": "' + "x" * 5000 + '"}')
-    assert await socket.receive_nothing(timeout=0.5)
+    assert await socket.receive_nothing(timeout=SYNC_EVERY)
     await socket.send_json_to({"type": "sync"})  # still alive and answering
     assert 'id="region-people"' in await socket.receive_from(timeout=2)
     await socket.disconnect()
@@ -218,3 +222,13 @@ async def test_everyone_sees_a_phone_arrive_and_go_away():
     gone = "".join(await drain(host))
     assert badge.search(gone).group(1) == "away"
     await host.disconnect()
+
+
+async def test_a_phone_asking_to_sync_over_and_over_is_redrawn_at_most_once_a_second():
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    await drain(socket)
+    for _ in range(50):
+        await socket.send_json_to({"type": "sync"})
+    assert len(await drain(socket)) <= 1
+    await socket.disconnect()

@@ -90,3 +90,19 @@ def test_a_move_type_no_seat_may_make_is_not_a_move(stub_table, phone):
                                             {"version": Table.objects.get().version, "type": "timer_expired"})
         assert response.status_code == 400
     assert Table.objects.get().state["phase"] == "guessing"
+
+
+def test_a_seated_phone_sending_moves_faster_than_a_person_is_slowed(stub_table, phone, settings):
+    settings.SEAT_ACTION_RATE = "5/10s"
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    host.post(f"/t/{table.code}/host/start/", {"version": Table.objects.get().version})
+    host.post(f"/t/{table.code}/move/", {"version": Table.objects.get().version, "type": "set_secret", "word": "lantern"})
+    script = sit(phone(), gus)
+    answers = [script.post(f"/t/{table.code}/move/", {"version": Table.objects.get().version, "type": "guess",
+                                                       "word": f"word{'abcdefgh'[n]}"}).status_code for n in range(8)]
+    assert answers[:5] == [200] * 5 and set(answers[5:]) == {429}
+    assert len(Table.objects.get().state["guesses"]) == 5
+    # Another phone at the table is not slowed by it.
+    assert sit(phone(), gwen).post(f"/t/{table.code}/move/", {
+        "version": Table.objects.get().version, "type": "guess", "word": "other"}).status_code == 200
