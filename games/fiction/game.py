@@ -183,7 +183,7 @@ class Fiction(Game):
         if phase == "setup":
             card_owed = bool(view["offer"]) and view["abilities"][side] is None
             if side == LIBRARIAN:
-                if moves["start_first_half"]["allowed"]:
+                if moves.get("start_first_half", {}).get("allowed"):
                     return Now(f"Start the {view['half_seconds'] // 60}-minute timer and begin play!",
                                f"{role} · Tell the Guessers the hint letter {view['hint'].upper()}.", True)
                 if not view["secret_chosen"]:

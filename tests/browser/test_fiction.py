@@ -264,3 +264,36 @@ def test_a_book_card_word_is_allowed_anyway_and_guessed_in_the_first_half(server
     finally:
         for context in contexts:
             context.close()
+
+
+def test_clue_check_on_one_phone_finds_a_row_with_two_lies(servers, browser):
+    context = browser.new_context(**PHONE)
+    lena = context.new_page()
+    try:
+        create_fiction(lena, servers[0].url, "Lena")
+        lena.locator("#setup-clue_check").check()
+        expect(lena.get_by_role("button", name="Start the game")).to_be_enabled()
+        lena.get_by_role("button", name="Start the game").click()
+        choose_secret(lena, "ready", "r")
+        expect(lena.locator("#region-now")).to_contain_text("Clue check")
+        expect(lena.locator(".clock")).to_have_count(0)
+
+        def check(guess: str, clues: str) -> None:
+            form = lena.locator(".check-form")
+            form.locator(".word-input").fill(guess)
+            for i, clue in enumerate(clues):
+                form.locator("select").nth(i).select_option(clue)
+            lena.get_by_role("button", name="Check this row").click()
+
+        check("entry", "~✗✗~✗")  # the rulebook's example, the Y's ✓ turned into a lie
+        expect(lena.locator("#check-row-1 .verdict")).to_contain_text("Exactly one lie, under letter 5")
+        check("tiger", "✓✗✗✓~")  # honest is ✗✗✗~~: two clues changed
+        verdict = lena.locator("#check-row-2 .verdict")
+        expect(verdict).to_contain_text("2 lies, not one")
+        expect(verdict).to_contain_text("letter 1 shows ✓, honest is ✗")
+        expect(verdict).to_contain_text("letter 4 shows ✓, honest is ~")
+        expect(lena.locator("#check-row-2 .clue.token.lie")).to_have_count(2)
+        expect(lena.locator(".check-form .word-input")).to_have_value("")
+        snap(lena, "clue-check")
+    finally:
+        context.close()

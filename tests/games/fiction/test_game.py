@@ -297,6 +297,7 @@ def test_clue_check_needs_no_guesser_and_runs_no_clock(game):
     assert game.check_setup(DEFAULTS, alone) == "Fiction needs at least one Guesser (or clue check mode, for a game on paper)."
     assert game.check_setup(DEFAULTS | {"clue_check": True}, alone) is None
     state = game.start(alone, DEFAULTS | {"clue_check": True}, random.Random(0))
+    assert game.now(game.view(state, LENA), LENA).headline.startswith("Choose the secret word")
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
     assert state["phase"] == "checking" and game.clock(state) is None
     assert game.now(game.view(state, LENA), LENA).my_turn
