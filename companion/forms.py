@@ -97,6 +97,8 @@ class Field:
                 number = int(raw.strip())
             except (ValueError, AttributeError):
                 raise MoveError(f"{self.title} must be a whole number.", reason="bad-field") from None
+            if not -2**31 < number < 2**31:  # what any database column holds
+                raise MoveError(f"{self.title} is out of range.", reason="bad-field")
             if self.minimum is not None and number < self.minimum:
                 raise MoveError(f"{self.title} is at least {self.minimum}.", reason="bad-field")
             if self.maximum is not None and number > self.maximum:

@@ -214,10 +214,12 @@ def _fresh(code: str, token: str) -> str:
 
 
 def _version(request: HttpRequest) -> int | None:
+    """The table version the phone saw; None (refused as missing) unless a plausible one."""
     try:
-        return int(request.POST.get("version", ""))
+        version = int(request.POST.get("version", ""))
     except ValueError:
         return None
+    return version if 0 <= version < 2**31 else None
 
 
 def _remedy(request: HttpRequest, code: str, reason: str) -> dict | None:
@@ -290,9 +292,12 @@ def _as_seat(request: HttpRequest) -> int | None:
     if not raw:
         return None
     try:
-        return int(raw)
+        seat = int(raw)
     except ValueError:
-        raise MoveError("The player to act for must be a seat number.", reason="bad-field") from None
+        seat = -1
+    if not 0 < seat < 2**31:
+        raise MoveError("The player to act for must be a seat number.", reason="bad-field")
+    return seat
 
 
 @require_POST
@@ -305,9 +310,12 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
 
 def _int(request: HttpRequest, name: str, missing: str) -> int:
     try:
-        return int(request.POST.get(name, ""))
+        value = int(request.POST.get(name, ""))
     except ValueError:
         raise tables.TableError(missing, reason="bad-field") from None
+    if not -2**31 < value < 2**31:
+        raise tables.TableError(missing, reason="bad-field")
+    return value
 
 
 HOST_ACTIONS = {
