@@ -32,8 +32,9 @@ class Fiction(Game):
     players = "2–8 players · with Banned Books"
     ready = True
     stylesheet = "css/fiction.css"
-    # No Guesser is needed in clue check mode (a paper game checked on one phone); check_setup asks otherwise.
-    roles = (Role("librarian", "Lie-brarian", 1, 1, "✎"), Role("guesser", "Guesser", 0, 7, "?"))
+    # The minimums are check_setup's: no Guesser in clue check mode (a paper game checked on one
+    # phone), no Lie-brarian when the app is the Lie-brarian.
+    roles = (Role("librarian", "Lie-brarian", 0, 1, "✎"), Role("guesser", "Guesser", 0, 7, "?"))
     rotating_role = "librarian"
     moves = (
         Move("choose_ability", (Field("card", "text", label="Ability card"),), label="Keep this card"),
@@ -75,20 +76,37 @@ class Fiction(Game):
               default=False),
         Field("clue_check", "bool", label="Clue check only: we play on paper; the Lie-brarian's phone checks each row",
               default=False),
+        Field("app_librarian", "bool", label="The app is the Lie-brarian: it draws the word and lies; everyone guesses",
+              default=False),
     )
     regions = ("outcome", "setup_panel", "halftime", "clue_picker", "guess_box", "guess_rows", "alphabet", "clue_check")
 
     # -- setup ------------------------------------------------------------------
+    def role_for_newcomer(self, counts: dict[str, int]) -> str:
+        # The first to sit down holds the book card, as at a real table; the host can change it.
+        return LIBRARIAN if not counts.get(LIBRARIAN) else "guesser"
+
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
         librarians = [p for p in players if p.role == LIBRARIAN]
+        if options.get("app_librarian"):
+            if librarians:
+                return f"The app is the Lie-brarian: make {librarians[0].name} a Guesser."
+            if not players:
+                return "Fiction needs at least one Guesser."
+            return self._options_problem(options)
         if len(librarians) != 1:
             return "Fiction needs one Lie-brarian."
         if not options.get("clue_check") and not any(p.role == "guesser" for p in players):
             return "Fiction needs at least one Guesser (or clue check mode, for a game on paper)."
         if not librarians[0].has_phone:
             return "The Lie-brarian needs their own phone: only it shows the secret word and the honest clues."
+        return self._options_problem(options)
+
+    @staticmethod
+    def _options_problem(options: dict[str, Any]) -> str | None:
         try:
-            rules.Options.from_dict(options)
+            if rules.Options.from_dict(options).clue_check and options.get("app_librarian"):
+                return "Choose clue check or the app as Lie-brarian, not both."
         except RulesError as refusal:
             return str(refusal)
         return None
@@ -98,8 +116,8 @@ class Fiction(Game):
         if problem:
             raise rules.IllegalSetup(problem, reason="players")
         state = rules.new_game(options, rng=rng).to_dict()
-        state["seats"] = {
-            LIBRARIAN: next(p.seat_id for p in players if p.role == LIBRARIAN),
+        state["seats"] = {  # with the app as Lie-brarian no seat holds the secret
+            LIBRARIAN: next((p.seat_id for p in players if p.role == LIBRARIAN), None),
             GUESSERS: [p.seat_id for p in players if p.role == "guesser"],
         }
         return state
@@ -114,14 +132,15 @@ class Fiction(Game):
         """
         if viewer.is_display:
             return None
-        return LIBRARIAN if viewer.seat_id == state["seats"][LIBRARIAN] else GUESSERS
+        librarian = state["seats"][LIBRARIAN]
+        return LIBRARIAN if librarian is not None and viewer.seat_id == librarian else GUESSERS
 
     @staticmethod
     def seat_ids(state: dict, seats: list[str | None]) -> list[int]:
         """Platform seat ids of rules seats; the table (None) is left to the platform."""
         ids: list[int] = []
         for seat in seats:
-            if seat == LIBRARIAN:
+            if seat == LIBRARIAN and state["seats"][LIBRARIAN] is not None:
                 ids.append(state["seats"][LIBRARIAN])
             elif seat == GUESSERS:
                 ids.extend(state["seats"][GUESSERS])
@@ -242,7 +261,7 @@ class Fiction(Game):
     def check_removal(self, state: dict, viewer: Viewer) -> None:
         if self.is_over(state):
             return
-        if viewer.seat_id == state["seats"][LIBRARIAN]:
+        if viewer.seat_id is not None and viewer.seat_id == state["seats"][LIBRARIAN]:
             raise ValueError("The Lie-brarian holds the secret word and cannot leave mid-game; end the game first.")
         if state["seats"][GUESSERS] == [viewer.seat_id]:
             raise ValueError("The last Guesser cannot leave mid-game; end the game first.")
@@ -253,7 +272,9 @@ def _ending(view: dict, side: str | None) -> str:
     if winner == GUESSERS:
         return "You guessed the secret word!" if side == GUESSERS else "The Guessers guessed the secret word"
     why = "the Guessers are out of guesses" if how == "out-of-guesses" else "the second timer expired"
-    return f"You win: {why}" if side == LIBRARIAN else f"The Lie-brarian wins: {why}"
+    if side == LIBRARIAN:
+        return f"You win: {why}"
+    return f"The {'app' if view['options']['app_librarian'] else 'Lie-brarian'} wins: {why}"
 
 
 # -- what the templates draw, built from a view alone ------------------------------------

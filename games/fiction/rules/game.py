@@ -18,8 +18,8 @@ from .abilities import (
 )
 from .clues import Clue, clues_text, honest_clues, judge_row, lie_positions, parse_clues
 from .errors import IllegalClues, IllegalGuess, IllegalMove, IllegalSecret, IllegalSetup, RulesError
-from .solver import Row, candidates
-from .words import check_guess, check_shape, word_list
+from .solver import Row, best_lie, candidates
+from .words import check_guess, check_shape, common_words, word_list
 
 LIBRARIAN = "librarian"
 GUESSERS = "guessers"
@@ -52,6 +52,7 @@ class Options:
     house_words: bool = False  # the table may agree to allow a guess the dictionary lacks
     words_left: bool = False  # a helper the table may switch on: how many dictionary words still fit
     clue_check: bool = False  # the game is played on paper; the app only checks the Lie-brarian's rows
+    app_librarian: bool = False  # the app draws the secret and lies on every row; everyone guesses
 
     @classmethod
     def hard(cls, **others: bool) -> "Options":
@@ -66,6 +67,7 @@ class Options:
             "house_words": self.house_words,
             "words_left": self.words_left,
             "clue_check": self.clue_check,
+            "app_librarian": self.app_librarian,
         }
 
     @classmethod
@@ -79,7 +81,7 @@ class Options:
                 raise IllegalSetup(f"Option {key!r} is on or off.", reason="bad-option")
         options = {key: value for key, value in data.items() if key != "hard_mode"}
         if data.get("hard_mode"):
-            return cls.hard(**{k: v for k, v in options.items() if k in ("ability_cards", "house_words", "words_left", "clue_check")})
+            return cls.hard(**{k: v for k, v in options.items() if k in ("ability_cards", "house_words", "words_left", "clue_check", "app_librarian")})
         return cls(**options)
 
 
@@ -300,10 +302,15 @@ def new_game(
         options = Options()
     elif not isinstance(options, Options):
         options = Options.from_dict(options)
-    if options.clue_check:  # a paper game: the cards stay on the table, the app only checks rows
+    if options.clue_check and options.app_librarian:
+        raise IllegalSetup("Clue check is for a Lie-brarian at a paper game; the app as Lie-brarian needs no check.",
+                           reason="modes")
+    if options.clue_check or options.app_librarian:  # the Banned Books cards are for two human sides
         options = replace(options, ability_cards=False)
     tokens = 1 if options.one_token_per_half else TOKENS_PER_GAME
     state = GameState(options=options, tokens=tokens)
+    if options.app_librarian:
+        return _app_prologue(state, rng)
     if options.ability_cards:
         if rng is None:
             raise IllegalSetup("Dealing ability cards needs a random source.", reason="rng-required")
@@ -313,6 +320,25 @@ def new_game(
     elif custom_cards:
         raise IllegalSetup("Typed cards need the ability cards option.", reason="cards-off")
     return state
+
+
+def _app_prologue(state: GameState, rng: random.Random | None) -> GameState:
+    """The app as Lie-brarian draws a common word, shares one of its letters and starts the timer."""
+    if rng is None:
+        raise IllegalSetup("Drawing the secret word needs a random source.", reason="rng-required")
+    red = state.options.red_words
+    pool = [w for w in common_words() if red or len(set(w)) == len(w)]
+    secret = rng.choice(pool)
+    return replace(state, secret=secret, hint=rng.choice(sorted(set(secret))), phase=GUESSING)
+
+
+def _app_lie(state: GameState) -> GameState:
+    """The app shares the latest row with the lie that leaves the guessers the most candidate words."""
+    turn = state.turns[-1]
+    rows = best_lie(state.rows(), turn.guess, turn.honest, word_list(), hint=state.hint)
+    # ties broken by a draw seeded from the game itself, so the rules stay a pure function of (state, move)
+    pick = random.Random(f"{state.secret}:{len(state.turns)}:{turn.guess}").choice(rows)
+    return share_clues(state, LIBRARIAN, list(pick))
 
 
 def _need_seat(seat: str | None, *allowed: str | None) -> None:
@@ -455,7 +481,8 @@ def guess(state: GameState, seat: str | None, word: str, table_agreed: bool = Fa
     state = replace(state, turns=state.turns + (turn,), free_guess_pending=False)
     if correct:  # a correct guess wins at once, with no lie
         return replace(state, phase=OVER, outcome=Outcome(GUESSERS, Termination.GUESSED))
-    return replace(state, phase=DECEIVING)
+    state = replace(state, phase=DECEIVING)
+    return _app_lie(state) if state.options.app_librarian else state
 
 
 def share_clues(

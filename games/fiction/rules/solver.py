@@ -213,3 +213,36 @@ def candidates(
             break
         mask &= _row_mask(index, row)
     return [words[k] for k in _bits(mask)]
+
+
+def one_lie_rows(honest: Sequence[Clue]) -> list[tuple[Clue, ...]]:
+    """Every row of shared clues with exactly one lie: each clue changed into each other clue."""
+    honest = tuple(honest)
+    return [honest[:i] + (other,) + honest[i + 1 :]
+            for i, clue in enumerate(honest) for other in Clue if other is not clue]
+
+
+def best_lie(
+    rows: Iterable[Row], guess: str, honest: Sequence[Clue], words: Sequence[str], *, hint: str | None = None
+) -> tuple[tuple[Clue, ...], ...]:
+    """The app as Lie-brarian: the one-lie rows for ``guess`` that leave the most candidate words.
+
+    Returns every row that ties for the most (the caller picks one), counted with
+    the same bit sets as ``candidates``: the rows already shared are intersected once.
+    """
+    words = tuple(words)
+    index = _index_for(words)
+    known = index.everything
+    if hint:
+        known &= _at_least(index, hint.lower(), 1)
+    for row in rows:
+        known &= _row_mask(index, row)
+    best: list[tuple[Clue, ...]] = []
+    most = -1
+    for shared in one_lie_rows(honest):
+        left = (known & _row_mask(index, Row(guess, shared))).bit_count()
+        if left > most:
+            best, most = [shared], left
+        elif left == most:
+            best.append(shared)
+    return tuple(best)

@@ -36,6 +36,12 @@ def dictionary() -> frozenset[str]:
 
 
 @cache
+def common_words() -> tuple[str, ...]:
+    """Common dictionary words (SCOWL size 35), where the app as Lie-brarian draws its secret."""
+    return _read("common_words.txt")
+
+
+@cache
 def proper_nouns() -> frozenset[str]:
     return frozenset(_read("proper_nouns.txt"))
 

@@ -313,3 +313,31 @@ def test_clue_check_finds_a_row_with_two_lies_and_keeps_it_off_other_screens(gam
     for viewer in (GWEN, DISPLAY):
         html = "".join(render_region(game, region, game.view(state, viewer), viewer) for region in game.regions)
         assert "ready" not in html.lower() and "entry" not in html.lower() and "honest" not in html.lower()
+
+
+# --- the app as Lie-brarian: everyone guesses ---------------------------------------------
+
+
+def test_the_app_as_lie_brarian_wants_every_player_a_guesser(game):
+    app = DEFAULTS | {"app_librarian": True}
+    assert game.check_setup(app, scripted.PLAYERS) == "The app is the Lie-brarian: make Lena a Guesser."
+    everyone = [GUS, GWEN]
+    assert game.check_setup(app, everyone) is None
+    assert game.check_setup(app | {"clue_check": True}, everyone) == "Choose clue check or the app as Lie-brarian, not both."
+    assert game.check_setup(DEFAULTS, everyone) == "Fiction needs one Lie-brarian."
+
+
+def test_the_first_to_sit_down_is_the_lie_brarian_and_the_rest_guess(game):
+    assert game.role_for_newcomer({}) == "librarian"
+    assert game.role_for_newcomer({"librarian": 1, "guesser": 3}) == "guesser"
+
+
+def test_a_guess_against_the_app_comes_back_with_its_clues_and_the_clock_running(game):
+    state = game.start([GUS, GWEN], DEFAULTS | {"app_librarian": True}, random.Random(2))
+    assert state["seats"] == {"librarian": None, "guessers": [2, 3]} and game.clock(state).running
+    word = "ghost" if state["secret"] != "ghost" else "plumb"
+    state = post(game, state, GWEN, type="guess", word=word)
+    view = game.view(state, GUS)
+    assert view["phase"] == "guessing" and view["turns"][0]["clues"] and "secret" not in view
+    assert game.now(view, GUS).headline == "Your turn: agree on a guess"
+    assert game.view(state, DISPLAY)["waiting_for"] == [2, 3]

@@ -1,0 +1,58 @@
+"""The app as Lie-brarian: a drawn common word, and on every row the lie that leaves the most words."""
+
+import random
+
+import pytest
+
+from games.errors import RulesError
+from games.fiction.rules import Options, Row, apply, candidates, honest_clues, new_game, player_view, word_list
+from games.fiction.rules.solver import best_lie, one_lie_rows
+from games.fiction.rules.words import common_words
+
+from .conftest import GUESSERS
+
+APP = Options(app_librarian=True)
+
+
+def test_the_app_draws_a_common_yellow_word_and_a_hint_in_it_and_starts_the_timer():
+    for seed in range(20):
+        state = new_game(APP, rng=random.Random(seed))
+        assert state.secret in common_words() and len(set(state.secret)) == 5
+        assert state.hint in state.secret and state.phase == "guessing" and state.clock_running
+
+
+def test_every_row_the_app_shares_holds_exactly_one_lie_and_keeps_the_secret_possible():
+    state = new_game(APP, rng=random.Random(3))
+    for word in ("ghost", "plumb", "crane", "dirty"):
+        state = apply(state, GUESSERS, {"type": "guess", "word": word})
+        if state.is_over:
+            break
+        assert state.phase == "guessing" and len(state.turns[-1].lies) == 1
+    assert state.secret in candidates(state.rows(), word_list(), hint=state.hint)
+    view = player_view(state, GUESSERS)
+    assert "secret" not in view and all("honest" not in row for row in view["turns"])
+
+
+def test_the_lie_chosen_leaves_the_most_candidate_words():
+    secret, guess = "ready", "entry"
+    honest = honest_clues(secret, guess)
+    chosen = best_lie([], guess, honest, word_list(), hint="r")
+    counts = {rows: len(candidates([Row(guess, rows)], word_list(), hint="r")) for rows in one_lie_rows(honest)}
+    assert len(counts) == 10 and {counts[rows] for rows in chosen} == {max(counts.values())}
+
+
+def test_no_one_shares_clues_for_the_app():
+    state = new_game(APP, rng=random.Random(1))
+    with pytest.raises(RulesError):
+        apply(state, GUESSERS, {"type": "share_clues", "clues": "✓✓✓✓✓"})
+
+
+def test_the_app_and_clue_check_do_not_mix():
+    with pytest.raises(RulesError):
+        new_game(Options(app_librarian=True, clue_check=True), rng=random.Random(1))
+
+
+def test_a_win_against_the_app():
+    state = new_game(APP, rng=random.Random(5))
+    state = apply(state, GUESSERS, {"type": "guess", "word": state.secret})
+    assert state.outcome.winner == "guessers"
