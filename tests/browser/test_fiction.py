@@ -297,3 +297,38 @@ def test_clue_check_on_one_phone_finds_a_row_with_two_lies(servers, browser):
         snap(lena, "clue-check")
     finally:
         context.close()
+
+
+def test_a_game_against_the_app_as_lie_brarian(servers, browser):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(2)] + [browser.new_context(**TV)]
+    lena, gus, tv = (c.new_page() for c in contexts)
+    try:
+        code = create_fiction(lena, base, "Lena")
+        join_by_code(gus, base, code, "Gus")
+        tv.goto(f"{base}/t/{code}/")
+        tv.get_by_role("button", name="Use this screen as the table display").click()
+        lena.locator("#setup-app_librarian").check()
+        start = lena.get_by_role("button", name="Start the game")
+        expect(start).to_have_attribute("title", "The app is the Lie-brarian: make Lena a Guesser.")
+        lena.locator("#region-people select").first.select_option("guesser")
+        expect(start).to_be_enabled()
+        start.click()
+        expect(gus.locator("#region-now")).to_contain_text("Your turn: agree on a guess")
+        expect(gus.locator(".clock-label")).to_contain_text("running")
+
+        for number, word in enumerate(("ghost", "plumb"), start=1):
+            guess(lena if number % 2 else gus, word)  # the app answers at once: no one waits
+            for page in (lena, gus, tv):
+                expect(page.locator(f"#board-{number} .clue.token:not(.pending)")).to_have_count(5)
+            expect(gus.locator(".clock-label")).to_contain_text("running")
+        expect(tv.locator("#board-2")).to_contain_text("Exactly one of these clues is a lie")
+        gus.locator("#ff-2-3 .ff-letter").nth(2).click()
+        gus.get_by_role("button", name="Use a Fact/Fiction token").click()
+        expect(tv.locator("#board-2 .ff")).to_have_text(re.compile("^(FACT|FICTION)$"))
+        snap(gus, "app-librarian-guesser")
+        snap(tv, "app-librarian-display")
+        assert not lena.locator(".clue.honest").count()  # nobody at the table holds the truth
+    finally:
+        for context in contexts:
+            context.close()
