@@ -1,0 +1,298 @@
+"""How long a move takes to reach every other phone at its table, under many tables, against the floor.
+
+A load generator (this process, loopback only, bounded in count and time) opens T tables of S
+seats on a real Daphne server as real phones: HTTP for joining and moves, one WebSocket per
+seat. Each table makes a move on average every 5 seconds (exponential gaps, tables
+independent) for 30 seconds once every socket is connected. For every move it measures the
+time from the POST until every other seat at that table has the update. The same load then
+runs against a bare Channels consumer that relays a message of the same size to its table's
+group: the floor on this machine.
+
+Run from the repo root: python tests/benchmarks/bench_fanout.py  (BENCH_SIZES="1x4,100x6,250x6")
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.cookiejar
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import websockets
+
+ROOT = Path(__file__).resolve().parents[2]
+SECONDS = float(os.environ.get("BENCH_SECONDS", 30))
+MEAN_GAP = 5.0
+WAIT = 5.0  # a seat that has not had the update this long after the POST counts as lost
+VERSION = re.compile(r'id="table-version" name="version" value="(\d+)"')
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def server_env(db: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(DJANGO_SETTINGS_MODULE="config.test_settings", SQLITE_PATH=db, SEAT_ACTION_RATE="1000/1s",
+               CODE_MISS_RATE="100000/1m", PYTHONPATH=str(ROOT))
+    return env
+
+
+def start(app: str, env: dict[str, str]) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), app],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return proc, port
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError(f"{app} did not start")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kib(pid: int) -> int:
+    line = next(x for x in Path(f"/proc/{pid}/status").read_text().splitlines() if x.startswith("VmRSS"))
+    return int(line.split()[1])
+
+
+class Phone:
+    """One person's browser: a cookie jar, the CSRF token, and the table version it last saw."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.version = 0
+
+    def cookie(self, name: str) -> str:
+        return next((c.value for c in self.jar if c.name == name), "")
+
+    def cookies(self) -> str:
+        return "; ".join(f"{c.name}={c.value}" for c in self.jar)
+
+    def get(self, path: str) -> str:
+        with self.opener.open(self.base + path, timeout=30) as response:
+            text = response.read().decode()
+        seen = VERSION.findall(text)
+        if seen:
+            self.version = int(seen[-1])
+        return text
+
+    def post(self, path: str, data: dict) -> tuple[int, str, str]:
+        body = urllib.parse.urlencode(data).encode()
+        request = urllib.request.Request(self.base + path, data=body, headers={
+            "X-CSRFToken": self.cookie("csrftoken"), "HX-Request": "true"})
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                text = response.read().decode()
+                status, url = response.status, response.url
+        except urllib.error.HTTPError as error:
+            text, status, url = error.read().decode(), error.code, ""
+        seen = VERSION.findall(text)
+        if seen:
+            self.version = int(seen[-1])
+        return status, text, url
+
+
+@dataclass
+class Table:
+    code: str
+    phones: list[Phone]
+    sockets: list = field(default_factory=list)
+
+
+@dataclass
+class Results:
+    latencies: list[float] = field(default_factory=list)
+    lost: int = 0
+    errors: int = 0
+    sizes: list[int] = field(default_factory=list)
+
+
+def set_up_table(base: str, seats: int) -> Table:
+    host = Phone(base)
+    host.get("/")
+    _, _, url = host.post("/new/stub/", {"name": "host"})
+    code = url.rstrip("/").rsplit("/", 1)[1]
+    phones = [host]
+    for n in range(seats - 1):
+        phone = Phone(base)
+        phone.get(f"/t/{code}/")
+        phone.post(f"/t/{code}/join/", {"name": f"guest{n}"})
+        phones.append(phone)
+    host.get(f"/t/{code}/")
+    host.post(f"/t/{code}/host/setup/", {"version": host.version, "seconds": "180"})
+    host.post(f"/t/{code}/host/start/", {"version": host.version})
+    host.post(f"/t/{code}/move/", {"version": host.version, "type": "set_secret", "word": "lantern"})
+    return Table(code, phones)
+
+
+async def listen(ws, arrivals: dict, key: tuple, results: Results, pattern: re.Pattern) -> None:
+    try:
+        async for message in ws:
+            now = time.perf_counter()
+            results.sizes.append(len(message))
+            for found in pattern.findall(message):
+                arrivals.setdefault((*key[:1], found), {}).setdefault(key[1], now)
+    except websockets.ConnectionClosed:
+        pass
+
+
+async def play_app(base: str, ws_base: str, tables: list[Table], results: Results) -> None:
+    arrivals: dict = {}
+    listeners = []
+    for t, table in enumerate(tables):
+        for s, phone in enumerate(table.phones):
+            ws = await websockets.connect(f"{ws_base}/ws/t/{table.code}/", max_size=None, additional_headers={
+                "Cookie": phone.cookies(), "Origin": base})
+            table.sockets.append(ws)
+            listeners.append(asyncio.create_task(listen(ws, arrivals, (t, s), results, VERSION)))
+    await asyncio.sleep(1)
+    results.sizes.clear()
+
+    async def mover(t: int, table: Table) -> None:
+        end = time.perf_counter() + SECONDS
+        rng = random.Random(t)
+        while True:
+            await asyncio.sleep(rng.expovariate(1 / MEAN_GAP))
+            if time.perf_counter() > end:
+                return
+            s = rng.randrange(1, len(table.phones))
+            phone = table.phones[s]
+            phone.version = max(phone.version, *(int(v) for (tt, v) in arrivals if tt == t))
+            word = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(6))
+            started = time.perf_counter()
+            status, text, _ = await asyncio.to_thread(
+                phone.post, f"/t/{table.code}/move/", {"version": phone.version, "type": "guess", "word": word})
+            if status != 200:
+                results.errors += 1
+                continue
+            await settle(arrivals, (t, str(phone.version)), started, len(table.phones), s, results)
+
+    await asyncio.gather(*(mover(t, table) for t, table in enumerate(tables)))
+    for table in tables:
+        for ws in table.sockets:
+            await ws.close()
+    for task in listeners:
+        task.cancel()
+
+
+async def settle(arrivals: dict, key: tuple, started: float, seats: int, mover: int, results: Results) -> None:
+    deadline = started + WAIT
+    others = set(range(seats)) - {mover}
+    while time.perf_counter() < deadline and not others <= set(arrivals.get(key, {})):
+        await asyncio.sleep(0.002)
+    got = arrivals.get(key, {})
+    missing = others - set(got)
+    results.lost += len(missing)
+    if got and not missing:
+        results.latencies.append(max(got[s] for s in others) - started)
+
+
+async def play_floor(ws_base: str, tables: int, seats: int, size: int, results: Results) -> None:
+    arrivals: dict = {}
+    pattern = re.compile(r"^m(\d+-\d+)")
+    sockets: list[list] = []
+    listeners = []
+    for t in range(tables):
+        row = []
+        for s in range(seats):
+            ws = await websockets.connect(f"{ws_base}/floor/{t}/", max_size=None)
+            row.append(ws)
+            listeners.append(asyncio.create_task(listen(ws, arrivals, (t, s), results, pattern)))
+        sockets.append(row)
+    await asyncio.sleep(1)
+
+    async def mover(t: int) -> None:
+        end = time.perf_counter() + SECONDS
+        rng = random.Random(t)
+        n = 0
+        while True:
+            await asyncio.sleep(rng.expovariate(1 / MEAN_GAP))
+            if time.perf_counter() > end:
+                return
+            n += 1
+            s = rng.randrange(1, seats)
+            started = time.perf_counter()
+            tag = f"{t}-{n}"
+            await sockets[t][s].send(f"m{tag} " + "x" * max(0, size - len(tag) - 2))
+            await settle(arrivals, (t, tag), started, seats, s, results)
+
+    await asyncio.gather(*(mover(t) for t in range(tables)))
+    for row in sockets:
+        for ws in row:
+            await ws.close()
+    for task in listeners:
+        task.cancel()
+
+
+def percentile(samples: list[float], q: float) -> float:
+    if not samples:
+        return float("nan")
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def run(name: str, tables: int, seats: int) -> None:
+    db = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
+    env = server_env(db)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    proc, port = start("config.asgi:application", env)
+    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    app = Results()
+    try:
+        made = [set_up_table(base, seats) for _ in range(tables)]
+        cpu0, wall0 = cpu_seconds(proc.pid), time.perf_counter()
+        asyncio.run(play_app(base, ws_base, made, app))
+        cpu = (cpu_seconds(proc.pid) - cpu0) / (time.perf_counter() - wall0)
+        rss = rss_kib(proc.pid)
+    finally:
+        proc.kill()
+    size = int(statistics.median(app.sizes)) if app.sizes else 4000
+    proc, port = start("tests.benchmarks.floor:application", env)
+    floor = Results()
+    try:
+        asyncio.run(play_floor(f"ws://127.0.0.1:{port}", tables, seats, size, floor))
+    finally:
+        proc.kill()
+    p99, f99 = percentile(app.latencies, .99), percentile(floor.latencies, .99)
+    print(f"  {name}: {len(app.latencies)} moves; app p50 {percentile(app.latencies, .5):.1f} ms, "
+          f"p99 {p99:.1f} ms, max {max(app.latencies, default=0) * 1000:.1f} ms, lost {app.lost}, "
+          f"errors {app.errors}; floor p50 {percentile(floor.latencies, .5):.1f} ms, p99 {f99:.1f} ms; "
+          f"push {size} bytes; server CPU {cpu * 100:.0f}% of a core, {rss / (tables * seats):.0f} KiB a socket")
+    print(f"bench {name} tables={tables} seats={seats} p50_ms={percentile(app.latencies, .5):.1f} p99_ms={p99:.1f} "
+          f"floor_p99_ms={f99:.1f} ratio={p99 / f99:.1f} lost={app.lost + floor.lost}")
+
+
+def main() -> None:
+    sizes = os.environ.get("BENCH_SIZES", "1x4,100x6")
+    print(f"Fan-out: one Daphne process, SQLite, in-memory layer; a move every {MEAN_GAP:.0f} s a table, "
+          f"{SECONDS:.0f} s of play")
+    for size in sizes.split(","):
+        tables, seats = (int(x) for x in size.split("x"))
+        run(size, tables, seats)
+
+
+if __name__ == "__main__":
+    main()
