@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, CuttableProxy
 from tests.browser.test_table_sync import join_by_code
 
 pytestmark = [pytest.mark.browser]
@@ -332,3 +332,84 @@ def test_a_game_against_the_app_as_lie_brarian(servers, browser):
     finally:
         for context in contexts:
             context.close()
+
+
+def test_banned_books_lie_about_plus_one_letter_and_tokens_on_an_earlier_vowel(servers, browser):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(3)] + [browser.new_context(**TV)]
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)
+    try:
+        seat_everyone(base, lena, gus, gwen, tv)
+        lena.locator("#setup-ability_cards").check()
+        expect(gus.locator(".setup-summary")).to_contain_text("Banned Books")
+        lena.get_by_role("button", name="Start the game").click()
+        lena.locator("#choose-ability-lie-plus-one").get_by_role("button", name="Keep this card").click()
+        snap(gwen, "ability-cards-guesser")
+        gwen.locator("#choose-ability-vowel-in-any-guess").get_by_role("button", name="Keep this card").click()
+        expect(gus.locator("#region-setup_panel .ability")).to_have_count(2)
+        choose_secret(lena, "melon", "m")
+        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+
+        guess(gus, "ghost")
+        lie_and_share(lena, 1, at=(0, 4))  # two lies: Share is allowed with the card, a feather crossed off
+        expect(lena.locator("#board-1 .board-note")).to_contain_text("feather crossed off")
+        expect(lena.locator(".ability", has_text="Lie about +1 letter")).to_contain_text("(1 use left)")
+        expect(gwen.locator("#board-1")).to_contain_text("1 or 2 of these clues may be lies")
+        assert "use left" not in gwen.locator(".ability", has_text="Lie about +1 letter").inner_text()
+
+        # Banned Books: any number of tokens while the clock runs
+        gwen.locator("#ff-1-3 .ff-letter").nth(0).click()
+        gwen.get_by_role("button", name="Use a Fact/Fiction token").click()
+        expect(tv.locator("#board-1 .ff.fiction")).to_have_count(1)
+        gwen.locator("#ff-1-2 .ff-letter").nth(1).click()
+        gwen.get_by_role("button", name="Use a Fact/Fiction token").click()
+        expect(tv.locator("#board-1 .ff.fact")).to_have_count(1)
+
+        guess(gwen, "plumb")
+        lie_and_share(lena, 2, at=(1,))
+        gus.locator("#ff-2-1 .ff-letter").nth(2).click()
+        gus.locator("#ff-2-1-turn").select_option("0")  # the O of GHOST, a vowel in an earlier guess
+        gus.get_by_role("button", name="Use a Fact/Fiction token").click()
+        expect(tv.locator("#board-1 .ff.fact")).to_have_count(2)
+        expect(tv.locator(".tokens")).to_contain_text("0 Fact/Fiction tokens")
+        snap(gus, "banned-books-guesser")
+        snap(lena, "banned-books-librarian")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_reconnect_in_the_middle_of_a_row_keeps_the_lie_being_picked(servers, browser):
+    proxy = CuttableProxy(servers[0].port)
+    contexts = [browser.new_context(**PHONE) for _ in range(3)] + [browser.new_context(**TV)]
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)
+    try:
+        code = create_fiction(lena, proxy.url, "Lena")
+        join_by_code(gus, servers[0].url, code, "Gus")
+        join_by_code(gwen, proxy.url, code, "Gwen")
+        tv.goto(f"{servers[0].url}/t/{code}/")
+        tv.get_by_role("button", name="Use this screen as the table display").click()
+        lena.get_by_role("button", name="Start the game").click()
+        choose_secret(lena, "melon", "e")
+        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+        guess(gus, "ghost")
+        form = lena.locator("#share-1")
+        honest = form.locator(".pick").nth(3).get_attribute("data-honest")
+        form.locator("select").nth(3).select_option(OTHER[honest])
+        lena.evaluate("window.sameDocument = true")
+
+        proxy.cut()  # Lena's and Gwen's phones lose the table mid-row
+        expect(lena.locator("#conn")).to_have_text("Reconnecting…")
+        gus.locator(".guess-form .word-input").fill("plumb")  # nothing changes meanwhile: still the clues' turn
+        proxy.restore()
+        expect(lena.locator("#conn")).to_be_hidden(timeout=15_000)
+        expect(form.locator("select").nth(3)).to_have_value(OTHER[honest])
+        expect(form.locator("button.share")).to_be_enabled()
+        form.locator("button.share").click()
+        expect(gwen.locator("#board-1 .clue.token:not(.pending)")).to_have_count(5)
+        expect(gwen.locator("#region-now")).to_contain_text("Your turn: agree on a guess")
+        assert lena.evaluate("window.sameDocument") is True
+    finally:
+        for context in contexts:
+            context.close()
+        proxy.close()
