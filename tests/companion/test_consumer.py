@@ -232,3 +232,19 @@ async def test_a_phone_asking_to_sync_over_and_over_is_redrawn_at_most_once_a_se
         await socket.send_json_to({"type": "sync"})
     assert len(await drain(socket)) <= 1
     await socket.disconnect()
+
+
+@pytest.mark.parametrize("frame", [
+    {"bytes_data": b"\x00\xff" * 100}, {"text_data": "null"}, {"text_data": "[]"}, {"text_data": '"sync"'},
+    {"text_data": '{"type": 5}'}, {"text_data": '{"type": ["sync"]}'}, {"text_data": '{"type": "move", "x": 1}'},
+    {"text_data": "\ud800".encode("utf-8", "surrogatepass").decode("utf-8", "replace")}, {"text_data": "{" * 3000},
+])
+async def test_no_frame_a_phone_sends_breaks_its_socket(frame):
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    await drain(socket)
+    await socket.send_to(**frame)
+    assert await socket.receive_nothing(timeout=SYNC_EVERY)
+    await socket.send_json_to({"type": "sync"})
+    assert 'id="region-people"' in await socket.receive_from(timeout=2)
+    await socket.disconnect()
