@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test bench screenshots
+.PHONY: install run run-cluster test bench screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,21 @@ install: $(STAMP)
 run: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+
+# Two Daphne processes behind nginx on http://$(HOST):$(PORT), sharing PostgreSQL and Redis:
+#   DATABASE_URL=postgres://... REDIS_URL=redis://... make run-cluster
+# Needs nginx (apt-get install nginx). Ctrl-C stops all three.
+CLUSTER := var/cluster
+run-cluster: install
+	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "run-cluster needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis)"; exit 1; }
+	mkdir -p $(CLUSTER)
+	sed -e "s|@VAR@|$(CURDIR)/$(CLUSTER)|g" -e "s|@PORT@|$(PORT)|g" \
+	    -e "s|@UPSTREAM@|server 127.0.0.1:8101; server 127.0.0.1:8102;|" config/nginx.conf > $(CLUSTER)/nginx.conf
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
+	trap 'kill 0' INT TERM EXIT; \
+	for p in 8101 8102; do DEBUG=$${DEBUG:-1} RATELIMIT_IP_META_KEY=HTTP_X_REAL_IP \
+	    $(BIN)/daphne -b 127.0.0.1 -p $$p config.asgi:application & done; \
+	nginx -c $(CURDIR)/$(CLUSTER)/nginx.conf -g 'daemon off;'
 
 test: install
 	$(BIN)/python -m pytest
