@@ -78,7 +78,14 @@ class Fiction(Game):
               default=False),
         Field("app_librarian", "bool", label="The app is the Lie-brarian: it draws the word and lies; everyone guesses",
               default=False),
+        Field("librarian_cards", "text", label="Typed Lie-brarian ability cards", required=False, max_length=400,
+              default="", help="Cards from the box the app does not know, split by ';', uses in brackets: "
+                               "Swap two clue tokens (2); Peek (∞)"),
+        Field("guesser_cards", "text", label="Typed Guesser ability cards", required=False, max_length=400,
+              default="", help="Start a card with 'blue:' if it is used with a token (blue badge), else it is paid "
+                               "for by discarding one (red badge): blue: Point to any letter; Skip a guess"),
     )
+    TYPED = {"librarian_cards": "librarian", "guesser_cards": "guessers"}
     regions = ("outcome", "setup_panel", "halftime", "clue_picker", "guess_box", "guess_rows", "alphabet", "clue_check")
 
     # -- setup ------------------------------------------------------------------
@@ -102,20 +109,31 @@ class Fiction(Game):
             return "The Lie-brarian needs their own phone: only it shows the secret word and the honest clues."
         return self._options_problem(options)
 
-    @staticmethod
-    def _options_problem(options: dict[str, Any]) -> str | None:
+    def _options_problem(self, options: dict[str, Any]) -> str | None:
         try:
-            if rules.Options.from_dict(options).clue_check and options.get("app_librarian"):
+            rules_options, typed = self._split(options)
+            if rules_options.clue_check and rules_options.app_librarian:
                 return "Choose clue check or the app as Lie-brarian, not both."
+            rules.new_game(rules_options, rng=random.Random(0), custom_cards=typed)
         except RulesError as refusal:
             return str(refusal)
         return None
+
+    def _split(self, options: dict[str, Any]) -> tuple[rules.Options, list[dict]]:
+        """The rules' options, and the typed ability cards (only when the cards are in play)."""
+        plain = {k: v for k, v in options.items() if k not in self.TYPED}
+        rules_options = rules.Options.from_dict(plain)
+        if not rules_options.ability_cards or rules_options.clue_check or rules_options.app_librarian:
+            return rules_options, []
+        return rules_options, [card for name, side in self.TYPED.items()
+                               for card in typed_cards(options.get(name) or "", side)]
 
     def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
         problem = self.check_setup(options, players)
         if problem:
             raise rules.IllegalSetup(problem, reason="players")
-        state = rules.new_game(options, rng=rng).to_dict()
+        rules_options, typed = self._split(options)
+        state = rules.new_game(rules_options, rng=rng, custom_cards=typed).to_dict()
         state["seats"] = {  # with the app as Lie-brarian no seat holds the secret
             LIBRARIAN: next((p.seat_id for p in players if p.role == LIBRARIAN), None),
             GUESSERS: [p.seat_id for p in players if p.role == "guesser"],
@@ -359,3 +377,33 @@ def lies_wanted(counts: list[int]) -> str:
     words = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
     said = " or ".join(words[n] for n in counts)
     return f"exactly {said} clue" if len(counts) == 1 else f"{said} clue{'s' if max(counts) > 1 else ''}"
+
+
+def typed_cards(text: str, side: str) -> list[dict]:
+    """Cards a table typed in the lobby: ``Swap two clue tokens (2); blue: Point to any letter``.
+
+    A number in brackets is how many times the card may be used (none, or ∞: no limit);
+    a Guesser card starting ``blue:`` is used with a token, any other by discarding one.
+    """
+    cards = []
+    for part in text.split(";"):
+        card = part.strip()
+        if not card:
+            continue
+        payment = "feather" if side == LIBRARIAN else "discard-token"
+        if side == GUESSERS and card.lower().startswith(("blue:", "red:")):
+            head, card = card.split(":", 1)
+            payment = "with-token" if head.lower() == "blue" else "discard-token"
+            card = card.strip()
+        uses = None
+        if card.endswith(")") and "(" in card:
+            card, count = card[:-1].rsplit("(", 1)
+            count = count.strip().lower().rstrip("×x")
+            if count not in ("∞", "", "no limit"):
+                if not count.isdigit() or int(count) < 1:
+                    raise rules.IllegalSetup(f"Uses of a typed card are a number from 1, or ∞: not ({count}).",
+                                             reason="card-uses")
+                uses = int(count)
+            card = card.strip()
+        cards.append({"side": side, "text": card, "payment": payment, "uses": uses})
+    return cards

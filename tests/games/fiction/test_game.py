@@ -341,3 +341,31 @@ def test_a_guess_against_the_app_comes_back_with_its_clues_and_the_clock_running
     assert view["phase"] == "guessing" and view["turns"][0]["clues"] and "secret" not in view
     assert game.now(view, GUS).headline == "Your turn: agree on a guess"
     assert game.view(state, DISPLAY)["waiting_for"] == [2, 3]
+
+
+# --- typed Banned Books cards: the 14 the rulebook does not describe ------------------------
+
+
+def test_typed_cards_are_read_with_their_uses_and_badge():
+    from games.fiction.game import typed_cards
+
+    assert typed_cards("Swap two clue tokens (2); Peek (∞) ;", "librarian") == [
+        {"side": "librarian", "text": "Swap two clue tokens", "payment": "feather", "uses": 2},
+        {"side": "librarian", "text": "Peek", "payment": "feather", "uses": None},
+    ]
+    assert typed_cards("blue: Point to any letter; red: Skip a guess (1)", "guessers") == [
+        {"side": "guessers", "text": "Point to any letter", "payment": "with-token", "uses": None},
+        {"side": "guessers", "text": "Skip a guess", "payment": "discard-token", "uses": 1},
+    ]
+
+
+def test_typed_cards_join_the_deal_and_a_bad_one_stops_the_start(game):
+    typed = {"ability_cards": True, "librarian_cards": "Card A (1); Card B (1); Card C (1); Card D (1); Card E (1)"}
+    dealt = set()
+    for seed in range(12):
+        state = game.start(scripted.PLAYERS, DEFAULTS | typed, random.Random(seed))
+        dealt |= {card["text"] for card in state["offers"]["librarian"]}
+    assert dealt & {"Card A", "Card B", "Card C", "Card D", "Card E"}
+    assert game.check_setup(DEFAULTS | typed | {"librarian_cards": "Card A (0)"}, scripted.PLAYERS) == \
+        "Uses of a typed card are a number from 1, or ∞: not (0)."
+    assert game.check_setup(DEFAULTS | {"librarian_cards": "Card A (0)"}, scripted.PLAYERS) is None  # cards off
