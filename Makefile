@@ -20,7 +20,7 @@ install: $(STAMP)
 # DEBUG is on here for a laptop; see the README for production settings.
 run: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
-	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+	DEBUG=$${DEBUG:-1} $(BIN)/daphne --no-server-name -b $(HOST) -p $(PORT) config.asgi:application
 
 # Two Daphne processes behind nginx on http://$(HOST):$(PORT), sharing PostgreSQL and Redis:
 #   DATABASE_URL=postgres://... REDIS_URL=redis://... make run-cluster
@@ -34,7 +34,7 @@ run-cluster: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
 	trap 'kill 0' INT TERM EXIT; \
 	for p in 8101 8102; do DEBUG=$${DEBUG:-1} RATELIMIT_IP_META_KEY=HTTP_X_REAL_IP \
-	    $(BIN)/daphne -b 127.0.0.1 -p $$p config.asgi:application & done; \
+	    $(BIN)/daphne --no-server-name -b 127.0.0.1 -p $$p config.asgi:application & done; \
 	nginx -c $(CURDIR)/$(CLUSTER)/nginx.conf -g 'daemon off;'
 
 test: install

@@ -61,7 +61,7 @@ class Server:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "config.asgi:application"],
+            [sys.executable, "-m", "daphne", "--no-server-name", "-b", "127.0.0.1", "-p", str(self.port), "config.asgi:application"],
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         deadline = time.monotonic() + 30

@@ -101,10 +101,11 @@ def test_every_phone_sees_a_phone_that_closed_its_page_as_away(servers, phones):
     expect(seat.locator(".presence")).to_have_text("○ away")
 
 
-def test_a_table_page_is_never_served_from_the_cache(servers, phones):
+def test_a_table_page_is_never_served_from_the_cache_nor_names_its_server(servers, phones):
     lena = phones()
     code = create_table(lena, servers[0].url, "lena")
     response = lena.goto(f"{servers[0].url}/t/{code}/")
     assert "no-store" in response.headers["cache-control"]
+    assert "server" not in response.headers  # nothing names the software
     finished = phones().goto(f"{servers[0].url}/t/ZZZZZZ/")
     assert finished.status == 404 and "no-store" in finished.headers["cache-control"]

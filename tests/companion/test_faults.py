@@ -106,3 +106,10 @@ def test_a_seated_phone_sending_moves_faster_than_a_person_is_slowed(stub_table,
     # Another phone at the table is not slowed by it.
     assert sit(phone(), gwen).post(f"/t/{table.code}/move/", {
         "version": Table.objects.get().version, "type": "guess", "word": "other"}).status_code == 200
+
+
+def test_the_csrf_cookie_is_not_readable_by_script_and_the_page_carries_the_token(stub_table, phone):
+    table, lena, *_ = stub_table
+    response = sit(phone(), lena).get(f"/t/{table.code}/")
+    assert response.cookies["csrftoken"]["httponly"]
+    assert '<meta name="csrf-token" content="' in response.content.decode()
