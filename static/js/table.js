@@ -55,6 +55,21 @@
     }).catch(function () { unanswered = req; });
   }
 
+  // A form marked data-reset-on-success empties once its move is applied (a refused one keeps
+  // what was typed); a form marked data-confirm asks first. No inline script: the page runs
+  // under a Content-Security-Policy without it.
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var form = evt.detail.elt;
+    if (form && form.matches && form.matches("form[data-reset-on-success]") && evt.detail.xhr &&
+        evt.detail.xhr.status < 300) {
+      form.reset();
+    }
+  });
+  document.addEventListener("submit", function (evt) {
+    var form = evt.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) evt.preventDefault();
+  });
+
   // Every tap shows it is on its way until the answer comes, and cannot be tapped twice.
   function tapped(evt) {
     var elt = evt.detail.elt;
