@@ -45,6 +45,8 @@ class Lie(Game):
                             Field("ones", "int", label="Wild ones", required=False, minimum=0,
                                   maximum=DECK_SIZE)),
              label="That's my count", stale_safe=True),
+        # Leaving: the player is out at once and a round under way is called off.
+        Move("forfeit", label="Leave the game"),
     )
     setup = (
         Field("wild_ones", "bool", label="Wild Ones", default=False,
@@ -112,6 +114,8 @@ class Lie(Game):
                 return Now("You win!", "You are the last player left in the game.")
             winner = next(p["name"] for p in view["players"] if p["seat"] == outcome["winner"])
             return Now(f"{winner} wins!", "The game is over.")
+        if me is not None and me["left"]:
+            return Now("You left this game", "The others play on without you.")
         if me is not None and me["out"]:
             return Now("You are out of this game", "You can draw no more cards; watch the others play on.")
         phase = view["phase"]
@@ -159,8 +163,9 @@ class Lie(Game):
         game = rules.from_dict(state["rules"])
         seat = _rules_seat(state, viewer)
         if game.outcome is None and seat is not None and seat in game.in_game:
-            # The rules have no forfeit yet: without this player the round could not be settled.
-            raise ValueError("A player still in the game cannot leave mid-game; end the game first.")
+            # Removing the seat would leave the rules waiting on it: leaving is a move (forfeit) first.
+            raise ValueError(f"{viewer.name} is still in the game: they tap “Leave the game” first "
+                             "(for a player without a phone, act for them), then you can remove the seat.")
 
 
 def _rules_seat(state: dict, viewer: Viewer) -> int | None:
@@ -223,6 +228,7 @@ def _to_seat_ids(view: dict, seats: list[int]) -> dict:
         "players": [{**p, "seat": seats[p["seat"]]} for p in view["players"]],
         "bids": calls(view["bids"]),
         "out": [seats[s] for s in view["out"]],
+        "left": [{**gone, "seat": seats[gone["seat"]]} for gone in view["left"]],
         "showdowns": [showdown(s) for s in view["showdowns"]],
         "outcome": None if outcome is None else {**outcome, "winner": seats[outcome["winner"]]},
         "challenger": seat(view["challenger"]),

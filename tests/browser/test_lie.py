@@ -261,6 +261,16 @@ def test_counting_at_reveal_with_which_way_and_a_player_without_a_phone(servers,
         expect(tv.locator(".lie-showdown .lie-count")).to_have_text("2")
         snap(tv, "tv-dark-showdown-counted")
         snap(ben, "phone-showdown-counted")
+
+        # Ben has to go: he leaves the game, and the table plays on without waiting for him.
+        ben.locator(".lie-leave summary").click()
+        snap(ben, "phone-leave")
+        ben.get_by_role("button", name="Leave the game for good").click()
+        expect(ben.locator("#region-now")).to_contain_text("You left this game")
+        expect(tv.locator("#lie-players")).to_contain_text("left the game")
+        # Ben was to open round 2; the next player still in, clockwise, opens instead: Dan.
+        expect(ana.locator("#region-now")).to_contain_text("Waiting for Dan")
+        expect(tv.locator(".lie-bids")).to_contain_text("Dan opens")
     finally:
         for c in contexts:
             c.close()

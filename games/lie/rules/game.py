@@ -14,6 +14,7 @@ Moves are JSON-friendly dicts:
 - ``{"type": "bid", "quantity": 3, "face": 4}``
 - ``{"type": "challenge"}`` ("Lie!")
 - ``{"type": "show_count", "count": 2, "ones": 1}`` (count at reveal only)
+- ``{"type": "forfeit"}``: the player leaves the game (any time)
 
 Count at reveal is a table mode, not a rulebook variant: no hand is entered;
 the round starts with the bidding, and at the challenge each player still in
@@ -56,7 +57,7 @@ class Direction(StrEnum):
 
 
 class Termination(StrEnum):
-    LAST_PLAYER = "last_player"  # everyone else can draw no cards (or lost in a play-off)
+    LAST_PLAYER = "last_player"  # everyone else can draw no cards (or lost in a play-off, or left)
     MOST_CARDS = "most_cards"  # Shorter Game: one player out, one player alone with the most cards
 
 
@@ -163,6 +164,8 @@ class GameState:
     odds_helper: bool = False
     challenger: int | None = None
     counts: tuple[tuple[int, int] | None, ...] = ()
+    # (seat, round) for each player who left the game: forfeits, not eliminations.
+    left: tuple[tuple[int, int], ...] = ()
 
     @property
     def in_game(self) -> tuple[int, ...]:
@@ -278,10 +281,10 @@ def _hands_ready(state: GameState) -> GameState:
 
 # The moves each phase offers, in the order a screen shows them.
 PHASE_MOVES: dict[Phase, tuple[str, ...]] = {
-    Phase.SETTING_HANDS: ("set_hand",),
-    Phase.CHOOSING_DIRECTION: ("choose_direction",),
-    Phase.BIDDING: ("bid", "challenge"),
-    Phase.COUNTING: ("show_count",),
+    Phase.SETTING_HANDS: ("set_hand", "forfeit"),
+    Phase.CHOOSING_DIRECTION: ("choose_direction", "forfeit"),
+    Phase.BIDDING: ("bid", "challenge", "forfeit"),
+    Phase.COUNTING: ("show_count", "forfeit"),
     Phase.OVER: (),
 }
 
@@ -329,6 +332,8 @@ def _check_seat(state: GameState, seat: int) -> None:
 
 def _check_now(state: GameState, seat: int, kind: str) -> None:
     """Refuse a ``kind`` move that does not fit the phase or the turn."""
+    if kind == "forfeit":
+        return  # a player may leave at any time; the game goes on without them
     if kind == "set_hand":
         if state.count_at_reveal:
             raise IllegalMove("This table counts at the reveal: no hand is entered.", reason="count-at-reveal")
@@ -523,6 +528,31 @@ def _settle(state: GameState, challenger: int, counts: tuple) -> GameState:
     return _start_round(replace(after, round=state.round + 1, opener=opener))
 
 
+def _forfeit(state: GameState, seat: int) -> GameState:
+    """The player leaves the game and is out; the table is never left waiting for them.
+
+    A round under way is called off (its hands, bids and counts set aside, the
+    cards mixed again) and a new one starts, opened by the same opener, or by
+    the next player still in if the opener left. The last player left wins.
+    """
+    out = state.out + (seat,)
+    cards = state.cards[:seat] + (0,) + state.cards[seat + 1:]
+    after = replace(state, out=out, cards=cards, left=state.left + ((seat, state.round),))
+    still_in = after.in_game
+    if len(still_in) == 1:
+        return replace(after, phase=Phase.OVER, turn=None, outcome=Outcome(still_in[0], Termination.LAST_PLAYER))
+    opener = state.opener if state.opener != seat else _next_in(after, seat, 1)
+    begun = state.calls or state.challenger is not None or any(h is not None for h in state.hands)
+    if not begun:
+        # Nothing of this round is spoiled: go on with the players still in.
+        after = replace(after, opener=opener)
+        return after if after.phase is Phase.SETTING_HANDS else _hands_ready(after)
+    return _start_round(replace(
+        after, round=state.round + 1, opener=opener, hands=(None,) * len(cards), calls=(), turn=None,
+        direction=Direction.CLOCKWISE, challenger=None, counts=(),
+    ))
+
+
 # Each move's handler and its fields, by type.
 _MOVES = {
     "set_hand": (_set_hand, ("faces",)),
@@ -530,6 +560,7 @@ _MOVES = {
     "bid": (_bid, ("quantity", "face")),
     "challenge": (_challenge, ()),
     "show_count": (_show_count, ("count", "ones")),
+    "forfeit": (_forfeit, ()),
 }
 
 
@@ -594,6 +625,7 @@ def to_dict(state: GameState) -> dict:
         "odds_helper": state.odds_helper,
         "challenger": state.challenger,
         "counts": [None if c is None else list(c) for c in state.counts],
+        "left": [list(pair) for pair in state.left],
     }
 
 
@@ -655,6 +687,7 @@ def from_dict(data: Mapping) -> GameState:
             odds_helper=bool(data.get("odds_helper", False)),
             challenger=data.get("challenger"),
             counts=_counts_from_list(data.get("counts", ())),
+            left=tuple(tuple(pair) for pair in data.get("left", ())),
         )
     except CorruptState:
         raise

@@ -57,6 +57,7 @@ def player_view(state: GameState, seat: int | None) -> dict:
                 "out": s in state.out,
                 "hand_set": state.hands[s] is not None,
                 "counted": phase is Phase.COUNTING and state.counts[s] is not None,
+                "left": any(gone == s for gone, _ in state.left),
             }
             for s, name in enumerate(state.players)
         ],
@@ -66,6 +67,7 @@ def player_view(state: GameState, seat: int | None) -> dict:
         "ones_wild": state.ones_wild,
         "playoff": state.playoff,
         "out": list(state.out),
+        "left": [{"seat": s, "round": r} for s, r in state.left],
         "cards_in_play": state.cards_in_play,
         "count_at_reveal": state.count_at_reveal,
         "odds_helper": state.odds_helper,

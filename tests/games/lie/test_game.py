@@ -191,8 +191,9 @@ def test_bidding_waits_on_the_seat_whose_turn_it_is_and_says_why_others_cannot_b
     assert view["legal_moves"] == [
         {"type": "bid", "allowed": False, "why": "It is ben's turn."},
         {"type": "challenge", "allowed": False, "why": "It is ben's turn."},
+        {"type": "forfeit", "allowed": True, "why": ""},
     ]
-    assert legal(game.view(state, BEN_V)) == {"bid": True, "challenge": True}
+    assert legal(game.view(state, BEN_V)) == {"bid": True, "challenge": True, "forfeit": True}
 
 
 def test_a_seat_never_sees_another_seats_hand_before_the_lie():
@@ -324,3 +325,16 @@ def test_a_showdown_names_table_seats_only():
     seats += [c["seat"] for c in shown["calls"]] + [h["seat"] for h in shown["hands"]] + [shown["challenged"]["seat"]]
     assert set(seats) <= {7, 3, 12}
     assert (shown["opener"], shown["challenger"], shown["loser"], view["opener"]) == (3, 12, 3, 12)
+
+
+def test_a_player_who_leaves_forfeits_and_then_the_host_may_remove_the_seat():
+    state = post(bidding(), ANA_V, "type=bid&quantity=2&face=4")
+    with pytest.raises(ValueError, match="Leave the game"):
+        game.check_removal(state, BEN_V)
+    state = post(state, BEN_V, "type=forfeit")
+    game.check_removal(state, BEN_V)
+    view = game.view(state, ANA_V)
+    assert view["left"] == [{"seat": BEN, "round": 1}] and view["round"] == 2
+    assert game.now(game.view(state, BEN_V), BEN_V).headline == "You left this game"
+    html = render_to_string("lie/partials/players.html", {"view": view, "me": {"id": ANA}, "names": {}})
+    assert "left the game" in html

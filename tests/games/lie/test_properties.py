@@ -25,18 +25,19 @@ from .play import random_game
 VARIANT_NAMES = ("wild_ones", "which_way", "shorter_game")
 
 games = st.builds(
-    lambda seed, players, variants: (seed, players, variants),
+    lambda seed, players, variants, count_at_reveal: (seed, players, variants, count_at_reveal),
     st.integers(0, 2**32 - 1),
     st.integers(2, 6),
     st.frozensets(st.sampled_from(VARIANT_NAMES)),
+    st.booleans(),
 )
 fast = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _states(game):
-    seed, players, variants = game
+    seed, players, variants, count_at_reveal = game
     assume(players >= 4 or "shorter_game" not in variants)
-    return random_game(seed, players, variants)
+    return random_game(seed, players, variants, count_at_reveal=count_at_reveal)
 
 
 def _with_other_hands_changed(state: GameState, viewer) -> GameState:
@@ -93,6 +94,7 @@ def test_hand_sizes_only_shrink_by_one_for_the_loser_of_each_round(game):
 @fast
 @given(games)
 def test_hands_turned_up_from_real_cards_are_never_flagged_as_mis_entered(game):
+    assume(not game[3])  # counted at the reveal, the random counts come from no cards
     for state in _states(game):
         shown = Counter(face for hand in state.hands if hand is not None for face in hand)
         assert all(count <= PER_FACE for count in shown.values())
@@ -106,6 +108,10 @@ def test_hands_turned_up_from_real_cards_are_never_flagged_as_mis_entered(game):
 def test_every_challenge_is_settled_as_bid_holds_says(game):
     final = _states(game)[-1]
     for showdown in final.history:
+        if final.count_at_reveal:
+            holds = sum(a + b for a, b in filter(None, showdown.counts)) >= showdown.challenged.bid.quantity
+            assert showdown.held == holds
+            continue
         hands = [hand for hand in showdown.hands if hand is not None]
         holds = bid_holds(
             hands,
@@ -162,6 +168,9 @@ moves = st.one_of(
     st.fixed_dictionaries({"type": st.just("set_hand"), "faces": st.lists(st.integers(-1, 8), max_size=7)}),
     st.fixed_dictionaries({"type": st.just("bid"), "quantity": st.integers(-1, 12), "face": st.integers(-1, 8)}),
     st.fixed_dictionaries({"type": st.just("challenge")}),
+    st.fixed_dictionaries({"type": st.just("forfeit")}),
+    st.fixed_dictionaries({"type": st.just("show_count"), "count": st.none() | st.integers(-1, 6) | st.text(max_size=2),
+                           "ones": st.none() | st.integers(-1, 6) | st.booleans()}),
     st.fixed_dictionaries(
         {"type": st.just("choose_direction"), "direction": st.sampled_from(["clockwise", "counter_clockwise", "left", 1])}
     ),
@@ -194,6 +203,8 @@ _SAMPLE_MOVES = {
     "set_hand": {"type": "set_hand", "faces": []},
     "choose_direction": {"type": "choose_direction", "direction": "clockwise"},
     "challenge": {"type": "challenge"},
+    "show_count": {"type": "show_count", "count": 0, "ones": 0},
+    "forfeit": {"type": "forfeit"},
 }
 
 
@@ -203,7 +214,7 @@ def test_legal_moves_say_exactly_what_apply_accepts_and_why_not_is_its_refusal(g
     for state in _states(game)[::3]:
         for seat in range(len(state.players)):
             listed = {m["type"]: m for m in player_view(state, seat)["legal_moves"]}
-            for kind in ("set_hand", "choose_direction", "bid", "challenge"):
+            for kind in ("set_hand", "choose_direction", "bid", "challenge", "show_count", "forfeit"):
                 lowest = state.current_bid.next_higher() if state.current_bid else None
                 move = _SAMPLE_MOVES.get(kind) or {
                     "type": "bid", "quantity": lowest.quantity if lowest else 1, "face": lowest.face if lowest else 2,

@@ -11,6 +11,7 @@ from games.lie.rules import (
     IllegalHand,
     IllegalMove,
     IllegalSetup,
+    Outcome,
     Phase,
     Termination,
     Variants,
@@ -295,3 +296,33 @@ def test_without_which_way_there_is_no_direction_to_choose():
     with pytest.raises(IllegalMove) as caught:
         apply(_bidding(4), ANA, {"type": "choose_direction", "direction": "clockwise"})
     assert caught.value.reason == "no-direction-to-choose"
+
+
+# A player who leaves forfeits
+
+
+def test_a_player_who_leaves_mid_round_is_out_and_the_round_is_called_off():
+    state = bid(set_hands(new_game(NAMES[:3]), {0: [4], 1: [4, 4], 2: [2]}), 0, 2, 4)
+    state = apply(state, 1, {"type": "forfeit"})
+    assert state.out == (1,) and state.left == ((1, 1),) and state.cards == (5, 0, 5)
+    assert state.phase is Phase.SETTING_HANDS and state.round == 2 and state.opener == 0
+    assert state.hands == (None, None, None) and state.calls == () and state.history == ()
+
+
+def test_when_the_opener_leaves_the_next_player_still_in_opens():
+    state = apply(new_game(NAMES[:3], opener=1), 1, {"type": "forfeit"})
+    assert state.opener == 2 and state.round == 1 and state.phase is Phase.SETTING_HANDS
+    state = set_hands(state, {0: [3], 2: [3]})
+    assert state.phase is Phase.BIDDING and state.turn == 2
+
+
+def test_the_table_never_waits_for_a_player_who_left_while_counting():
+    state = new_game(NAMES[:3], count_at_reveal=True)
+    state = lie(bid(state, 0, 2, 5), 1)
+    state = apply(state, 2, {"type": "forfeit"})
+    assert state.phase is Phase.BIDDING and state.round == 2 and state.in_game == (0, 1)
+
+
+def test_the_last_player_left_after_a_forfeit_wins():
+    state = apply(new_game(NAMES[:2]), 0, {"type": "forfeit"})
+    assert state.outcome == Outcome(1, Termination.LAST_PLAYER) and state.phase is Phase.OVER

@@ -47,7 +47,14 @@ def test_hand_sizes_turn_bids_and_phase_are_public():
 
 
 def _legal(view):
-    return {move["type"]: (move["allowed"], move["why"]) for move in view["legal_moves"]}
+    """The moves of the phase; leaving the game (forfeit) is offered in every one, tested on its own."""
+    return {move["type"]: (move["allowed"], move["why"]) for move in view["legal_moves"] if move["type"] != "forfeit"}
+
+
+def test_a_player_still_in_may_always_leave_the_game():
+    state = _mid_round()
+    for seat in (ANA, BEN, CAL):
+        assert {"type": "forfeit", "allowed": True, "why": ""} in player_view(state, seat)["legal_moves"]
 
 
 def test_the_view_says_what_the_seat_may_do_now_and_why_not():
