@@ -48,6 +48,12 @@ class Fiction(Game):
             Field("guess", "text", label="Guess on the paper board"),
             Field("clues", "choice", label="Clue token", many=True, choices=CLUES),
         ), label="Check this row"),
+        # The guessers' notes: stale-safe, since a mark means the same whatever others did meanwhile.
+        Move("mark_letter", (
+            Field("letter", "text", label="Letter", max_length=1),
+            Field("mark", "choice", label="Mark", required=False, default="",
+                  choices=(("in", "in the word"), ("out", "not in the word"), ("maybe", "maybe"))),
+        ), label="Mark a letter", stale_safe=True),
         Move("guess", (
             Field("word", "text", label="Guess"),
             Field("table_agreed", "bool", label="The whole table agrees it is a word"),
@@ -211,7 +217,6 @@ class Fiction(Game):
     def now(self, view: dict, viewer: Viewer) -> Now:
         phase = view["phase"]
         moves = {m["type"]: m for m in view["legal_moves"]}
-        mine = any(m["allowed"] for m in view["legal_moves"])
         side = view["seat"]
         role = {LIBRARIAN: "Lie-brarian", GUESSERS: "Guesser", None: "Table display"}[side]
         half = HALVES[view["half"]]
@@ -249,7 +254,7 @@ class Fiction(Game):
                 return Now("Give the clues for this guess, with exactly one lie", f"{role} · Guess: {latest}", True)
             return Now("Waiting for the Lie-brarian to share the clues", f"{role} · Guess: {latest} · {left}")
         if side == GUESSERS:
-            return Now("Your turn: agree on a guess", f"{role} · {left}", mine)
+            return Now("Your turn: agree on a guess", f"{role} · {left}", moves.get("guess", {}).get("allowed", False))
         return Now("Waiting for the Guessers to guess", f"{role} · {left}")
 
     def remedy(self, reason: str, move_type: str) -> Remedy | None:
@@ -326,6 +331,9 @@ ALPHABET_STATES = {
 }
 
 
+NEXT_MARK = {"": "in", "in": "out", "out": "maybe", "maybe": ""}  # a tap moves a letter's pen mark on
+
+
 def _alphabet(view: dict) -> list[dict]:
     """The alphabet board as the guessers would fill it in from the shared clues.
 
@@ -359,7 +367,9 @@ def _alphabet(view: dict) -> list[dict]:
             state = f"{guessed.pop()}-maybe"
         else:
             state = "mixed" if guessed else ""
-        board.append({"letter": letter, "state": state, "label": ALPHABET_STATES[state]})
+        mark = view["marks"].get(letter, "")
+        board.append({"letter": letter, "state": state, "label": ALPHABET_STATES[state],
+                      "mark": mark, "next_mark": NEXT_MARK[mark]})
     return board
 
 

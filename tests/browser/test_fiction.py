@@ -176,6 +176,10 @@ def test_a_whole_game_lost_with_a_halftime_keeps_the_secret_off_every_other_scre
         expect(gwen.locator(".tokens")).to_contain_text("2 Fact/Fiction tokens")
         expect(gwen.locator(".ff-form button")).to_be_disabled()  # one token before each next guess
         expect(gwen.locator(".ff-form")).to_contain_text("make your next guess first")
+        gus.locator("#mark-q button").click()  # a pen mark on the alphabet board, on every Guesser's phone
+        expect(gwen.locator("#mark-q button")).to_have_class(re.compile("mark-in"))
+        gwen.locator("#mark-q button").click()
+        expect(gus.locator("#mark-q button")).to_have_class(re.compile("mark-out"))
         snap(gwen, "board-after-fiction")
         snap(tv, "display-first-half")
 

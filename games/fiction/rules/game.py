@@ -173,6 +173,7 @@ class GameState:
     free_guess_pending: bool = False
     outcome: Outcome | None = None
     checks: tuple[tuple[str, tuple[Clue, ...]], ...] = ()  # clue check mode: (guess, tokens laid down)
+    marks: tuple[tuple[str, str], ...] = ()  # the guessers' own marks on the alphabet board, by letter
 
     # --- what the platform reads -------------------------------------------------
 
@@ -258,6 +259,7 @@ class GameState:
             "free_guess_pending": self.free_guess_pending,
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
             "checks": [[guess, clues_text(clues)] for guess, clues in self.checks],
+            "marks": dict(self.marks),
         }
 
     @classmethod
@@ -285,6 +287,7 @@ class GameState:
             free_guess_pending=data["free_guess_pending"],
             outcome=None if data["outcome"] is None else Outcome.from_dict(data["outcome"]),
             checks=tuple((guess, parse_clues(clues)) for guess, clues in data.get("checks", ())),
+            marks=tuple(sorted(data.get("marks", {}).items())),
         )
 
 
@@ -427,6 +430,22 @@ def check_row(state: GameState, seat: str | None, guess: str, clues: str | list[
     _need_phase(state, CHECKING)
     word = check_shape(guess, red_words=True)
     return replace(state, checks=state.checks + ((word, parse_clues(clues, len(word))),))
+
+
+MARKS = ("in", "out", "maybe")  # the guessers' pen on the alphabet board; "" rubs a mark out
+
+
+def mark_letter(state: GameState, seat: str | None, letter: str, mark: str) -> GameState:
+    """The guessers mark a letter on their alphabet board (their notes; the rules read nothing from them)."""
+    _need_seat(seat, GUESSERS)
+    _need_phase(state, GUESSING, DECEIVING, HALFTIME)
+    letter = letter.strip().lower() if isinstance(letter, str) else ""
+    if len(letter) != 1 or not "a" <= letter <= "z":
+        raise IllegalMove("Mark one letter of the alphabet.", reason="letter")
+    if mark not in MARKS + ("",):
+        raise IllegalMove(f"A mark is one of {', '.join(MARKS)}, or none.", reason="mark")
+    marks = {k: v for k, v in state.marks if k != letter} | ({letter: mark} if mark else {})
+    return replace(state, marks=tuple(sorted(marks.items())))
 
 
 def start_first_half(state: GameState, seat: str | None) -> GameState:
@@ -646,6 +665,7 @@ MOVES: dict[str, Callable[..., GameState]] = {
     "choose_secret": choose_secret,
     "start_first_half": start_first_half,
     "check_row": check_row,
+    "mark_letter": mark_letter,
     "guess": guess,
     "share_clues": share_clues,
     "fact_fiction": fact_fiction,
@@ -690,6 +710,7 @@ _SHOWN: dict[str, tuple[tuple[str | None, ...], tuple[str, ...]]] = {
     "choose_secret": ((LIBRARIAN,), (SETUP, CHECKING)),
     "start_first_half": ((LIBRARIAN,), (SETUP,)),
     "check_row": ((LIBRARIAN,), (CHECKING,)),
+    "mark_letter": ((GUESSERS,), (GUESSING, DECEIVING, HALFTIME)),
     "guess": ((GUESSERS,), (GUESSING, DECEIVING)),
     "fact_fiction": ((GUESSERS,), (GUESSING, DECEIVING)),
     "use_ability": ((GUESSERS,), (GUESSING, DECEIVING)),
@@ -743,6 +764,7 @@ _PROBES: dict[str, Callable[[GameState, str | None], None]] = {
     "choose_ability": _probe(SEATS, (SETUP,)),
     "choose_secret": _probe((LIBRARIAN,), (SETUP, CHECKING)),
     "check_row": _probe((LIBRARIAN,), (CHECKING,)),
+    "mark_letter": _probe((GUESSERS,), (GUESSING, DECEIVING, HALFTIME)),
     "guess": _probe((GUESSERS,), (GUESSING,)),
     "share_clues": _probe((LIBRARIAN,), (DECEIVING,)),
     "fact_fiction": _probe((GUESSERS,), (GUESSING,), _need_token_and_guess),
@@ -806,6 +828,7 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
         "tokens": state.tokens,
         "guesses_left_in_half": state.guesses_left_in_half,
         "free_guess_pending": state.free_guess_pending,
+        "marks": dict(state.marks),
         "turns": turns,
         "abilities": {side: card_view(side) for side in SEATS},
         "offer": [c.to_dict() for c in state.offer(seat)] if seat in SEATS else [],

@@ -52,6 +52,7 @@ STEPS = [
     (3, guess("ghost")),
     (1, share(lies("ghost", 0))),
     (2, token(0)),  # FICTION: the G is the lie
+    (3, {"type": "mark_letter", "letter": "q", "mark": "out"}),  # Gwen's own note on the alphabet board
     (3, guess("plumb")),
     (1, share(lies("plumb", 1, 4), use_ability=True)),  # two lies: a feather crossed off
     (2, token(2, turn=0)),  # FACT: the O of GHOST, a vowel in an earlier guess

@@ -167,7 +167,7 @@ def test_view_shape_and_waiting_for_are_platform_seats(game):
 def test_the_host_alone_sees_the_tables_halftime_move(game):
     state = game.clock_expired(begun(game))
     types = {v.name: [m["type"] for m in game.view(state, v)["legal_moves"]] for v in (LENA, GUS, GWEN, DISPLAY)}
-    assert types == {"Lena": [], "Gus": ["start_second_half"], "Gwen": [], "Table": []}
+    assert types == {"Lena": [], "Gus": ["mark_letter", "start_second_half"], "Gwen": ["mark_letter"], "Table": []}
     assert game.audience(GWEN) == "guessers" and game.audience(GUS) is None
     assert game.audience(LENA) is None and game.audience(DISPLAY) == "display"
 

@@ -372,3 +372,15 @@ def test_the_words_left_helper_counts_from_the_shared_rows_only():
 
     assert after == len(candidates(state.rows(), word_list(), hint="r"))
     assert player_view(started(), GUESSERS)["words_left"] is None  # off unless the table switches it on
+
+
+def test_the_guessers_marks_on_the_alphabet_board_are_theirs_to_change(lena_game):
+    state = apply(lena_game, GUESSERS, {"type": "mark_letter", "letter": "Q", "mark": "out"})
+    state = apply(state, GUESSERS, {"type": "mark_letter", "letter": "e", "mark": "maybe"})
+    assert player_view(state, TABLE)["marks"] == {"e": "maybe", "q": "out"}
+    state = apply(state, GUESSERS, {"type": "mark_letter", "letter": "q", "mark": ""})
+    assert player_view(state, GUESSERS)["marks"] == {"e": "maybe"}
+    refused(state, LENA, {"type": "mark_letter", "letter": "q", "mark": "in"}, "not-your-turn")
+    refused(state, GUESSERS, {"type": "mark_letter", "letter": "qq", "mark": "in"}, "letter")
+    refused(state, GUESSERS, {"type": "mark_letter", "letter": "q", "mark": "yes"}, "mark")
+    assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
