@@ -7,6 +7,7 @@ a phone is only ever looked up, never trusted as a rules seat.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -252,10 +253,15 @@ def _screen(view: dict, cards: int | None) -> dict:
         # Only legal bids: from just above the current bid to every card in play.
         "quantities": list(range(start["quantity"], view["cards_in_play"] + 1)),
         "start_bid": start,
+        # The face picked to begin with: the lowest legal one, but never ones for an opening bid
+        # (opening on ones takes the wild ones away, which nobody should do by a slip).
+        "pick_face": start["face"] if current is not None else 2,
         "current_spoken": None if current is None else _spoken(current),
         "face_names": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f]} for f in FACES],
         "last_showdown": last,
         "challenged_name": None if current is None else _FACE_NAMES[current["face"]],
+        # The odds helper's chance for each bid the picker may land on, for the picker to show.
+        "odds_next_json": json.dumps(view["odds"]["next"]) if view["odds"] and view["odds"].get("next") else "",
     }
 
 

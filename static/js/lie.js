@@ -51,6 +51,11 @@
     if (label && checked) {
       label.textContent = "Bid " + quantity + " " + (quantity === 1 ? checked.dataset.one : checked.dataset.name);
     }
+    var odds = form.querySelector("[data-odds]");
+    if (odds && checked) {
+      var chance = JSON.parse(odds.dataset.odds)[quantity + "-" + checked.value];
+      odds.textContent = chance ? "Odds helper: the chance that this bid is there is " + chance + "." : "";
+    }
   }
 
   document.addEventListener("click", function (evt) {

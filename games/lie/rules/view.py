@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .bids import _is_int
+from .bids import Bid, _is_int
 from .errors import IllegalMove
 from .game import PHASE_MOVES, GameState, Phase, _calls_to_list, showdown_to_dict, why_not
 from .odds import MODEL, chance_bid_holds, per_card
@@ -101,23 +101,42 @@ def _percent(chance) -> str:
 
 
 def _odds(state: GameState, seat: int) -> dict | None:
-    """The odds helper on ``seat``'s phone: the chance the current bid holds, given its own hand."""
-    bid = state.current_bid
-    if not state.odds_helper or state.phase is not Phase.BIDDING or bid is None:
+    """The odds helper on ``seat``'s phone: the chance the current bid holds, given its own hand.
+
+    With the hand known it also gives the chance of every bid this seat could make
+    next (``next``, keyed "quantity-face"), for the bid picker to show as it turns.
+    """
+    if not state.odds_helper or state.phase is not Phase.BIDDING:
         return None
-    wild = state.ones_wild
+    bid, hand = state.current_bid, state.hands[seat]
     others = state.cards_in_play - state.cards[seat]
-    odds = {
-        "model": MODEL,
-        "others_cards": others,
-        "per_card": "1 in 3" if per_card(bid.face, wild) == Fraction(1, 3) else "1 in 6",
+    if bid is None and hand is None:
+        return None
+
+    def mine(face: int, wild: bool) -> int:
+        return hand.count(face) + (hand.count(1) if wild and face != 1 else 0)
+
+    def wild_for(face: int) -> bool:
+        # An opening bid settles the wild ones: on ones, they are not wild this round.
+        return state.ones_wild if bid is not None else state.variants.wild_ones and face != 1
+
+    odds = {"model": MODEL, "others_cards": others, "mine": None, "chance": None}
+    if bid is not None:
+        wild = state.ones_wild
+        odds["per_card"] = "1 in 3" if per_card(bid.face, wild) == Fraction(1, 3) else "1 in 6"
+    if hand is None:
+        # Counting at reveal, the app does not know this hand: one chance for each count it might show.
+        return {**odds, "by_mine": [
+            {"mine": n, "chance": _percent(chance_bid_holds(bid, n, others, ones_wild=state.ones_wild))}
+            for n in range(state.cards[seat] + 1)
+        ]}
+    if bid is not None:
+        odds["mine"] = mine(bid.face, state.ones_wild)
+        odds["chance"] = _percent(chance_bid_holds(bid, odds["mine"], others, ones_wild=state.ones_wild))
+    lowest = bid.next_higher() if bid is not None else Bid(1, 1)
+    odds["next"] = {
+        f"{q}-{f}": _percent(chance_bid_holds(Bid(q, f), mine(f, wild_for(f)), others, ones_wild=wild_for(f)))
+        for q in range(lowest.quantity, state.cards_in_play + 1) for f in range(1, 7)
+        if (q, f) >= (lowest.quantity, lowest.face)
     }
-    hand = state.hands[seat]
-    if hand is not None:
-        mine = hand.count(bid.face) + (hand.count(1) if wild and bid.face != 1 else 0)
-        return {**odds, "mine": mine, "chance": _percent(chance_bid_holds(bid, mine, others, ones_wild=wild))}
-    # Counting at reveal, the app does not know this hand: one chance for each count it might show.
-    return {**odds, "mine": None, "by_mine": [
-        {"mine": mine, "chance": _percent(chance_bid_holds(bid, mine, others, ones_wild=wild))}
-        for mine in range(state.cards[seat] + 1)
-    ]}
+    return odds

@@ -59,3 +59,14 @@ def test_counting_at_reveal_the_helper_gives_a_chance_for_each_count_you_might_s
     by_mine = player_view(state, BEN)["odds"]["by_mine"]
     assert [o["mine"] for o in by_mine] == [0, 1, 2, 3, 4, 5]
     assert by_mine[2]["chance"] == "100%"
+
+
+def test_the_helper_gives_the_chance_of_every_bid_the_picker_may_land_on():
+    state = set_hands(new_game(NAMES[:2], variants={"wild_ones"}, odds_helper=True), {0: [5, 1], 1: [2]})
+    nxt = player_view(state, ANA)["odds"]["next"]
+    # Opening: ones wild unless the bid is on ones. Ana shows a five and a wild one: two fives are sure.
+    assert nxt["2-5"] == "100%" and nxt["1-1"] == "100%"
+    assert nxt["2-1"] == f"{round(float(at_least(1, 5, Fraction(1, 6))) * 100)}%"
+    state = bid(state, ANA, 2, 5)
+    nxt = player_view(state, BEN)["odds"]["next"]
+    assert "2-5" not in nxt and "2-6" in nxt and "10-6" in nxt and "11-1" not in nxt
