@@ -278,6 +278,12 @@ def test_counting_at_reveal_with_which_way_and_a_player_without_a_phone(servers,
         # Ben was to open round 2; the next player still in, clockwise, opens instead: Dan.
         expect(ana.locator("#region-now")).to_contain_text("Waiting for Dan")
         expect(tv.locator(".lie-bids")).to_contain_text("Dan opens")
+
+        # He meant to stay: the host takes the last action back.
+        ana.once("dialog", lambda dialog: dialog.accept())
+        ana.get_by_role("button", name=re.compile("Undo ben's forfeit")).click()
+        expect(ben.locator("#region-now")).to_contain_text("Choose the direction of play")
+        expect(tv.locator("#lie-players")).not_to_contain_text("left the game")
     finally:
         for c in contexts:
             c.close()
