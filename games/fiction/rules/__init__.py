@@ -18,6 +18,7 @@ Moves (``move["type"]``, the seats that may make it, its other fields):
 ``choose_secret``      librarian               ``word``, ``hint``, ``override`` (bool)
 ``start_first_half``   librarian               (setup complete; starts the clock)
 ``check_row``          librarian               ``guess``, ``clues``: clue check mode (a paper game)
+``mark_letter``        guessers                ``letter``, ``mark`` (in/out/maybe, "" rubs out): their notes
 ``guess``              guessers                ``word``, ``table_agreed`` (bool)
 ``share_clues``        librarian               ``clues`` ("✓~✗✗✓"), ``use_ability``
 ``fact_fiction``       guessers                ``position``, ``turn``, ``use_ability``
@@ -27,7 +28,8 @@ Moves (``move["type"]``, the seats that may make it, its other fields):
 =====================  ======================  ======================================
 
 Phases: ``setup`` -> ``guessing`` <-> ``deceiving`` -> ``halftime`` ->
-``guessing`` <-> ``deceiving`` -> ``over``. The platform's clock runs while
+``guessing`` <-> ``deceiving`` -> ``over``; with the app as Lie-brarian a game starts
+in ``guessing`` and each guess comes back shared; in clue check mode ``setup`` -> ``checking``. The platform's clock runs while
 ``state.clock_running`` (the ``guessing`` phase) and each half lasts
 ``state.half_seconds`` (600, or 480 with eight-minute halves).
 
