@@ -152,6 +152,14 @@ def test_a_whole_game_lost_with_a_halftime_keeps_the_secret_off_every_other_scre
         expect(gwen.locator(".clock-label")).to_contain_text("stopped")
         expect(gwen.locator("#board-1")).to_contain_text("Waiting for the Lie-brarian's clues")
         expect(lena.locator("#board-1 .clue.honest")).to_have_count(5)
+        refused = gus.evaluate("""async () => {  // a guesser posting the Lie-brarian's move by hand
+            const body = new URLSearchParams([["type", "share_clues"], ...[..."✓✓✓✓~"].map(c => ["clues", c]),
+                                              ["version", document.getElementById("table-version").value]]);
+            const r = await fetch(location.pathname + "move/", {method: "POST", body,
+                headers: {"X-CSRFToken": document.querySelector('meta[name="csrf-token"]').content, "HX-Request": "true"}});
+            return [r.status, r.headers.get("HX-Trigger") || ""];
+        }""")
+        assert refused[0] == 422 and "not-your-turn" in refused[1]
         lena.locator("#share-1 select").nth(0).select_option(OTHER[lena.locator("#share-1 .pick").nth(0).get_attribute("data-honest")])
         lena.locator("#share-1 select").nth(1).select_option(OTHER[lena.locator("#share-1 .pick").nth(1).get_attribute("data-honest")])
         expect(lena.locator("#share-1 button.share")).to_be_disabled()
