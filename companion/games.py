@@ -79,8 +79,9 @@ class Game:
     # The game's live regions, named for what they show; each is drawn by
     # templates/<slug>/partials/<region>.html from one seat's view.
     regions: tuple[str, ...] = ()
-    # The game's own stylesheet under static/ (e.g. "css/fiction.css"), linked on the table page.
+    # The game's own stylesheet and script under static/ (e.g. "css/fiction.css"), linked on the table page.
     stylesheet: str = ""
+    script: str = ""
     # The special role that "play again" offers to pass to the next seat (Keeper, Lie-brarian).
     rotating_role: str | None = None
 
@@ -179,6 +180,15 @@ class Game:
 
     def check_removal(self, state: dict, viewer: Viewer) -> None:
         """Raise a ValueError if this seat cannot leave the game in progress."""
+
+    def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
+        """The game once the host has removed this seat mid-game (a player who walked off with their phone).
+
+        A game that can play on without the seat returns the state it plays on from (LIE: that
+        player forfeits); otherwise ``check_removal`` refuses with a ValueError.
+        """
+        self.check_removal(state, viewer)
+        return state
 
 
 _REGISTRY: dict[str, Game] = {}

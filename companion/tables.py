@@ -568,9 +568,12 @@ def remove_seat(code: str, token: str, base_version: int | None, target_id: int)
             raise TableError("Hand hosting to someone else before leaving.", reason="self")
         if table.status == Table.Status.PLAYING and target.role != DISPLAY.slug:
             try:
-                game.check_removal(table.state, viewer_of(target))
+                table.state = game.remove(table.state, viewer_of(target), _rng())
             except ValueError as error:
                 raise TableError(str(error), reason="in-game", status=409) from None
+            if game.is_over(table.state):
+                table.status = Table.Status.FINISHED
+            table.clock = Clock.from_dict(table.clock).follow(game.clock(table.state), now).to_dict()
         removed.append(target.pk)
         target.delete()
 

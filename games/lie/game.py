@@ -65,6 +65,7 @@ class Lie(Game):
     )
     regions = ("showdown", "hand", "bid_picker", "bids", "players", "history")
     stylesheet = "css/lie.css"
+    script = "js/lie.js"
     ready = True
 
     # -- setup ----------------------------------------------------------------
@@ -159,6 +160,14 @@ class Lie(Game):
 
     def is_over(self, state: dict) -> bool:
         return state["rules"]["outcome"] is not None
+
+    def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
+        # A player removed by the host leaves the game as if they had tapped "Leave the game".
+        game = rules.from_dict(state["rules"])
+        seat = _rules_seat(state, viewer)
+        if game.outcome is None and seat is not None and seat in game.in_game:
+            state = self.apply(state, viewer, {"type": "forfeit"}, rng)
+        return super().remove(state, viewer, rng)
 
     def check_removal(self, state: dict, viewer: Viewer) -> None:
         game = rules.from_dict(state["rules"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,9 @@ from companion.models import Seat, Table
 pytestmark = pytest.mark.django_db
 
 GAMES = ["stub", "fiction", "halftruth", "lie"]
+# Every scripted game of every game: tests/games/<slug>/scripted.py, and scripted_<variant>.py beside it.
+SCRIPTS = sorted(f"{slug}/{path.stem}" for slug in GAMES
+                 for path in (Path(__file__).resolve().parents[1] / "games" / slug).glob("scripted*.py"))
 CODE = "KMNPQR"  # no letters A-F: Half Truth's picks are letters A-F
 DISPLAY_ID = 99
 
@@ -52,10 +56,11 @@ def seat_the_table(players: list[Viewer], game: Any, setup: dict) -> tuple[Table
     return table, seats
 
 
-def played(slug: str):
-    """The game's scripted states, one after every step, with its seats at a table."""
+def played(name: str):
+    """A scripted game's states ("lie/scripted_count"), one after every step, with its seats at a table."""
+    slug, module = name.split("/") if "/" in name else (name, "scripted")
     game = get(slug)
-    script = importlib.import_module(f"tests.games.{slug}.scripted")
+    script = importlib.import_module(f"tests.games.{slug}.{module}")
     table, seats = seat_the_table(script.PLAYERS, game, script.SETUP)
     rng = random.Random(7)
     state = game.start(list(script.PLAYERS), script.SETUP, rng)
@@ -69,7 +74,7 @@ def played(slug: str):
         yield f"step {number} {move.get('type', 'clock')}", table, seats, game, state
 
 
-@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("slug", SCRIPTS)
 def test_no_seat_is_sent_text_its_view_hides(slug):
     checked = 0
     public = None
@@ -107,7 +112,7 @@ def test_everything_a_template_can_reach_is_free_of_the_secret():
     assert not any(shows(html, text) for text in hidden)
 
 
-@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("slug", SCRIPTS)
 def test_seats_of_one_audience_are_sent_the_same_bytes(slug):
     from companion.broadcast import group_of
 
@@ -135,7 +140,7 @@ def test_a_template_context_holds_no_stored_model(slug):
         break
 
 
-@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("slug", SCRIPTS)
 def test_every_view_has_the_shared_shape(slug):
     for label, table, seats, game, state in played(slug):
         for seat in seats:

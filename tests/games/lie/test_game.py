@@ -338,3 +338,13 @@ def test_a_player_who_leaves_forfeits_and_then_the_host_may_remove_the_seat():
     assert game.now(game.view(state, BEN_V), BEN_V).headline == "You left this game"
     html = render_to_string("lie/partials/players.html", {"view": view, "me": {"id": ANA}, "names": {}})
     assert "left the game" in html
+
+
+def test_a_player_the_host_removes_mid_game_leaves_it_and_the_table_plays_on():
+    game = get("lie")
+    state = game.start(list(scripted.PLAYERS), scripted.SETUP, random.Random(1))
+    dee = scripted.PLAYERS[3]
+    after = game.remove(state, dee, random.Random(1))
+    view = game.view(after, scripted.PLAYERS[0])
+    assert dee.seat_id in view["out"]
+    game.check_removal(after, dee)  # now nothing holds the seat
