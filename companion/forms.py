@@ -117,6 +117,7 @@ class Move:
     host_only: only the host posts it (for the table, not for a seat's side).
     stale_safe: its meaning does not depend on what others did since the phone last
     looked (a player setting their own secret pick), so it applies on an old version.
+    undoable: the host's undo takes it back (the default).
     """
 
     type: str
@@ -124,6 +125,8 @@ class Move:
     label: str = ""
     host_only: bool = False
     stale_safe: bool = False
+    # The host's undo takes it back. A scribble such as Fiction's letter marks is not worth an undo.
+    undoable: bool = True
 
 
 @dataclass(frozen=True)

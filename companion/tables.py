@@ -260,7 +260,7 @@ def perform(
     change: Callable[[Table, Seat, Game, float], None],
     host_only: bool | Decide = False,
     stale_safe: bool | Decide = False,
-    undoable: bool = False,
+    undoable: bool | Decide = False,
     regroup: bool = False,
     now: float | None = None,
 ) -> Outcome:
@@ -302,7 +302,7 @@ def perform(
                 status_before=table.status,
                 state_before=table.state,
                 clock_before=Clock.from_dict(table.clock).pause(now).to_dict(),
-                undoable=undoable,
+                undoable=undoable(game, payload) if callable(undoable) else undoable,
             )
             table.notice = ""
             was_finished = table.status == Table.Status.FINISHED
@@ -364,7 +364,7 @@ def play(code: str, token: str, data: Any, base_version: int | None, *, as_seat:
         code, token, kind="move", payload=payload, base_version=base_version, change=change,
         host_only=lambda game, parsed: game.move(parsed["type"]).host_only,
         stale_safe=lambda game, parsed: game.move(parsed["type"]).stale_safe,
-        undoable=True, now=now,
+        undoable=lambda game, parsed: game.move(parsed["type"]).undoable, now=now,
     )
     outcome.move, outcome.actor = move, (acted[0] if acted else None)
     return outcome

@@ -53,7 +53,7 @@ class Fiction(Game):
             Field("letter", "text", label="Letter", max_length=1),
             Field("mark", "choice", label="Mark", required=False, default="",
                   choices=(("in", "in the word"), ("out", "not in the word"), ("maybe", "maybe"))),
-        ), label="Mark a letter", stale_safe=True),
+        ), label="Mark a letter", stale_safe=True, undoable=False),
         Move("guess", (
             Field("word", "text", label="Guess"),
             Field("table_agreed", "bool", label="The whole table agrees it is a word"),

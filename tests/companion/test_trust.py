@@ -137,3 +137,18 @@ def test_a_refused_create_shows_its_error_at_the_field(phone, db):
     error = html.index('id="name-stub-error"')
     assert 0 < field - error < 600  # right above the field it is about
     assert "autofocus" in html[field:field + 400]
+
+
+def test_a_move_a_game_marks_not_undoable_is_skipped_by_undo(stub_table, phone, monkeypatch):
+    from dataclasses import replace
+
+    from companion.games import get
+
+    game = get("stub")
+    moves = tuple(replace(m, undoable=False) if m.type == "guess" else m for m in game.moves)
+    monkeypatch.setattr(game, "moves", moves)
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    move(sit(phone(), stub_table[2]), table, type="guess", word="melon")
+    page = host.get(f"/t/{table.code}/").content.decode()
+    assert "guess MELON" not in page and "set secret" in page  # the undo offered is the one before

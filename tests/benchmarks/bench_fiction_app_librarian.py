@@ -1,6 +1,6 @@
 """Benchmark: the app as Lie-brarian choosing its lie, on the full dictionary (target p95 < 50 ms).
 
-Run from the repo root: ``python tests/games/fiction/bench_app_librarian.py``.
+Run from the repo root: ``python tests/benchmarks/bench_fiction_app_librarian.py`` (part of ``make bench``).
 
 Games against the app are played with random dictionary guesses until they end;
 each guess is timed from the move to the shared row (the rules' whole ``apply``:
@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games.fiction.rules import Options, apply, new_game, word_list  # noqa: E402
 from games.fiction.rules import solver  # noqa: E402
