@@ -13,10 +13,11 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils.html import format_html
 
 from companion import codes, presence, render, seats
 from companion.broadcast import group_of, push_table, seat_group
-from companion.games import game_of
+from companion.games import game_of, viewer_of
 from companion.models import Seat, Table
 
 # Close codes the browser must not retry: 4403 no seat at that table (or no such table:
@@ -24,6 +25,8 @@ from companion.models import Seat, Table
 NO_SEAT, REMOVED = 4403, 4410
 MAX_MESSAGE = 1024
 SYNC_EVERY = 1.0  # seconds: a phone asking again sooner gets nothing new, so it is not redrawn
+DRAFT_EVERY = 0.2  # seconds between two drafts a phone may send
+DRAFT_LENGTH = 12
 
 
 def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
@@ -50,14 +53,20 @@ def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[
     return seat, None if seat is None else group_of(game_of(table), table.pk, seat), seat is own
 
 
+def drafts_group(seat: Seat) -> str | None:
+    """The group a seat's half-typed moves go to, if its game shares them."""
+    audience = game_of(seat.table).draft_audience(viewer_of(seat))
+    return None if audience is None else f"t{seat.table_id}.drafts.{audience}"
+
+
 @database_sync_to_async
-def _where(seat_id: int) -> tuple[str | None, str | None]:
-    """The seat's current group and rendered screen, or (None, None) once it has gone."""
+def _where(seat_id: int) -> tuple[str | None, str | None, str | None, str]:
+    """The seat's current group, drafts group, rendered screen and name; no screen once it has gone."""
     seat = Seat.objects.select_related("table").filter(pk=seat_id).first()
     if seat is None:
-        return None, None
+        return None, None, None, ""
     table = seat.table
-    return group_of(game_of(table), table.pk, seat), render.live_fragment(table, seat)
+    return group_of(game_of(table), table.pk, seat), drafts_group(seat), render.live_fragment(table, seat), seat.name
 
 
 @database_sync_to_async
@@ -70,8 +79,11 @@ def _presence_changed(seat_id: int) -> None:
 class TableConsumer(AsyncWebsocketConsumer):
     seat_id: int | None = None
     group: str | None = None
+    drafts: str | None = None
+    name: str = ""
     counted: bool = False
     synced: float = 0.0
+    drafted: float = 0.0
 
     async def connect(self) -> None:
         code = self.scope["url_route"]["kwargs"]["code"]
@@ -98,10 +110,20 @@ class TableConsumer(AsyncWebsocketConsumer):
         if group is not None and group != seat_group(self.seat_id):
             await self.channel_layer.group_add(group, self.channel_name)
 
+    async def _join_drafts(self, group: str | None) -> None:
+        if group == self.drafts:
+            return
+        if self.drafts is not None:
+            await self.channel_layer.group_discard(self.drafts, self.channel_name)
+        self.drafts = group
+        if group is not None:
+            await self.channel_layer.group_add(group, self.channel_name)
+
     async def disconnect(self, code: int) -> None:
         if self.seat_id is not None:
             await self.channel_layer.group_discard(seat_group(self.seat_id), self.channel_name)
             await self._join(None)
+            await self._join_drafts(None)
         if self.counted:
             self.counted = False
             if await database_sync_to_async(presence.depart)(self.seat_id):
@@ -114,19 +136,30 @@ class TableConsumer(AsyncWebsocketConsumer):
             message = json.loads(text_data)
         except (ValueError, RecursionError):
             return
-        if isinstance(message, dict) and message.get("type") == "sync":
+        if not isinstance(message, dict):
+            return
+        if message.get("type") == "sync":
             if time.monotonic() - self.synced < SYNC_EVERY:
                 return
             await self.send_current()
+        elif message.get("type") == "draft" and isinstance(message.get("text"), str) and self.drafts:
+            if time.monotonic() - self.drafted < DRAFT_EVERY:
+                return
+            self.drafted = time.monotonic()
+            text = "".join(ch for ch in message["text"][:DRAFT_LENGTH] if ch.isalpha())
+            await self.channel_layer.group_send(self.drafts, {
+                "type": "seat.draft", "from": self.seat_id, "name": self.name, "text": text})
 
     async def send_current(self) -> None:
         if self.seat_id is None:
             return
-        group, html = await _where(self.seat_id)
+        group, drafts, html, self.name = await _where(self.seat_id)
         if html is None:
             await self.seat_removed({})
             return
         await self._join(group)
+        if self.counted:  # the phone's own seat, not a host acting for someone
+            await self._join_drafts(drafts)
         self.synced = time.monotonic()
         await self.send(text_data=html)
 
@@ -134,6 +167,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         if event.get("group") not in (None, self.group):  # drawn for a group this screen has just left
             return
         await self.send(text_data=event["html"])
+
+    async def seat_draft(self, event: dict) -> None:
+        """Another phone of this seat's draft audience is typing: show what, and who."""
+        if event["from"] == self.seat_id:
+            return
+        text = format_html("{} is typing: {}", event["name"], event["text"].upper()) if event["text"] else ""
+        await self.send(text_data=format_html(
+            '<p id="draft" class="draft muted" aria-live="polite" hx-swap-oob="true">{}</p>', text))
 
     async def seat_regroup(self, event: dict) -> None:
         """Roles or the host changed: find this screen's group again, and redraw."""

@@ -157,6 +157,13 @@ class Game:
         """What the phone that made ``move`` is told once it applied, from its view after it ("Not the word.")."""
         return ""
 
+    def draft_audience(self, viewer: Viewer) -> str | None:
+        """Seats that see each other's half-typed moves ("gus is typing: BANA"), or None.
+
+        Drafts are never stored: they go from one phone's socket to the others of this name.
+        """
+        return None
+
     def remedy(self, reason: str, move_type: str) -> Remedy | None:
         """A next step to offer when the rules refuse a move for ``reason``, or None."""
         return None

@@ -78,6 +78,13 @@ NO_SEAT = "You have no seat at this table. Open the table's link to join."
 # Set while a phone asks whether a request whose reply it never got was applied: the
 # request is looked up in the action log and never applied now.
 checking = contextvars.ContextVar("checking", default=False)
+# Set while a phone asks whether a move would be allowed (a guess checked as it is typed):
+# the whole change runs and is then rolled back.
+trying = contextvars.ContextVar("trying", default=False)
+
+
+class WouldApply(Exception):
+    """A tried move that the table would accept; raised to roll its transaction back."""
 
 
 @dataclass
@@ -307,6 +314,8 @@ def perform(
             table.notice = ""
             was_finished = table.status == Table.Status.FINISHED
             change(table, seat, game, now)
+            if trying.get():
+                raise WouldApply()
             if table.status == Table.Status.FINISHED and not was_finished:
                 _record_result(table, game)
             table.version += 1

@@ -209,6 +209,8 @@ def _flash(request: HttpRequest, message: str, *, status: int = 200, fresh: str 
 
 def _fresh(code: str, token: str) -> str:
     """The seat's current regions, after a refusal (nothing changed, but the phone may be behind)."""
+    if tables.trying.get():  # a move tried as it is typed: only the verdict is read
+        return ""
     seat = Seat.objects.select_related("table").filter(table__code=code, token=token).first() if token else None
     return drawing.live_fragment(seat.table, seat) if seat is not None else ""
 
@@ -250,9 +252,13 @@ def _run(request: HttpRequest, code: str, action) -> HttpResponse:
         return _flash(request, "Too many taps from this phone in a few seconds. Wait a moment and try again.",
                       status=429, reason="slow-down")
     # "_check": the phone lost the reply to this request; say whether it was applied, apply nothing.
+    # "_try": would the move be accepted? Everything runs, then rolls back; a refusal says why.
     checking = tables.checking.set(request.POST.get("_check") == "1")
+    trying = tables.trying.set(request.POST.get("_try") == "1")
     try:
         outcome = action(code, token, _version(request))
+    except tables.WouldApply:
+        return HttpResponse("")
     except tables.NoSeat as error:
         if _missed(request):
             return rate_limited(request)
@@ -269,6 +275,7 @@ def _run(request: HttpRequest, code: str, action) -> HttpResponse:
         return _flash(request, "The table is busy. Tap again in a moment.", status=503, reason="busy")
     finally:
         tables.checking.reset(checking)
+        tables.trying.reset(trying)
     seat = outcome.seat
     fresh = outcome.fragments.get(seat.pk) or drawing.live_fragment(outcome.table, seat)
     if outcome.duplicate:

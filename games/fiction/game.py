@@ -263,6 +263,10 @@ class Fiction(Game):
             return Remedy("Allow it anyway: it is on the book card", {"override": "1"})
         return None
 
+    def draft_audience(self, viewer: Viewer) -> str | None:
+        # A guess can be typed on any guesser's phone; the other guessers watch it take shape.
+        return "guessers" if viewer.role == "guesser" else None
+
     def audience(self, viewer: Viewer) -> str | None:
         # Every guesser sees the same view, except a host, who also holds the table's halftime button.
         if viewer.role == "guesser" and not viewer.is_host:

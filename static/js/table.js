@@ -70,6 +70,51 @@
     if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) evt.preventDefault();
   });
 
+  // A form marked data-try asks the table, as the person types, whether the move would be
+  // accepted (nothing is applied) and shows the rules' reason before anything is sent.
+  var tryTimer = null;
+
+  function tryForm(form) {
+    var verdict = form.querySelector("[data-try-verdict]");
+    var button = form.querySelector("button[type=submit], button:not([type])");
+    function show(text) {
+      if (verdict) verdict.textContent = text;
+      if (!button) return;
+      if (text) {
+        button.setAttribute("data-refused", "");
+        button.disabled = true;
+      } else if (button.hasAttribute("data-refused")) {  // only undo what this check did
+        button.removeAttribute("data-refused");
+        button.disabled = false;
+      }
+    }
+    if (!form.checkValidity()) { show(""); return; }
+    var data = new FormData(form);
+    var version = document.getElementById("table-version");
+    var acting = document.getElementById("acting-as");
+    if (version) data.set("version", version.value);
+    if (acting) data.set("as_seat", acting.value);
+    data.set("_try", "1");
+    fetch(form.getAttribute("hx-post"), {
+      method: "POST", body: data, credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken(), "HX-Request": "true" },
+    }).then(function (response) {
+      return response.text().then(function (html) {
+        if (response.status !== 400 && response.status !== 422) { show(""); return; }
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var message = doc.querySelector(".flash");
+        show(message ? message.textContent : "");
+      });
+    }).catch(function () { show(""); });
+  }
+
+  document.addEventListener("input", function (evt) {
+    var form = evt.target.closest && evt.target.closest("form[data-try]");
+    if (!form) return;
+    clearTimeout(tryTimer);
+    tryTimer = setTimeout(function () { tryForm(form); }, 350);
+  });
+
   // Every tap shows it is on its way until the answer comes, and cannot be tapped twice.
   function tapped(evt) {
     var elt = evt.detail.elt;
@@ -231,6 +276,36 @@
   });
   window.addEventListener("online", catchUp);
   window.addEventListener("pageshow", function (evt) { if (evt.persisted) catchUp(); });
+
+  // --- drafts: a move being typed, shown on the other phones of its side -----
+  var draftTimer = null;
+  var draftSent = "";
+
+  function sendDraft(text) {
+    if (!socket || !open || text === draftSent) return;
+    draftSent = text;
+    socket.send(JSON.stringify({ type: "draft", text: text }));
+  }
+
+  document.addEventListener("input", function (evt) {
+    if (!evt.target.matches || !evt.target.matches("[data-draft]")) return;
+    var input = evt.target;
+    clearTimeout(draftTimer);
+    draftTimer = setTimeout(function () { sendDraft(input.value); }, 250);
+  });
+  document.addEventListener("reset", function (evt) {
+    if (evt.target.querySelector && evt.target.querySelector("[data-draft]")) sendDraft("");
+  });
+
+  var draftShown = null;
+  document.addEventListener("htmx:oobAfterSwap", function (evt) {
+    if (!evt.detail.target || evt.detail.target.id !== "draft") return;
+    clearTimeout(draftShown);  // a draft nobody has touched for a while has been given up
+    draftShown = setTimeout(function () {
+      var draft = document.getElementById("draft");
+      if (draft) draft.textContent = "";
+    }, 8000);
+  });
 
   // --- the clock ----------------------------------------------------------
   var tickSentFor = null;

@@ -69,3 +69,21 @@ def test_the_host_typing_a_name_keeps_it_while_others_join(servers, phones):
     expect(gus.locator("#region-people")).to_contain_text("Dan")
     expect(gus.locator("#region-people")).to_contain_text("no phone")
     expect(box).to_have_value("")
+
+
+def test_a_refusal_message_goes_once_someone_else_changes_the_table(servers, phones):
+    lena, ben, cat = phones(), phones(), phones()
+    base = servers[0].url
+    code = create_table(lena, base, "lena")
+    join_by_code(ben, base, code, "ben")
+    join_by_code(cat, base, code, "cat")
+    lena.get_by_role("button", name="Start the game").click()
+    lena.get_by_placeholder("Secret word").fill("zephyr")
+    lena.get_by_role("button", name="Keep it").click()
+    ben.get_by_placeholder("Your guess").fill("mel0n")
+    ben.get_by_role("button", name="Guess").click()
+    expect(ben.locator("#flash")).to_contain_text("2 to 12 letters")
+    cat.get_by_placeholder("Your guess").fill("melon")
+    cat.get_by_role("button", name="Guess").click()
+    expect(ben.locator(".guesses")).to_contain_text("cat: melon")
+    expect(ben.locator("#flash")).to_be_empty()

@@ -248,3 +248,22 @@ async def test_no_frame_a_phone_sends_breaks_its_socket(frame):
     await socket.send_json_to({"type": "sync"})
     assert 'id="region-people"' in await socket.receive_from(timeout=2)
     await socket.disconnect()
+
+
+async def test_a_guess_being_typed_reaches_the_other_guessers_only():
+    @database_sync_to_async
+    def fiction_table():
+        table, lena = tables.create_table("fiction", "lena")
+        return table, [lena, tables.join_table(table, "gus"), tables.join_table(table, "gwen"),
+                       tables.join_table(table, "", as_display=True)]
+
+    table, (lena, gus, gwen, tv) = await fiction_table()
+    sockets = {seat.name: await open_socket(table.code, seat) for seat in (lena, gus, gwen, tv)}
+    for socket in sockets.values():
+        await drain(socket)
+    await sockets["gus"].send_json_to({"type": "draft", "text": "bana<script>"})
+    got = {name: "".join(await drain(socket)) for name, socket in sockets.items()}
+    assert "gus is typing: BANASCRIPT" in got["gwen"]
+    assert "typing" not in got["gus"] and "typing" not in got["lena"] and "typing" not in got["Table display"]
+    for socket in sockets.values():
+        await socket.disconnect()

@@ -152,3 +152,16 @@ def test_a_move_a_game_marks_not_undoable_is_skipped_by_undo(stub_table, phone, 
     move(sit(phone(), stub_table[2]), table, type="guess", word="melon")
     page = host.get(f"/t/{table.code}/").content.decode()
     assert "guess MELON" not in page and "set secret" in page  # the undo offered is the one before
+
+
+def test_a_move_can_be_tried_without_being_applied(stub_table, phone):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    gus = sit(phone(), stub_table[2])
+    before = version(table)
+    refused = move(gus, table, type="guess", word="mel0n", _try="1")
+    assert refused.status_code == 422 and "2 to 12 letters" in refused.content.decode()
+    accepted = move(gus, table, type="guess", word="melon", _try="1")
+    assert accepted.status_code == 200 and accepted.content == b""
+    assert version(table) == before and Table.objects.get().state["guesses"] == []
+    assert not table.actions.filter(kind="move", move__type="guess").exists()

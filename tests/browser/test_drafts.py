@@ -1,0 +1,47 @@
+"""A guess being typed: the other guessers watch it take shape, and a guess the rules refuse says so before it is sent."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.test_fiction import choose_secret, seat_everyone
+
+pytestmark = [pytest.mark.browser]
+
+
+def test_guessers_see_a_draft_and_a_refused_guess_is_stopped_before_it_is_sent(servers, browser):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(4)]
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)
+    try:
+        seat_everyone(base, lena, gus, gwen, tv)
+        lena.get_by_role("button", name="Start the game").click()
+        choose_secret(lena, "melon", "l")
+        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+        expect(gus.locator("#region-now")).to_contain_text("Your turn")
+
+        box = gwen.locator(".guess-form .word-input")
+        box.click()
+        box.press_sequentially("bana")
+        expect(gus.locator("#draft")).to_have_text("Gwen is typing: BANA")
+        expect(lena.locator("#draft")).to_have_count(0)  # the Lie-brarian's screen has no guess box
+        expect(tv.locator("#draft")).to_have_count(0)
+
+        gus_box = gus.locator(".guess-form .word-input")
+        gus_box.fill("qqqqq")
+        gus_box.dispatch_event("input")
+        verdict = gus.locator("[data-try-verdict]")
+        expect(verdict).not_to_be_empty()
+        expect(gus.get_by_role("button", name="Guess", exact=True)).to_be_disabled()
+        gus_box.fill("lemon")
+        gus_box.dispatch_event("input")
+        expect(verdict).to_be_empty()
+        expect(gus.get_by_role("button", name="Guess", exact=True)).to_be_enabled()
+        assert "qqqqq" not in lena.content().lower()  # nothing was sent to the table
+    finally:
+        for context in contexts:
+            context.close()
