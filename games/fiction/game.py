@@ -34,7 +34,7 @@ class Fiction(Game):
     stylesheet = "css/fiction.css"
     # The minimums are check_setup's: no Guesser in clue check mode (a paper game checked on one
     # phone), no Lie-brarian when the app is the Lie-brarian.
-    roles = (Role("librarian", "Lie-brarian", 0, 1, "✎"), Role("guesser", "Guesser", 0, 7, "?"))
+    roles = (Role("librarian", "Lie-brarian", 0, 1, "✎"), Role("guesser", "Guesser", 0, 7, "◎"))
     rotating_role = "librarian"
     moves = (
         Move("choose_ability", (Field("card", "text", label="Ability card"),), label="Keep this card"),
