@@ -198,3 +198,26 @@ def phones(browser):
     yield open_phone
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(autouse=True)
+def no_policy_violations(request):
+    """Every page of every browser test runs under the Content-Security-Policy: nothing it blocks."""
+    if "browser" not in request.keywords:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    blocked: list[str] = []
+    original = browser.new_context
+
+    def new_context(*args, **kwargs):
+        context = original(*args, **kwargs)
+        context.on("console", lambda m: blocked.append(m.text) if "Content Security Policy" in m.text else None)
+        return context
+
+    browser.new_context = new_context
+    try:
+        yield
+    finally:
+        browser.new_context = original
+    assert not blocked, blocked

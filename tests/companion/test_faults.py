@@ -113,3 +113,13 @@ def test_the_csrf_cookie_is_not_readable_by_script_and_the_page_carries_the_toke
     response = sit(phone(), lena).get(f"/t/{table.code}/")
     assert response.cookies["csrftoken"]["httponly"]
     assert '<meta name="csrf-token" content="' in response.content.decode()
+
+
+def test_pages_carry_a_content_security_policy_without_inline_script_or_style(stub_table, phone):
+    table, lena, *_ = stub_table
+    response = sit(phone(), lena).get(f"/t/{table.code}/")
+    policy = response["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "style-src 'self'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    html = response.content.decode()
+    assert " style=" not in html and "<style" not in html and " on" + "click=" not in html
