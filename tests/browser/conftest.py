@@ -212,7 +212,7 @@ def no_policy_violations(request):
 
     def new_context(*args, **kwargs):
         context = original(*args, **kwargs)
-        context.on("console", lambda m: blocked.append(m.text) if "Content Security Policy" in m.text else None)
+        context.on("console", lambda m: blocked.append(f"{m.location}: {m.text}") if "Content Security Policy" in m.text else None)
         return context
 
     browser.new_context = new_context
