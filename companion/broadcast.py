@@ -7,6 +7,7 @@ seat is drawn for itself and sent on its own group. The host always has its own.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from asgiref.sync import async_to_sync
@@ -36,14 +37,23 @@ def group_of(game: Game, table_id: int, seat) -> str:
     return seat_group(seat.pk) if audience is None else audience_group(table_id, audience)
 
 
-def _send(group: str, message: dict) -> None:
+def _send(*messages: tuple[str, dict]) -> None:
+    """Send (group, message) pairs in one hop to the event loop; a broken layer never undoes a move."""
     layer = get_channel_layer()
-    if layer is None:  # pragma: no cover - settings always configure one
+    if layer is None or not messages:  # pragma: no cover - settings always configure one
         return
+
+    async def send_all() -> None:
+        results = await asyncio.gather(*(layer.group_send(group, message) for group, message in messages),
+                                       return_exceptions=True)
+        for (group, _), result in zip(messages, results):
+            if isinstance(result, Exception):
+                log.error("could not send to %s", group, exc_info=result)
+
     try:
-        async_to_sync(layer.group_send)(group, message)
-    except Exception:  # a broken layer must not undo a committed move
-        log.exception("could not send to %s", group)
+        async_to_sync(send_all)()
+    except Exception:
+        log.exception("could not send to %s", ", ".join(group for group, _ in messages))
 
 
 def push_table(table_id: int, *, regroup: bool = False, table=None) -> dict[int, str]:
@@ -59,18 +69,19 @@ def push_table(table_id: int, *, regroup: bool = False, table=None) -> dict[int,
     groups: dict[str, list] = {}
     for seat in sc.seats:
         groups.setdefault(group_of(sc.game, table.pk, seat), []).append(seat)
-    if regroup:
-        for seat in sc.seats:
-            _send(seat_group(seat.pk), {"type": "seat.regroup"})
+    if regroup:  # first, so that every screen is in its new group before the drawings go out
+        _send(*((seat_group(seat.pk), {"type": "seat.regroup"}) for seat in sc.seats))
     fragments: dict[int, str] = {}
+    messages = []
     for group, members in groups.items():
         html = render.fragment(sc, members[0])
         renders += 1
         fragments.update((seat.pk, html) for seat in members)
-        _send(group, {"type": "seat.html", "html": html, "group": group})
+        messages.append((group, {"type": "seat.html", "html": html, "group": group}))
+    _send(*messages)
     return fragments
 
 
 def push_removed(seat_id: int) -> None:
     """Tell a removed seat's phones they have left, then close their sockets."""
-    _send(seat_group(seat_id), {"type": "seat.removed"})
+    _send((seat_group(seat_id), {"type": "seat.removed"}))
