@@ -218,44 +218,43 @@ class Fiction(Game):
         phase = view["phase"]
         moves = {m["type"]: m for m in view["legal_moves"]}
         side = view["seat"]
-        role = {LIBRARIAN: "Lie-brarian", GUESSERS: "Guesser", None: "Table display"}[side]
         half = HALVES[view["half"]]
         if phase == "over":
-            return Now(_ending(view, side), f"{role} · The secret word was {view['secret'].upper()}.")
+            return Now(_ending(view, side), f"The secret word was {view['secret'].upper()}.")
         if phase == "setup":
             card_owed = bool(view["offer"]) and view["abilities"][side] is None
             if side == LIBRARIAN:
                 if moves.get("start_first_half", {}).get("allowed"):
                     return Now(f"Start the {view['half_seconds'] // 60}-minute timer and begin play!",
-                               f"{role} · Tell the Guessers the hint letter {view['hint'].upper()}.", True)
+                               f"Tell the Guessers the hint letter {view['hint'].upper()}.", True)
                 if not view["secret_chosen"]:
-                    return Now("Choose the secret word from the book card and a hint letter", role, True)
+                    return Now("Choose the secret word from the book card and a hint letter", "", True)
                 if card_owed:
-                    return Now("Choose one of your two ability cards", role, True)
-                return Now("Waiting for the Guessers to choose their ability card", role)
+                    return Now("Choose one of your two ability cards", "", True)
+                return Now("Waiting for the Guessers to choose their ability card")
             if card_owed:
-                return Now("Choose one of your two ability cards", role, True)
+                return Now("Choose one of your two ability cards", "", True)
             what = "start the timer" if view["secret_chosen"] else "choose the secret word"
-            return Now(f"Waiting for the Lie-brarian to {what}", role)
+            return Now(f"Waiting for the Lie-brarian to {what}")
         if phase == "checking":
             if side == LIBRARIAN:
                 return Now("Clue check: type each guess and the clue tokens laid under it",
-                           f"{role} · The app says whether the row holds exactly one lie.", True)
-            return Now("Clue check: the Lie-brarian is checking a game played on paper", role)
+                           f"The app says whether the row holds exactly one lie.", True)
+            return Now("Clue check: the Lie-brarian is checking a game played on paper")
         if phase == "halftime":
             if "start_second_half" in moves:
                 return Now("Halftime: start the second half when the table is ready",
-                           f"{role} · Discard any unused blue guess boards.", True)
-            return Now("Halftime", f"{role} · The host starts the second half.")
+                           f"Discard any unused blue guess boards.", True)
+            return Now("Halftime", f"The host starts the second half.")
         left = f"{view['guesses_left_in_half']} guesses left in the {half} · {view['tokens']} Fact/Fiction tokens"
         latest = view["turns"][-1]["guess"].upper() if view["turns"] else ""
         if phase == "deceiving":
             if side == LIBRARIAN:
-                return Now("Give the clues for this guess, with exactly one lie", f"{role} · Guess: {latest}", True)
-            return Now("Waiting for the Lie-brarian to share the clues", f"{role} · Guess: {latest} · {left}")
+                return Now("Give the clues for this guess, with exactly one lie", f"Guess: {latest}", True)
+            return Now("Waiting for the Lie-brarian to share the clues", f"Guess: {latest} · {left}")
         if side == GUESSERS:
-            return Now("Your turn: agree on a guess", f"{role} · {left}", moves.get("guess", {}).get("allowed", False))
-        return Now("Waiting for the Guessers to guess", f"{role} · {left}")
+            return Now("Your turn: agree on a guess", f"{left}", moves.get("guess", {}).get("allowed", False))
+        return Now("Waiting for the Guessers to guess", f"{left}")
 
     def remedy(self, reason: str, move_type: str) -> Remedy | None:
         # The book card is the authority on the secret: a word our dictionary lacks may still be chosen.
