@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE, CuttableProxy
+from tests.browser.test_screenshots import assert_fits
 from tests.browser.test_table_sync import join_by_code
 
 pytestmark = [pytest.mark.browser]
@@ -25,13 +26,7 @@ OTHER = {"✓": "✗", "~": "✓", "✗": "~"}  # a lie: any clue changed into a
 
 def snap(page: Page, name: str) -> None:
     """A picture to look at; and nothing spills sideways or is too small to tap."""
-    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0, f"{name} spills {overflow}px sideways"
-    small = page.evaluate("""() => [...document.querySelectorAll('button, .btn, input:not([type=hidden]), select, summary')]
-        .filter(e => e.offsetParent !== null)
-        .filter(e => { const r = e.getBoundingClientRect(); return r.height < 40 || r.width < 40; })
-        .map(e => e.outerHTML.slice(0, 80))""")
-    assert not small, f"{name} has touch targets under 40px: {small}"
+    assert_fits(page, name)
     OUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUT / f"fiction-{name}.png"), full_page=True)
 

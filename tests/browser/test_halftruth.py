@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE
+from tests.browser.test_screenshots import assert_fits
 from tests.browser.test_table_sync import join_by_code
 
 pytestmark = [pytest.mark.browser]
@@ -27,13 +28,7 @@ def snap(page: Page, name: str, *, tv: bool = False) -> None:
     """Both colour schemes of one screen, after checking it fits and its targets are big enough."""
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0, f"{name} spills {overflow}px sideways"
-        small = page.evaluate("""() => [...document.querySelectorAll('button, .btn, input:not([type=hidden]), select, summary')]
-            .filter(e => e.offsetParent !== null)
-            .filter(e => { const r = e.getBoundingClientRect(); return r.height < 40 || r.width < 40; })
-            .map(e => e.outerHTML.slice(0, 80))""")
-        assert not small, f"{name} has touch targets under 40px: {small}"
+        assert_fits(page, name)
         OUT.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(OUT / f"halftruth-{name}-{scheme}.png"), full_page=not tv)
     if not tv:  # each game region on its own too, to look at closely

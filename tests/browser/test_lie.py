@@ -13,28 +13,18 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE
+from tests.browser.test_screenshots import assert_fits
 from tests.browser.test_table_sync import join_by_code
 
 pytestmark = [pytest.mark.browser]
 
 OUT = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 TV = {"viewport": {"width": 1280, "height": 720}}
-REGIONS = ("showdown", "hand", "bid_picker", "bids", "players", "history")
 
 
 def snap(page: Page, name: str) -> None:
     """A screenshot to look at, after checking nothing spills sideways and every target is tappable."""
-    # A mobile viewport grows to fit what spills, so measure against the width the page was given.
-    width = page.viewport_size["width"]
-    overflow = page.evaluate("Math.max(...[...document.querySelectorAll('body *')].map(e => e.getBoundingClientRect().right))") - width
-    assert overflow <= 1, f"{name} spills {overflow}px sideways"
-    # The game's own regions and the now card; the lobby's people list is the platform's.
-    small = page.evaluate("""() => [...document.querySelectorAll(
-            ['now', ...GAME_REGIONS].map(r => `#region-${r} :is(button, .btn, input:not([type=hidden]), select, summary)`).join(','))]
-        .filter(e => e.offsetParent !== null)
-        .filter(e => { const r = e.getBoundingClientRect(); return r.height < 40 || r.width < 40; })
-        .map(e => e.outerHTML.slice(0, 80))""".replace("GAME_REGIONS", str(list(REGIONS))))
-    assert not small, f"{name} has touch targets under 40px: {small}"
+    assert_fits(page, name)
     OUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUT / f"lie-{name}.png"), full_page=True)
 
