@@ -155,7 +155,13 @@ else:
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # However SQLite is named: IMMEDIATE takes the write lock at BEGIN, so two phones
     # acting at once queue up (for up to 20 s) instead of failing with "database is locked".
-    DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
+    # WAL lets phones read while a move is written, and synchronous=NORMAL syncs the log at
+    # checkpoints rather than on every commit: a power cut may lose the last moves, never
+    # the file's consistency.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE", "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
