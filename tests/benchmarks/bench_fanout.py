@@ -45,9 +45,11 @@ def free_port() -> int:
 
 
 def server_env(db: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(DJANGO_SETTINGS_MODULE="config.test_settings", SQLITE_PATH=db, SEAT_ACTION_RATE="1000/1s",
-               CODE_MISS_RATE="100000/1m", PYTHONPATH=str(ROOT))
+    """Production settings (DEBUG off, collected static files), on a throwaway SQLite file."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DEBUG")}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings", SECRET_KEY="bench", ALLOWED_HOSTS="127.0.0.1",
+               SECURE_COOKIES="0", SQLITE_PATH=db, STATIC_ROOT=os.path.join(os.path.dirname(db), "static"),
+               SEAT_ACTION_RATE="1000/1s", CODE_MISS_RATE="100000/1m", PYTHONPATH=str(ROOT))
     return env
 
 
@@ -257,7 +259,8 @@ def percentile(samples: list[float], q: float) -> float:
 def run(name: str, tables: int, seats: int) -> None:
     db = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
     env = server_env(db)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
     proc, port = start("config.asgi:application", env)
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     app = Results()
