@@ -8,7 +8,6 @@ import pytest
 from django.db import connection
 
 from companion import tables
-from companion.models import Table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sync]
 

@@ -7,7 +7,6 @@ import time
 import pytest
 from django.urls import reverse
 
-from companion import tables
 from companion.clock import Clock
 from companion.models import Seat, Table
 from tests.companion.test_tables import move, post_host, started

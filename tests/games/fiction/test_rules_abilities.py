@@ -17,7 +17,7 @@ from games.fiction.rules import (
 )
 from games.fiction.rules.abilities import deal
 
-from .conftest import GUESSERS, LENA, TABLE, one_lie, play_turn, started
+from .conftest import GUESSERS, LENA, one_lie, play_turn, started
 
 CARDS = Options(ability_cards=True)
 

@@ -22,7 +22,7 @@ from games.fiction.rules import (
     player_view,
 )
 
-from .conftest import GUESSERS, LENA, TABLE, one_lie, play_turn, started
+from .conftest import GUESSERS, LENA, TABLE, play_turn, started
 
 FIRST_HALF = ["entry", "tiger", "frogs", "plumb", "chant"]
 

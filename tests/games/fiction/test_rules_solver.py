@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from games.fiction.rules import Clue, IllegalClues, Row, candidates, honest_clues, word_list
 from games.fiction.rules.clues import clues_text
