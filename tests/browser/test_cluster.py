@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ROOT, free_port
-from tests.browser.test_table_sync import create_table, join_by_code
+from tests.browser.test_table_sync import keep_a_secret
 
 pytestmark = [pytest.mark.browser, pytest.mark.sync]
 
@@ -44,12 +44,7 @@ def nginx(servers, tmp_path):
 
 def test_phones_behind_one_address_see_each_others_moves(nginx, phones):
     lena, gus, cat = phones(), phones(), phones()
-    code = create_table(lena, nginx, "lena")
-    join_by_code(gus, nginx, code, "gus")
-    join_by_code(cat, nginx, code, "cat")
-    lena.get_by_role("button", name="Start the game").click()
-    lena.get_by_placeholder("Secret word").fill("zephyrs")
-    lena.get_by_role("button", name="Keep it").click()
+    keep_a_secret(lena, nginx, {"gus": gus, "cat": cat}, "zephyrs")
     for name, page in (("gus", gus), ("cat", cat)):
         page.get_by_placeholder("Your guess").fill(f"{name}word")
         page.get_by_role("button", name="Guess").click()

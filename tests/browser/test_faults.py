@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ROOT, Server
-from tests.browser.test_table_sync import create_table, join_by_code
+from tests.browser.test_table_sync import keep_a_secret
 
 pytestmark = [pytest.mark.browser]
 
@@ -35,11 +35,7 @@ def own_server(tmp_path):
 def test_phones_come_back_after_the_server_is_killed_and_go_on(own_server, phones):
     server = own_server[0]
     lena, gus = phones(), phones()
-    code = create_table(lena, server.url, "lena")
-    join_by_code(gus, server.url, code, "gus")
-    lena.get_by_role("button", name="Start the game").click()
-    lena.get_by_placeholder("Secret word").fill("zephyrs")
-    lena.get_by_role("button", name="Keep it").click()
+    keep_a_secret(lena, server.url, {"gus": gus}, "zephyrs")
     gus.get_by_placeholder("Your guess").fill("candle")
     gus.get_by_role("button", name="Guess").click()
     expect(lena.locator(".guesses")).to_contain_text("gus: candle")

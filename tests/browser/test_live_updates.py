@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_table_sync import create_table, join_by_code
+from tests.browser.test_table_sync import create_table, join_by_code, keep_a_secret
 
 pytestmark = [pytest.mark.browser]
 
@@ -17,12 +17,7 @@ def focused_id(page) -> str:
 def test_a_phone_typing_while_another_guesses_keeps_its_text_and_focus(servers, phones):
     lena, ben, cat = phones(), phones(), phones()
     base = servers[0].url
-    code = create_table(lena, base, "lena")
-    join_by_code(ben, base, code, "ben")
-    join_by_code(cat, base, code, "cat")
-    lena.get_by_role("button", name="Start the game").click()
-    lena.get_by_placeholder("Secret word").fill("zephyr")
-    lena.get_by_role("button", name="Keep it").click()
+    keep_a_secret(lena, base, {"ben": ben, "cat": cat}, "zephyr")
 
     box = ben.get_by_placeholder("Your guess")
     box.click()
@@ -42,11 +37,7 @@ def test_a_phone_typing_while_another_guesses_keeps_its_text_and_focus(servers, 
 
 def test_a_refused_guess_keeps_what_was_typed_and_says_why(servers, phones):
     lena, ben = phones(), phones()
-    code = create_table(lena, servers[0].url, "lena")
-    join_by_code(ben, servers[0].url, code, "ben")
-    lena.get_by_role("button", name="Start the game").click()
-    lena.get_by_placeholder("Secret word").fill("zephyr")
-    lena.get_by_role("button", name="Keep it").click()
+    keep_a_secret(lena, servers[0].url, {"ben": ben}, "zephyr")
     box = ben.get_by_placeholder("Your guess")
     box.fill("mel0n")
     ben.get_by_role("button", name="Guess").click()
@@ -74,12 +65,7 @@ def test_the_host_typing_a_name_keeps_it_while_others_join(servers, phones):
 def test_a_refusal_message_goes_once_someone_else_changes_the_table(servers, phones):
     lena, ben, cat = phones(), phones(), phones()
     base = servers[0].url
-    code = create_table(lena, base, "lena")
-    join_by_code(ben, base, code, "ben")
-    join_by_code(cat, base, code, "cat")
-    lena.get_by_role("button", name="Start the game").click()
-    lena.get_by_placeholder("Secret word").fill("zephyr")
-    lena.get_by_role("button", name="Keep it").click()
+    keep_a_secret(lena, base, {"ben": ben, "cat": cat}, "zephyr")
     ben.get_by_placeholder("Your guess").fill("mel0n")
     ben.get_by_role("button", name="Guess").click()
     expect(ben.locator("#flash")).to_contain_text("2 to 12 letters")

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
 from tests.browser.test_screenshots import snap
-from tests.browser.test_table_sync import create_table, join_by_code
+from tests.browser.test_table_sync import create_table, join_by_code, keep_a_secret
 
 pytestmark = [pytest.mark.browser]
 
@@ -75,11 +75,7 @@ def test_the_display_shows_lobby_play_and_end_big_and_nobody_sees_a_console_erro
 
 def test_undo_names_the_move_and_everyone_is_told(servers, phones):
     lena, gus = phones(), phones()
-    code = create_table(lena, servers[0].url, "lena")
-    join_by_code(gus, servers[0].url, code, "gus")
-    lena.get_by_role("button", name="Start the game").click()
-    lena.get_by_placeholder("Secret word").fill("zephyrs")
-    lena.get_by_role("button", name="Keep it").click()
+    keep_a_secret(lena, servers[0].url, {"gus": gus}, "zephyrs")
     gus.get_by_placeholder("Your guess").fill("melon")
     gus.get_by_role("button", name="Guess").click()
     undo = lena.get_by_role("button", name=re.compile("Undo gus's guess MELON"))

@@ -35,6 +35,17 @@ def join_by_code(page: Page, base: str, code: str, name: str) -> None:
     expect(page.locator("body")).to_have_attribute("data-live", "1")
 
 
+def keep_a_secret(lena: Page, base: str, guests: dict[str, Page], secret: str = SECRET) -> str:
+    """Lena opens a Secret Keeper table, the guests join by code, and she starts and keeps a secret."""
+    code = create_table(lena, base, "lena")
+    for name, page in guests.items():
+        join_by_code(page, base, code, name)
+    lena.get_by_role("button", name="Start the game").click()
+    lena.get_by_placeholder("Secret word").fill(secret)
+    lena.get_by_role("button", name="Keep it").click()
+    return code
+
+
 def test_phone_b_joins_by_code_and_sees_phone_a_act_without_a_reload(servers, phones):
     lena, gus = phones(), phones()
     code = create_table(lena, servers[0].url, "lena")
