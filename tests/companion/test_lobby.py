@@ -79,14 +79,10 @@ def test_the_game_gets_the_players_in_seat_order(db, phone):
     assert Table.objects.get().state["players"] == [gwen.pk, gus.pk]
 
 
-def add_phoneless(client, table, name):
-    return client.post(reverse("host_action", args=[table.code, "add"]), {"version": version(table), "name": name})
-
-
 def test_a_player_without_a_phone_is_added_by_name_and_the_host_acts_for_them(stub_table, phone):
     table, lena, gus, gwen = stub_table
     host = sit(phone(), lena)
-    assert add_phoneless(host, table, "Dan").status_code == 200
+    assert post_host(host, table, "add", name="Dan").status_code == 200
     dan = Seat.objects.get(name="Dan")
     assert not dan.has_phone and dan.role == "guesser"
     post_host(host, table, "start")
@@ -102,7 +98,7 @@ def test_a_player_without_a_phone_is_added_by_name_and_the_host_acts_for_them(st
 def test_nobody_acts_for_a_player_who_has_a_phone_and_only_the_host_acts_at_all(stub_table, phone):
     table, lena, gus, gwen = stub_table
     host = sit(phone(), lena)
-    add_phoneless(host, table, "Dan")
+    post_host(host, table, "add", name="Dan")
     dan = Seat.objects.get(name="Dan")
     post_host(host, table, "start")
     move(host, table, type="set_secret", word="lantern")

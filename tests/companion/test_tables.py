@@ -120,8 +120,8 @@ def test_joining_a_full_table_says_so(phone, db):
     assert table.seats.filter(role="display").count() == 1
 
 
-def post_host(client, table, name, **data):
-    return client.post(reverse("host_action", args=[table.code, name]), {"version": version(table), **data},
+def post_host(client, table, action, **data):
+    return client.post(reverse("host_action", args=[table.code, action]), {"version": version(table), **data},
                        HTTP_HX_REQUEST="true")
 
 
