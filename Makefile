@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run run-cluster test bench screenshots
+.PHONY: install run run-cluster test bench screenshots mutate
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,3 +46,15 @@ bench: install
 # Phone-size screenshots of every screen, written to var/screenshots/.
 screenshots: install
 	$(BIN)/python -m pytest tests/browser/test_screenshots.py -q -p no:randomly
+
+# Mutation testing of the rules engines (not part of `make test` nor CI; see the README).
+# By default the rules' pure modules; the state machines (rules/game.py) by name, e.g.
+#   make mutate MUTANTS='games.lie.rules.game.*'      MUTATE_CHILDREN=2
+MUTANTS ?= $(foreach m,fiction.rules.clues fiction.rules.solver fiction.rules.words fiction.rules.abilities \
+	halftruth.rules.scoring halftruth.rules.trackers halftruth.rules.view \
+	lie.rules.bids lie.rules.deck lie.rules.odds lie.rules.view,'games.$(m).*')
+MUTATE_CHILDREN ?= 1
+mutate: install
+	mkdir -p var
+	$(BIN)/mutmut run --max-children $(MUTATE_CHILDREN) $(MUTANTS) > var/mutmut.log 2>&1 || { tail -40 var/mutmut.log; exit 1; }
+	$(BIN)/python tests/mutate_report.py
