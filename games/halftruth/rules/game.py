@@ -627,12 +627,17 @@ def _picks(values: object) -> tuple[str | None, ...]:
 def _question(data: Mapping) -> QuestionResult:
     if not isinstance(data["correct"], str) or not isinstance(data["ended_round"], bool):
         raise TypeError("bad question in the history")
+    picks = _picks(data["picks"])
+    for pick in picks:  # letters off the chips (RulesError: a damaged save) are refused here
+        if pick is not None:
+            validate_picks(pick)
+    validate_correct(data["correct"])
     return QuestionResult(
         round=_int(data["round"]),
         question=_int(data["question"]),
         die=DieFace.from_name(data["die"]),
         reader=_int(data["reader"]),
-        picks=_picks(data["picks"]),
+        picks=picks,
         correct=data["correct"],
         scores=tuple(Score(spaces=_int(s), bonus=_int(b)) for s, b in data["scores"]),
         positions=_ints(data["positions"]),

@@ -47,6 +47,22 @@ def test_damaged_saved_games_are_refused(table, damage):
     assert caught.value.reason == "bad-state"
 
 
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("picks", ["Z", "B", "DEF"]), ("picks", ["AB", "", None]), ("correct", "ABZ"), ("correct", "AB")],
+)
+def test_a_past_question_with_letters_off_the_chips_is_a_damaged_save(table, field, value):
+    # the answer chips are A to F, and every question card has three correct answers
+    state = apply(table, None, {"type": "set_die", "face": "ONE"})
+    for seat, letters in enumerate(["AC", "B", "DEF"]):
+        state = apply(state, seat, {"type": "lock_in", "letters": letters})
+    data = apply(state, None, {"type": "reveal", "correct": "ABC"}).to_dict()
+    data["history"][0][field] = value
+    with pytest.raises(InvalidState) as caught:
+        GameState.from_dict(data)
+    assert caught.value.reason == "bad-state"
+
+
 def test_a_pick_saved_out_of_order_is_refused(table):
     state = apply(table, None, {"type": "set_die", "face": "ONE"})
     data = apply(state, 0, {"type": "lock_in", "letters": "AC"}).to_dict()
