@@ -55,3 +55,13 @@ def play_turn(state: GameState, guess: str, lie_at: int = 0) -> GameState:
 def lena_game():
     """Lena has chosen READY with hint R; the first timer is running."""
     return started()
+
+
+@pytest.fixture
+def fresh_solver_index():
+    """The solver keeps the index of the last word lists it saw; a test with a list of its own starts afresh."""
+    from games.fiction.rules.solver import _index_for
+
+    _index_for.cache_clear()
+    yield
+    _index_for.cache_clear()

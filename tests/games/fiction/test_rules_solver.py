@@ -37,9 +37,26 @@ def test_row_refuses_a_position_that_is_both_fact_and_fiction():
     assert caught.value.reason == "fact-and-fiction"
 
 
-def test_row_refuses_positions_off_the_word():
-    with pytest.raises(IllegalClues):
-        Row("entry", "~✗✗~✓", facts={5})
+@pytest.mark.parametrize("position", [5, -1, True, 1.0, "1", None])
+def test_fact_and_fiction_positions_are_whole_numbers_on_the_word(position):
+    # True == 1 and 1.0 == 1 in Python, but a token lies on a letter, not on a truth value
+    for side in ("facts", "fictions"):
+        with pytest.raises(IllegalClues) as caught:
+            Row("entry", "~✗✗~✓", **{side: {position}})
+        assert caught.value.reason == "position"
+
+
+def test_a_row_of_another_length_cannot_admit_the_secret():
+    row = Row("ready", "✓✓✓✓✗", lies={0, 1})
+    assert row.admits("reads")
+    assert not row.admits("read")
+    assert not row.admits("readys")
+
+
+def test_a_guess_that_is_not_five_letters_leaves_no_candidates():
+    # every secret is five letters; a four-letter row cannot be an honest game's
+    assert candidates([Row("read", "✓✓✓✗")], WORDS) == []
+    assert candidates([Row("readys", "✓✓✓✓✓✗", lies={0, 1})], WORDS) == []
 
 
 def test_honest_row_with_one_lie_rejects_the_secret():
@@ -84,8 +101,38 @@ def test_words_keep_their_given_order_and_spelling():
     assert candidates([row], words) == ["Ready", "ready"]
 
 
-def test_words_of_another_length_are_never_candidates():
+def test_words_of_another_length_are_never_candidates(fresh_solver_index):
     assert candidates([], ["ready", "friend", "cat"]) == ["ready"]
+
+
+def test_a_word_of_another_length_does_not_hide_the_words_after_it(fresh_solver_index):
+    words = ["cat", "ready", "friend", "toast", "boney"]
+    assert candidates([], words) == ["ready", "toast", "boney"]
+    row = Row("entry", lie_at("toast", "entry", 2))
+    assert candidates([row], words) == naive([row], [w for w in words if len(w) == 5]) == ["toast"]
+
+
+def test_a_fiction_token_rules_out_every_word_whose_clue_there_is_honest(fresh_solver_index):
+    # TOAST is first in the list; its clue under the Y of ENTRY is honest, so a
+    # Fiction token there rules it out, as it does every word but those lying there
+    words = ["toast", "ready", "hoses", "entry"]
+    row = Row("entry", lie_at("ready", "entry", 4), fictions={4})
+    assert candidates([row], words) == ["ready"] == naive([row], words)
+    fact = Row("entry", lie_at("ready", "entry", 4), facts={4})
+    assert candidates([fact], words) == ["hoses"] == naive([fact], words)
+
+
+def test_candidates_match_the_plain_definition_with_fact_and_fiction_tokens():
+    rng = random.Random(5)
+    for _ in range(40):
+        rows = []
+        for _ in range(rng.randint(1, 3)):
+            guess = rng.choice(WORDS)
+            shared = tuple(rng.choice(list(Clue)) for _ in range(5))
+            token = rng.randrange(5)
+            side = rng.choice(["facts", "fictions"])
+            rows.append(Row(guess, shared, lies=rng.choice([{1}, {1, 2}, {0, 1}]), **{side: {token}}))
+        assert candidates(rows, WORDS) == naive(rows, WORDS)
 
 
 def test_solver_is_exact_with_repeated_letters_where_per_position_letter_sets_fail():

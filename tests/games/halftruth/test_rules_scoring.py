@@ -64,6 +64,9 @@ def test_letters_may_come_as_a_string_or_a_list():
         (frozenset("AG"), "unknown-letter"),
         (frozenset("a"), "unknown-letter"),
         (frozenset({"AC"}), "unknown-letter"),
+        (["AB"], "unknown-letter"),  # two letters in one chip, though "AB" is in "ABCDEF"
+        ([""], "unknown-letter"),
+        (["A", 1], "unknown-letter"),
         (["A", "A"], "repeated-letter"),
         (None, "not-letters"),
         (3, "not-letters"),

@@ -58,6 +58,19 @@ def test_bids_are_spoken_as_in_the_rulebook():
     assert Bid(15, 6).spoken() == "15 sixes"
 
 
+def test_bids_up_to_twelve_are_spoken_in_words_and_above_in_figures():
+    assert Bid(12, 3).spoken() == "twelve threes"
+    assert Bid(13, 3).spoken() == "13 threes"
+    assert Bid(2, 1).spoken() == str(Bid(2, 1)) == "two ones"
+
+
+def test_beats_compares_only_bids():
+    with pytest.raises(TypeError):
+        beats(Bid(3, 4), (2, 4))
+    with pytest.raises(TypeError):
+        beats((4, 4), Bid(3, 4))
+
+
 @given(bids)
 def test_next_higher_is_the_lowest_bid_that_beats(bid):
     higher = bid.next_higher()
