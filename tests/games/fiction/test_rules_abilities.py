@@ -212,6 +212,25 @@ def test_typed_guesser_card_paid_by_discarding_a_token():
     refused(state, GUESSERS, {"type": "use_ability"}, "no-ability-uses")
 
 
+def test_typed_with_token_card_is_used_with_a_fact_fiction_token_and_counts_its_uses():
+    # "with-token" (the blue badge): the card is used together with a Fact/Fiction token
+    typed = AbilityCard("custom-3", "guessers", "Ask which half of the alphabet a letter is in.", "with-token", uses=1)
+    state = play_turn(started(guessers=typed), "entry", lie_at=4)
+    used = apply(state, GUESSERS, {"type": "fact_fiction", "position": 4, "use_ability": True})
+    assert used.turns[-1].fictions == {4} and used.tokens == 2
+    assert used.guessers_uses == 1 and used.uses_left("guessers") == 0
+    plain = apply(state, GUESSERS, {"type": "fact_fiction", "position": 4})
+    assert plain.guessers_uses == 0 and plain.tokens == 2  # a token on its own spends no use
+    refused(play_turn(used, "tiger"), GUESSERS, {"type": "fact_fiction", "position": 0, "use_ability": True},
+            "no-ability-uses")
+
+
+def test_a_card_not_used_with_a_token_cannot_ride_on_one():
+    typed = AbilityCard("custom-4", "guessers", "Ask whether a letter is a vowel.", "discard-token", uses=2)
+    state = play_turn(started(guessers=typed), "entry")
+    refused(state, GUESSERS, {"type": "fact_fiction", "position": 0, "use_ability": True}, "no-ability")
+
+
 def test_typed_cards_join_the_deck_and_round_trip():
     typed = {"side": "guessers", "text": "Look at the book card's back.", "payment": "with-token", "uses": 3}
     state = new_game(CARDS, rng=random.Random(2), custom_cards=[typed])

@@ -206,6 +206,18 @@ def test_every_view_has_phase_waiting_for_legal_moves_and_outcome():
             assert set(move) == {"type", "allowed", "why"} and move["allowed"] == (move["why"] == "")
 
 
+def test_every_seat_sees_whether_the_secret_is_chosen_and_the_phase_move_on():
+    # the guessers wait while the Lie-brarian chooses; they see that she has, never what
+    state = new_game()
+    chosen = apply(state, LENA, {"type": "choose_secret", "word": "ready", "hint": "r"})
+    first_half = apply(chosen, LENA, {"type": "start_first_half"})
+    for seat in (LENA, GUESSERS, TABLE):
+        before, after, playing = (player_view(s, seat) for s in (state, chosen, first_half))
+        assert (before["secret_chosen"], after["secret_chosen"]) == (False, True)
+        assert (before["phase"], after["phase"], playing["phase"]) == ("setup", "setup", "guessing")
+        assert playing["hint"] == "r" and playing["tokens"] == 3
+
+
 def test_legal_moves_say_why_not_in_the_rulebooks_words():
     state = new_game()
     assert moves_of(player_view(state, LENA)) == {

@@ -212,6 +212,7 @@ def test_the_last_player_left_wins_and_the_game_takes_no_more_moves():
     assert state.phase is Phase.OVER
     assert state.outcome.winner == BEN
     assert state.outcome.termination is Termination.LAST_PLAYER
+    assert state.turn is None  # after the showdown that ends it, it is nobody's turn
     with pytest.raises(IllegalMove) as caught:
         set_hands(state, {BEN: []})
     assert caught.value.reason == "game-over"
