@@ -41,6 +41,29 @@ def test_the_lie_chosen_leaves_the_most_candidate_words():
     assert len(counts) == 10 and {counts[rows] for rows in chosen} == {max(counts.values())}
 
 
+def most_words(rows, guess, honest, words, hint):
+    """By brute force: every one-lie row for ``guess`` that leaves the most words, in order."""
+    counts = {shared: len(candidates([*rows, Row(guess, shared)], words, hint=hint)) for shared in one_lie_rows(honest)}
+    return tuple(shared for shared, n in counts.items() if n == max(counts.values()))
+
+
+def test_the_app_weighs_every_lie_against_the_rows_already_shared_and_the_hint():
+    secret, words = "ready", word_list()
+    rows = [Row("crane", best_lie([], "crane", honest_clues(secret, "crane"), words, hint="r")[0])]
+    honest = honest_clues(secret, "entry")
+    chosen = best_lie(rows, "entry", honest, words, hint="r")
+    assert chosen == most_words(rows, "entry", honest, words, "r")
+    # both the earlier row and the hint change which lie keeps the most words here
+    assert chosen != best_lie([], "entry", honest, words, hint="r")
+    assert chosen != best_lie(rows, "entry", honest, words)
+
+
+def test_when_no_word_is_left_after_any_lie_the_app_still_has_every_lie_to_choose_from(fresh_solver_index):
+    words = ["ghost", "toast"]  # neither fits READY's row for ENTRY with one lie
+    honest = honest_clues("ready", "entry")
+    assert best_lie([], "entry", honest, words) == tuple(one_lie_rows(honest)) == most_words([], "entry", honest, words, None)
+
+
 def test_no_one_shares_clues_for_the_app():
     state = new_game(APP, rng=random.Random(1))
     with pytest.raises(RulesError):

@@ -6,7 +6,7 @@ import time
 import pytest
 
 from games.fiction.rules import IllegalGuess, check_guess, dictionary, is_word, word_list
-from games.fiction.rules.words import DATA_DIR, proper_nouns
+from games.fiction.rules.words import DATA_DIR, check_shape, proper_nouns
 
 
 @pytest.mark.parametrize("word", ["FROGS", "TIGER", "frogs", "Tiger"])
@@ -57,6 +57,20 @@ def test_non_letters_are_refused(word):
     with pytest.raises(IllegalGuess) as caught:
         check_guess(word)
     assert caught.value.reason == "letters"
+
+
+@pytest.mark.parametrize("word", [None, 12345, ["r", "e", "a", "d", "y"]])
+def test_a_guess_that_is_not_text_is_refused_as_not_letters(word):
+    with pytest.raises(IllegalGuess) as caught:
+        check_guess(word)
+    assert caught.value.reason == "letters"
+
+
+def test_the_shape_check_allows_repeated_letters_only_when_asked_for_red_words():
+    with pytest.raises(IllegalGuess) as caught:
+        check_shape("geese")
+    assert caught.value.reason == "repeated-letters"
+    assert check_shape(" Geese ", red_words=True) == "geese"
 
 
 def test_length_is_checked_before_letters_and_repeats():

@@ -36,6 +36,23 @@ def test_a_negative_card_count_is_refused():
         at_least(1, -1, Fraction(1, 6))
 
 
+@pytest.mark.parametrize(("needed", "cards"), [("1", 3), (1, "3"), (1.0, 3), (1, 3.0), (True, 3)])
+def test_counts_that_are_not_whole_numbers_are_refused(needed, cards):
+    with pytest.raises(ValueError):
+        at_least(needed, cards, Fraction(1, 6))
+
+
+def test_when_the_others_hold_no_cards_only_what_you_show_counts():
+    assert at_least(1, 0, Fraction(1, 6)) == 0
+    assert isinstance(at_least(1, 0, Fraction(1, 6)), Fraction)  # an exact chance, even when nil
+    assert chance_bid_holds(Bid(2, 4), 2, 0, ones_wild=False) == 1
+
+
+def test_a_bid_on_ones_gets_no_help_from_wild_ones():
+    # ones are what is wild, so a card counts toward ones 1 time in 6, wild or not
+    assert chance_bid_holds(Bid(1, 1), 0, 1, ones_wild=True) == Fraction(1, 6)
+
+
 def test_the_helper_shows_on_a_players_phone_with_the_model_and_never_on_the_display():
     state = new_game(NAMES[:3], variants={"wild_ones"}, odds_helper=True)
     state = bid(set_hands(state, {0: [4, 1], 1: [6], 2: [2, 2]}), ANA, 3, 4)
