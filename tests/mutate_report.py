@@ -5,19 +5,23 @@ Killed counts mutants a test failed on (or that timed out: an endless loop is ca
 Set aside, and not counted at all, are mutants that only change the text of a refusal's
 message: the mutant function and the original are the same once the first argument of
 every exception they ``raise`` is blanked out. Tests assert a refusal's ``reason``, not
-its wording, so that wording stays free to improve.
+its wording, so that wording stays free to improve. Also set aside are the survivors the
+README's "Mutation testing" section names as equivalent (no test could tell them from the
+original), each with why; a name there that no longer survives is simply not needed.
 """
 
 from __future__ import annotations
 
 import ast
 import json
+import re
 import sys
 from collections import defaultdict
 from functools import cache
 from pathlib import Path
 
 MUTANTS = Path("mutants")
+README = Path("README.md")
 KILLED = {1, 3, 24, -24, 152, 255, 36}  # failed, pytest internal error, CPU timeouts
 NOT_RUN = {None}
 
@@ -51,27 +55,38 @@ def message_only(source: Path, key: str) -> bool:
     return original is not None and mutant is not None and _shape(original) == _shape(mutant)
 
 
+def judged_equivalent() -> set[str]:
+    """Mutant names listed in the README's "Mutation testing" section."""
+    text = README.read_text()
+    start = text.find("### Mutation testing")
+    section = text[start:text.find("\n#", start + 1)] if start >= 0 else ""
+    return set(re.findall(r"`(games\.\S+?__mutmut_\d+)`", section))
+
+
 def main(argv: list[str]) -> int:
     files = sorted(MUTANTS.glob("**/*.py.meta"))
     if not files:
         print("No mutmut results in mutants/: run `make mutate` first.")
         return 1
     rows, survivors = [], defaultdict(list)
+    equivalent = judged_equivalent()
     for meta in files:
         source = meta.with_suffix("")  # mutants/games/x/rules/y.py
         results = json.loads(meta.read_text())["exit_code_by_key"]
         checked = {k: v for k, v in results.items() if v not in NOT_RUN}
         if not checked:
             continue
-        counted = {k: v for k, v in checked.items() if not message_only(source, k)}
+        wording = {k for k in checked if message_only(source, k)}
+        same = {k for k, v in checked.items() if k in equivalent and v not in KILLED} - wording
+        counted = {k: v for k, v in checked.items() if k not in wording | same}
         killed = sum(v in KILLED for v in counted.values())
         name = str(source.relative_to(MUTANTS))
         survivors[name] = sorted(k for k, v in counted.items() if v not in KILLED)
-        rows.append((name, killed, len(counted), len(checked) - len(counted)))
-    print(f"{'file':42} {'killed':>7} {'of':>5} {'score':>7}  (message-only, set aside)")
-    for name, killed, total, messages in rows:
+        rows.append((name, killed, len(counted), len(wording), len(same)))
+    print(f"{'file':42} {'killed':>6} {'of':>5} {'score':>7}  set aside: message-only, equivalent")
+    for name, killed, total, wording, same in rows:
         score = 100 * killed / total if total else 100.0
-        print(f"{name:42} {killed:7} {total:5} {score:6.1f}%  ({messages})")
+        print(f"{name:42} {killed:6} {total:5} {score:6.1f}%  {wording:4} {same:4}")
     for name, keys in survivors.items():
         if keys:
             print(f"\n{name}: {len(keys)} not killed (see one with: .venv/bin/mutmut show NAME)")

@@ -279,6 +279,8 @@ def test_legal_moves_agree_with_what_the_move_does(states):
                 except RulesError as error:
                     refusal = error
                 if move["allowed"]:
-                    assert refusal is None or refusal.reason not in NOT_NOW, (move, refusal)
+                    # a spent card refuses this sample row's lie count, not sharing clues now
+                    content = {"no-ability-uses"} if move["type"] == "share_clues" else set()
+                    assert refusal is None or refusal.reason not in NOT_NOW - content, (move, refusal)
                 else:
                     assert refusal is not None and str(refusal) == move["why"], (move, refusal)

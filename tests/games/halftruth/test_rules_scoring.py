@@ -79,10 +79,20 @@ def test_bad_picks_are_refused_with_a_reason(picked, reason):
     assert isinstance(caught.value, ValueError)
 
 
-@pytest.mark.parametrize("correct", [frozenset("AC"), frozenset("ABCD"), frozenset(), "AAC", "ACG"])
-def test_correct_answers_must_be_exactly_three_distinct_letters(correct):
-    with pytest.raises(InvalidLetters):
+@pytest.mark.parametrize(
+    ("correct", "reason"),
+    [
+        (frozenset("AC"), "not-three-correct"),
+        (frozenset("ABCD"), "not-three-correct"),
+        (frozenset(), "not-three-correct"),
+        ("AAC", "repeated-letter"),
+        ("ACG", "unknown-letter"),
+    ],
+)
+def test_correct_answers_must_be_exactly_three_distinct_letters(correct, reason):
+    with pytest.raises(InvalidLetters) as caught:
         score_answer(DieFace.ONE, frozenset("A"), correct)
+    assert caught.value.reason == reason
 
 
 @pytest.mark.parametrize("face", ["THREE", 3, None])

@@ -40,6 +40,10 @@ def test_garbage_layouts_are_refused_with_a_reason(spaces, reason):
     assert caught.value.reason == reason
 
 
+def test_a_tracker_may_have_up_to_a_hundred_spaces_numbered_up_to_999():
+    assert Tracker([0] * 99 + [999]).last == 100
+
+
 @pytest.mark.parametrize(
     "layouts", [[[1, 2], [1, 2]], [[1]] * 4, "123", 5, {"1": [1]}],
 )
