@@ -33,7 +33,7 @@ def test_production_settings_read_hosts_database_and_redis():
 def test_the_embedded_default_is_sqlite_and_the_in_memory_layer():
     result = settings_with(DEBUG="1")
     assert result.returncode == 0, result.stderr
-    assert "django.db.backends.sqlite3 channels.layers.InMemoryChannelLayer" in result.stdout
+    assert "django.db.backends.sqlite3 companion.layers.SweepingInMemoryChannelLayer" in result.stdout
 
 
 @pytest.mark.parametrize("env, message", [
