@@ -37,8 +37,22 @@ def group_of(game: Game, table_id: int, seat) -> str:
     return seat_group(seat.pk) if audience is None else audience_group(table_id, audience)
 
 
-def _send(*messages: tuple[str, dict]) -> None:
-    """Send (group, message) pairs in one hop to the event loop; a broken layer never undoes a move."""
+_loop: asyncio.AbstractEventLoop | None = None
+
+
+def serve_on(loop: asyncio.AbstractEventLoop) -> None:
+    """The server's event loop, where the sockets live: pushes from request threads go out on it."""
+    global _loop
+    _loop = loop
+
+
+def _send(*messages: tuple[str, dict], wait: bool = False) -> None:
+    """Send (group, message) pairs; a broken layer never undoes a move.
+
+    On a server the sends are handed to its event loop in order and the request goes on
+    without waiting for them (``wait``: unless what follows depends on them). Elsewhere
+    (tests, management commands) they run to the end before this returns.
+    """
     layer = get_channel_layer()
     if layer is None or not messages:  # pragma: no cover - settings always configure one
         return
@@ -51,7 +65,12 @@ def _send(*messages: tuple[str, dict]) -> None:
                 log.error("could not send to %s", group, exc_info=result)
 
     try:
-        async_to_sync(send_all)()
+        if _loop is not None and _loop.is_running():
+            future = asyncio.run_coroutine_threadsafe(send_all(), _loop)
+            if wait:
+                future.result(timeout=10)
+        else:
+            async_to_sync(send_all)()
     except Exception:
         log.exception("could not send to %s", ", ".join(group for group, _ in messages))
 
@@ -70,7 +89,7 @@ def push_table(table_id: int, *, regroup: bool = False, table=None) -> dict[int,
     for seat in sc.seats:
         groups.setdefault(group_of(sc.game, table.pk, seat), []).append(seat)
     if regroup:  # first, so that every screen is in its new group before the drawings go out
-        _send(*((seat_group(seat.pk), {"type": "seat.regroup"}) for seat in sc.seats))
+        _send(*((seat_group(seat.pk), {"type": "seat.regroup"}) for seat in sc.seats), wait=True)
     fragments: dict[int, str] = {}
     messages = []
     for group, members in groups.items():

@@ -123,6 +123,8 @@ CONTENT_SECURITY_POLICY = {
 
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
+# Threads serving HTTP requests in one process (each keeps its own database connection).
+HTTP_THREADS = int(os.environ.get("HTTP_THREADS", 8))
 
 TEMPLATES = [
     {
@@ -150,6 +152,9 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            # The request threads live as long as the server: keep their connections open.
+            "CONN_MAX_AGE": 600,
+            "CONN_HEALTH_CHECKS": True,
         }
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
