@@ -6,18 +6,27 @@ seat. Each table makes a move on average every 5 seconds (exponential gaps, tabl
 independent) for 30 seconds once every socket is connected. For every move it measures the
 time from the POST until every other seat at that table has the update. The same load then
 runs against a bare Channels consumer that relays a message of the same size to its table's
-group: the floor on this machine.
+group: the floor on this machine, served the same way (same processes, same channel layer).
+Moves are posted on a connection kept open between taps, as a browser does.
 
-Run from the repo root: python tests/benchmarks/bench_fanout.py  (BENCH_SIZES="1x4,100x6,250x6")
+Run from the repo root: python tests/benchmarks/bench_fanout.py
+BENCH_SIZES (default "1x4,100x6,250x6,250x6x2"): <tables>x<seats> on one Daphne process with
+SQLite and the in-memory layer; <tables>x<seats>x<n> on n processes behind nginx, sharing a
+throwaway PostgreSQL and Redis that the bench starts itself. BENCH_SECONDS: length of play.
+BENCH_APP: the ASGI application to measure (default config.asgi:application).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import glob
+import http.client
 import http.cookiejar
 import os
 import random
 import re
+import shutil
 import socket
 import statistics
 import subprocess
@@ -53,19 +62,27 @@ def server_env(db: str) -> dict[str, str]:
     return env
 
 
-def start(app: str, env: dict[str, str]) -> tuple[subprocess.Popen, int]:
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), app],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def wait_for(port: int) -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            return proc, port
+            return
         except OSError:
             time.sleep(0.2)
-    proc.kill()
-    raise RuntimeError(f"{app} did not start")
+    raise RuntimeError(f"nothing listens on port {port}")
+
+
+def start(app: str, env: dict[str, str]) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), app],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(port)
+    except RuntimeError:
+        proc.kill()
+        raise
+    return proc, port
 
 
 def cpu_seconds(pid: int) -> float:
@@ -86,6 +103,30 @@ class Phone:
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         self.version = 0
+        self.conn: http.client.HTTPConnection | None = None
+
+    def move(self, path: str, data: dict) -> int:
+        """A move as a browser posts it: on a connection kept open between taps."""
+        body = urllib.parse.urlencode(data)
+        headers = {"X-CSRFToken": self.cookie("csrftoken"), "HX-Request": "true", "Cookie": self.cookies(),
+                   "Content-Type": "application/x-www-form-urlencoded"}
+        for attempt in (1, 2):  # the server may have closed an idle connection
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection(urllib.parse.urlsplit(self.base).netloc, timeout=30)
+            try:
+                self.conn.request("POST", path, body, headers)
+                response = self.conn.getresponse()
+                text = response.read().decode()
+                break
+            except (ConnectionError, http.client.HTTPException):
+                self.conn.close()
+                self.conn = None
+                if attempt == 2:
+                    raise
+        seen = VERSION.findall(text)
+        if seen:
+            self.version = int(seen[-1])
+        return response.status
 
     def cookie(self, name: str) -> str:
         return next((c.value for c in self.jar if c.name == name), "")
@@ -185,8 +226,8 @@ async def play_app(base: str, ws_base: str, tables: list[Table], results: Result
             phone.version = max(phone.version, *(int(v) for (tt, v) in arrivals if tt == t))
             word = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(6))
             started = time.perf_counter()
-            status, text, _ = await asyncio.to_thread(
-                phone.post, f"/t/{table.code}/move/", {"version": phone.version, "type": "guess", "word": word})
+            status = await asyncio.to_thread(
+                phone.move, f"/t/{table.code}/move/", {"version": phone.version, "type": "guess", "word": word})
             if status != 200:
                 results.errors += 1
                 continue
@@ -256,45 +297,100 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-def run(name: str, tables: int, seats: int) -> None:
-    db = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
-    env = server_env(db)
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
-    proc, port = start("config.asgi:application", env)
-    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    app = Results()
+@contextlib.contextmanager
+def shared_services():
+    """A throwaway PostgreSQL and Redis on loopback for the sizes served by several processes."""
+    pg_bin = max(glob.glob("/usr/lib/postgresql/*/bin"), default=None)
+    if pg_bin is None or not shutil.which("redis-server") or not shutil.which("nginx"):
+        raise RuntimeError("needs PostgreSQL, redis-server and nginx (apt-get install postgresql redis-server nginx)")
+    folder = tempfile.mkdtemp(prefix="bench-pg-")
+    root = os.geteuid() == 0
+    if root:  # PostgreSQL refuses to run as root
+        shutil.chown(folder, "postgres", "postgres")
+
+    def as_postgres(command: str) -> None:
+        argv = ["su", "postgres", "-s", "/bin/sh", "-c", command] if root else ["sh", "-c", command]
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    pg_port, redis_port = free_port(), free_port()
+    as_postgres(f"{pg_bin}/initdb -D {folder}/data -A trust -U postgres")
+    as_postgres(f"{pg_bin}/pg_ctl -D {folder}/data -l {folder}/log -w "
+                f"-o '-c listen_addresses=127.0.0.1 -p {pg_port} -k {folder}' start")
+    redis = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(redis_port), "--save", "",
+                              "--appendonly", "no"], stdout=subprocess.DEVNULL)
     try:
-        made = [set_up_table(base, seats) for _ in range(tables)]
-        cpu0, wall0 = cpu_seconds(proc.pid), time.perf_counter()
-        asyncio.run(play_app(base, ws_base, made, app))
-        cpu = (cpu_seconds(proc.pid) - cpu0) / (time.perf_counter() - wall0)
-        rss = rss_kib(proc.pid)
+        as_postgres(f"{pg_bin}/createdb -h 127.0.0.1 -p {pg_port} -U postgres bench")
+        yield f"postgres://postgres@127.0.0.1:{pg_port}/bench", f"redis://127.0.0.1:{redis_port}/0"
     finally:
-        proc.kill()
-    size = int(statistics.median(app.sizes)) if app.sizes else 4000
-    proc, port = start("tests.benchmarks.floor:application", env)
-    floor = Results()
+        redis.kill()
+        as_postgres(f"{pg_bin}/pg_ctl -D {folder}/data -m immediate stop")
+
+
+@contextlib.contextmanager
+def serve(app: str, env: dict[str, str], processes: int):
+    """Daphne processes for ``app``; several sit behind nginx (config/nginx.conf) at one address."""
+    procs = [start(app, env) for _ in range(processes)]
+    nginx = None
     try:
-        asyncio.run(play_floor(f"ws://127.0.0.1:{port}", tables, seats, size, floor))
+        if processes == 1:
+            yield procs[0][1], [procs[0][0].pid]
+            return
+        folder, port = tempfile.mkdtemp(prefix="bench-nginx-"), free_port()
+        upstream = " ".join(f"server 127.0.0.1:{p};" for _, p in procs)
+        conf = (ROOT / "config" / "nginx.conf").read_text()
+        conf = conf.replace("@VAR@", folder).replace("@PORT@", str(port)).replace("@UPSTREAM@", upstream)
+        Path(folder, "nginx.conf").write_text(conf)
+        nginx = subprocess.Popen(["nginx", "-c", f"{folder}/nginx.conf", "-g", "daemon off;"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for(port)
+        yield port, [proc.pid for proc, _ in procs]
     finally:
-        proc.kill()
-    p99, f99 = percentile(app.latencies, .99), percentile(floor.latencies, .99)
-    print(f"  {name}: {len(app.latencies)} moves; app p50 {percentile(app.latencies, .5):.1f} ms, "
-          f"p99 {p99:.1f} ms, max {max(app.latencies, default=0) * 1000:.1f} ms, lost {app.lost}, "
-          f"errors {app.errors}; floor p50 {percentile(floor.latencies, .5):.1f} ms, p99 {f99:.1f} ms; "
+        if nginx is not None:
+            nginx.terminate()
+            nginx.wait()
+        for proc, _ in procs:
+            proc.kill()
+            proc.wait()
+
+
+def run(name: str, tables: int, seats: int, processes: int) -> None:
+    with contextlib.ExitStack() as stack:
+        folder = tempfile.mkdtemp()
+        env = server_env(os.path.join(folder, "bench.sqlite3"))
+        if processes > 1:
+            database, redis = stack.enter_context(shared_services())
+            env.update(DATABASE_URL=database, REDIS_URL=redis, RATELIMIT_IP_META_KEY="HTTP_X_REAL_IP")
+        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+            subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
+        app = Results()
+        with serve(os.environ.get("BENCH_APP", "config.asgi:application"), env, processes) as (port, pids):
+            base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+            made = [set_up_table(base, seats) for _ in range(tables)]
+            cpu0, wall0 = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
+            asyncio.run(play_app(base, ws_base, made, app))
+            cpu = (sum(cpu_seconds(pid) for pid in pids) - cpu0) / (time.perf_counter() - wall0)
+            rss = sum(rss_kib(pid) for pid in pids)
+        size = int(statistics.median(app.sizes)) if app.sizes else 4000
+        floor = Results()
+        with serve("tests.benchmarks.floor:application", env, processes) as (port, _):
+            asyncio.run(play_floor(f"ws://127.0.0.1:{port}", tables, seats, size, floor))
+    p50, p99, f99 = percentile(app.latencies, .5), percentile(app.latencies, .99), percentile(floor.latencies, .99)
+    print(f"  {name}: {len(app.latencies)} moves; app p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+          f"max {max(app.latencies, default=0) * 1000:.1f} ms, lost {app.lost}, errors {app.errors}; "
+          f"floor p50 {percentile(floor.latencies, .5):.1f} ms, p99 {f99:.1f} ms, lost {floor.lost}; "
           f"push {size} bytes; server CPU {cpu * 100:.0f}% of a core, {rss / (tables * seats):.0f} KiB a socket")
-    print(f"bench {name} tables={tables} seats={seats} p50_ms={percentile(app.latencies, .5):.1f} p99_ms={p99:.1f} "
+    print(f"bench {name} tables={tables} seats={seats} p50_ms={p50:.1f} p99_ms={p99:.1f} "
           f"floor_p99_ms={f99:.1f} ratio={p99 / f99:.1f} lost={app.lost + floor.lost}")
 
 
 def main() -> None:
-    sizes = os.environ.get("BENCH_SIZES", "1x4,100x6")
-    print(f"Fan-out: one Daphne process, SQLite, in-memory layer; a move every {MEAN_GAP:.0f} s a table, "
-          f"{SECONDS:.0f} s of play")
+    sizes = os.environ.get("BENCH_SIZES", "1x4,100x6,250x6,250x6x2")
+    print(f"Fan-out: a move every {MEAN_GAP:.0f} s a table, {SECONDS:.0f} s of play. <tables>x<seats> is one Daphne "
+          "process with SQLite and the in-memory layer; <tables>x<seats>x<n> is n processes behind nginx sharing "
+          "PostgreSQL and Redis")
     for size in sizes.split(","):
-        tables, seats = (int(x) for x in size.split("x"))
-        run(size, tables, seats)
+        tables, seats, processes = ([int(x) for x in size.split("x")] + [1])[:3]
+        run(size, tables, seats, processes)
 
 
 if __name__ == "__main__":
