@@ -13,15 +13,17 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.utils.html import format_html
 
-from companion import codes, presence, render, seats
+from companion import codes, presence, render, seats, watchdog
 from companion.broadcast import group_of, push_table, seat_group
 from companion.games import game_of, viewer_of
 from companion.models import Seat, Table
+from companion.watchdog import LAYER_DOWN, LAYER_ERRORS
 
 # Close codes the browser must not retry: 4403 no seat at that table (or no such table:
-# answered alike so codes cannot be probed), 4410 removed.
+# answered alike so codes cannot be probed), 4410 removed. LAYER_DOWN (4503): retry soon.
 NO_SEAT, REMOVED = 4403, 4410
 MAX_MESSAGE = 1024
 SYNC_EVERY = 1.0  # seconds: a phone asking again sooner gets nothing new, so it is not redrawn
@@ -84,8 +86,40 @@ class TableConsumer(AsyncWebsocketConsumer):
     counted: bool = False
     synced: float = 0.0
     drafted: float = 0.0
+    accepted: bool = False
+    left: bool = False
+
+    async def __call__(self, scope, receive, send) -> None:
+        self.dog = watchdog.of(get_channel_layer(self.channel_layer_alias))
+        try:
+            await super().__call__(scope, receive, send)
+        except LAYER_ERRORS:
+            # The layer failed under this socket (Redis gone): end as the watchdog closes
+            # sockets, not with a traceback per socket; the watchdog checks now and logs once.
+            self.dog.suspect()
+            try:
+                if not self.accepted:  # a refused handshake would hide the code from the page
+                    await self.accept()
+                await self.close(code=LAYER_DOWN)
+            except Exception:  # the phone has gone already
+                pass
+            await self._leave()
+        finally:
+            self.dog.forget(self)
+
+    async def accept(self, subprotocol=None, headers=None) -> None:
+        self.accepted = True
+        await super().accept(subprotocol, headers)
+
+    async def layer_lost(self) -> None:
+        """The watchdog found the layer down: this socket would hear nothing, so say so."""
+        await self.close(code=LAYER_DOWN)
 
     async def connect(self) -> None:
+        if not self.dog.up:  # refused before any database or layer work: cheap while it lasts
+            await self.accept()
+            await self.close(code=LAYER_DOWN)
+            return
         code = self.scope["url_route"]["kwargs"]["code"]
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         seat, group, own = await _find_seat(code, self.scope.get("cookies", {}), (query.get("as") or [None])[-1])
@@ -94,6 +128,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=NO_SEAT)
             return
         self.seat_id = seat.pk
+        self.dog.watch(self)  # the layer going down from now on closes this socket
         await self.channel_layer.group_add(seat_group(seat.pk), self.channel_name)
         await self._join(group)
         self.counted = own
@@ -120,10 +155,25 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
 
     async def disconnect(self, code: int) -> None:
+        await self._leave()
+
+    async def _leave(self) -> None:
+        """Leave the groups and count this phone out, once. Not while the layer is down: Redis
+        holds both, and they went with it (or expire); trying would only log an error per socket."""
+        if self.left:
+            return
+        self.left = True
+        self.dog.forget(self)
+        if not self.dog.up:
+            return
         if self.seat_id is not None:
-            await self.channel_layer.group_discard(seat_group(self.seat_id), self.channel_name)
-            await self._join(None)
-            await self._join_drafts(None)
+            try:
+                await self.channel_layer.group_discard(seat_group(self.seat_id), self.channel_name)
+                await self._join(None)
+                await self._join_drafts(None)
+            except LAYER_ERRORS:
+                self.dog.suspect()
+                return
         if self.counted:
             self.counted = False
             if await database_sync_to_async(presence.depart)(self.seat_id):

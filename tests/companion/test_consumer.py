@@ -11,6 +11,7 @@ from channels.testing import WebsocketCommunicator
 from companion import seats, tables
 from companion.models import Seat, Table
 from companion.consumers import SYNC_EVERY
+from companion.watchdog import LAYER_DOWN
 from config.asgi import application
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sync]
@@ -267,3 +268,60 @@ async def test_a_guess_being_typed_reaches_the_other_guessers_only():
     assert "typing" not in got["gus"] and "typing" not in got["lena"] and "typing" not in got["Table display"]
     for socket in sockets.values():
         await socket.disconnect()
+
+
+@pytest.fixture
+def broken_layer(monkeypatch):
+    """The process's channel layer, made to fail as a Redis that has gone would; its watchdog reset after."""
+    from channels.layers import get_channel_layer
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from companion import watchdog
+
+    layer = get_channel_layer()
+    dog = watchdog._dogs.setdefault(id(layer), watchdog.Watchdog(layer))
+
+    async def refused(*args, **kwargs):
+        raise RedisConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    def breaks(*methods: str) -> watchdog.Watchdog:
+        for method in methods:
+            monkeypatch.setattr(layer, method, refused)
+        return dog
+
+    yield breaks
+    monkeypatch.undo()
+    dog.stop()
+    dog.up, dog.sockets = True, set()
+
+
+async def test_a_socket_is_refused_with_the_retry_soon_code_while_the_layer_is_down(broken_layer):
+    table, (lena, _) = await a_table_with("lena", "gus")
+    dog = broken_layer("send")  # the watchdog's own check fails, as it would with Redis gone
+    dog.up = False
+    socket = await open_socket(table.code, lena)
+    assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": LAYER_DOWN}
+
+
+async def test_open_sockets_are_closed_with_the_retry_soon_code_when_the_layer_goes_down(broken_layer):
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    sockets = [await open_socket(table.code, seat) for seat in (lena, gus)]
+    for socket in sockets:
+        await drain(socket)
+    dog = broken_layer("send", "group_add", "group_discard", "group_send")
+    await dog.tick()
+    assert not dog.up
+    for socket in sockets:
+        assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": LAYER_DOWN}
+        await socket.disconnect()  # leaving while the layer is down: no error
+
+
+async def test_a_socket_whose_layer_receive_fails_ends_with_the_retry_soon_code_not_a_crash(broken_layer):
+    table, (lena, _) = await a_table_with("lena", "gus")
+    broken_layer("receive")
+    socket = await open_socket(table.code, lena)
+    outputs = [await socket.receive_output(timeout=2)]
+    while outputs[-1]["type"] != "websocket.close":
+        outputs.append(await socket.receive_output(timeout=2))
+    assert outputs[-1] == {"type": "websocket.close", "code": LAYER_DOWN}
+    await socket.wait(timeout=2)  # the consumer ended without raising

@@ -1,0 +1,134 @@
+"""Is the channel layer working? One check every half second per process, and the table sockets told when not.
+
+With Redis down a socket can open and even get its first view (that comes from the
+database) while no push will ever reach it: the phone would look live and be deaf. So
+each process proves the layer end to end, a message sent to a channel of its own and
+received back, and while that fails every table socket in the process is closed with
+LAYER_DOWN and new ones are refused the same way; the page keeps "Reconnecting…" up and
+tries again about every second. Sockets refused or closed this way never joined a group
+that outlived the outage, so each one that comes back joins afresh and asks for its view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Protocol
+
+log = logging.getLogger(__name__)
+
+LAYER_DOWN = 4503  # close code: not live, the server is fine, try again soon
+EVERY = 0.5  # seconds between two checks
+# A check that has not come back within this long fails. Killed Redis fails at once
+# (connection refused); this only catches a layer that hangs, so it is generous enough
+# that a busy event loop alone does not close every socket.
+TIMEOUT = 2.5
+
+# What a layer raises when its server is gone (redis-py's errors are not OSErrors).
+try:
+    from redis.exceptions import RedisError
+    LAYER_ERRORS: tuple[type[BaseException], ...] = (OSError, TimeoutError, RedisError)
+except ImportError:  # pragma: no cover - channels_redis is a dependency
+    LAYER_ERRORS = (OSError, TimeoutError)
+
+
+class Watched(Protocol):
+    async def layer_lost(self) -> None: ...
+
+
+class Watchdog:
+    def __init__(self, layer, every: float = EVERY, timeout: float = TIMEOUT):
+        self.layer = layer
+        self.every = every
+        self.timeout = timeout
+        self.up = True
+        self.down_since = 0.0
+        self.sockets: set[Watched] = set()
+        self._task: asyncio.Task | None = None
+        self._wake: asyncio.Event | None = None
+        self._channel: str | None = None
+        self._sent = 0
+
+    def start(self) -> None:
+        """Run the checks on the current event loop, unless they already run there."""
+        loop = asyncio.get_running_loop()
+        if self._task is not None and not self._task.done() and self._task.get_loop() is loop:
+            return
+        self._wake = asyncio.Event()
+        self._task = loop.create_task(self._run(), name="channel-layer-watchdog")
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    def watch(self, socket: Watched) -> None:
+        self.sockets.add(socket)
+
+    def forget(self, socket: Watched) -> None:
+        self.sockets.discard(socket)
+
+    def suspect(self) -> None:
+        """A socket saw the layer fail: check now rather than at the next tick."""
+        if self._wake is not None:
+            self._wake.set()
+
+    async def check(self) -> BaseException | None:
+        """Send a message to our own channel and receive it back; the error if that failed."""
+        try:
+            async with asyncio.timeout(self.timeout):
+                if self._channel is None:
+                    # The sockets' own prefix: channels_redis lets one receive at a time wait on
+                    # Redis, for one prefix only, so a prefix of our own would wait behind theirs.
+                    self._channel = await self.layer.new_channel()
+                self._sent += 1
+                await self.layer.send(self._channel, {"type": "watchdog.ping", "n": self._sent})
+                # A ping from an earlier check that timed out may still come first.
+                while (await self.layer.receive(self._channel)).get("n") != self._sent:
+                    pass
+        except Exception as error:  # whatever the layer raises (or the timeout), it is not working
+            return error
+        return None
+
+    async def tick(self) -> None:
+        """One check, and what follows from it: close every socket when the layer goes down."""
+        error = await self.check()
+        if error is None and not self.up:
+            # No pool to reset: redis-py checks each pooled connection as it hands it out and
+            # reconnects one the old server closed, and every socket of before was closed.
+            self.up = True
+            log.warning("channel layer is back after %.1f s; table sockets may connect again",
+                        time.monotonic() - self.down_since)
+        elif error is not None:
+            if self.up:
+                self.up = False
+                self.down_since = time.monotonic()
+                log.error("channel layer is down (%s: %s); closing %d table sockets until it is back",
+                          type(error).__name__, error or f"no answer within {self.timeout} s", len(self.sockets))
+            # Every socket still here is deaf: close them all (also any that opened just before).
+            sockets, self.sockets = list(self.sockets), set()
+            await asyncio.gather(*(socket.layer_lost() for socket in sockets), return_exceptions=True)
+
+    async def _run(self) -> None:
+        while True:
+            await self.tick()
+            assert self._wake is not None
+            self._wake.clear()
+            try:
+                async with asyncio.timeout(self.every):
+                    await self._wake.wait()
+            except TimeoutError:
+                pass
+
+
+_dogs: dict[int, Watchdog] = {}
+
+
+def of(layer) -> Watchdog:
+    """The watchdog of this process's layer, started on the running loop if it is not yet."""
+    dog = _dogs.get(id(layer))
+    if dog is None or dog.layer is not layer:
+        dog = _dogs[id(layer)] = Watchdog(layer)
+    dog.start()
+    return dog
