@@ -202,16 +202,19 @@
   document.addEventListener("htmx:oobAfterSwap", markMine);
 
   // --- the socket ---------------------------------------------------------
-  // Retry soon and never wait more than five seconds: a phone at the table should not
-  // sit out a whole turn because its first few tries met a dead network.
+  // Retry soon and never wait more than two seconds: a phone at the table should not
+  // sit out a turn because its first few tries met a dead network or a restarting server.
   if (window.htmx) {
     htmx.config.wsReconnectDelay = function (retry) {
-      return Math.min(5000, 400 * Math.pow(1.6, retry)) * (0.5 + Math.random() / 2);
+      return Math.min(2000, 400 * Math.pow(1.6, retry)) * (0.5 + Math.random() / 2);
     };
   }
   var socket = null;
   var open = false;
   var FINAL = [4403, 4410];
+  // The server is up but cannot push (its channel layer, Redis, is down): not live, and
+  // worth asking again about every second, so the phone is back soon after it is.
+  var LAYER_DOWN = 4503;
 
   function setConn(text, cls) {
     var el = document.getElementById("conn");
@@ -220,25 +223,22 @@
     el.className = "conn " + (cls || "");
   }
 
-  // "Reconnecting…" stays up until a socket has stayed open a moment: a server that
-  // accepts and drops at once (its channel layer down) must not make it flicker.
-  var steadyTimer = null;
-
+  // "Reconnecting…" stays up until the server has sent this socket the current view (it
+  // does so first thing): a socket that is accepted and dropped at once never counts as live.
   document.addEventListener("htmx:wsOpen", function (evt) {
     socket = evt.detail.socketWrapper;
     open = true;
-    clearTimeout(steadyTimer);
-    steadyTimer = setTimeout(function () {
-      if (!open) return;
-      document.body.dataset.live = "1";
-      setConn("", "ok");
-    }, 1500);
     checkUnanswered();
+  });
+
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (!open || document.body.dataset.live === "1") return;
+    document.body.dataset.live = "1";
+    setConn("", "ok");
   });
 
   document.addEventListener("htmx:wsClose", function (evt) {
     open = false;
-    clearTimeout(steadyTimer);
     document.body.dataset.live = "0";
     var code = evt.detail.event && evt.detail.event.code;
     socket = evt.detail.socketWrapper || socket;
@@ -247,6 +247,10 @@
       return;
     }
     setConn("Reconnecting…", "warn");
+    if (code === LAYER_DOWN) {
+      setTimeout(reconnect, 600 + Math.random() * 600);
+      return;
+    }
     // htmx retries abnormal closes itself; a clean close (server restart) is ours to retry.
     if ([1006, 1011, 1012, 1013].indexOf(code) < 0) {
       setTimeout(reconnect, 500 + Math.random() * 1500);
