@@ -50,10 +50,11 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, env: dict[str, str]):
+    def __init__(self, env: dict[str, str], log: Path | None = None):
         self.env = env
         self.port = free_port()
         self.process: subprocess.Popen | None = None
+        self.log = log  # a file for the server's log, read by tests (a pipe nobody reads fills up)
 
     @property
     def url(self) -> str:
@@ -62,12 +63,14 @@ class Server:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "--no-server-name", "-b", "127.0.0.1", "-p", str(self.port), "config.asgi:application"],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE if self.log is None else self.log.open("ab"),
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"daphne exited: {self.process.stderr.read().decode()[-2000:]}")
+                tail = self.process.stderr.read() if self.log is None else self.log.read_bytes()
+                raise RuntimeError(f"daphne exited: {tail.decode()[-2000:]}")
             try:
                 urllib.request.urlopen(self.url + "/", timeout=1)
                 return
