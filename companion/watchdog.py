@@ -95,8 +95,7 @@ class Watchdog:
         """One check, and what follows from it: close every socket when the layer goes down."""
         error = await self.check()
         if error is None and not self.up:
-            # No pool to reset: redis-py checks each pooled connection as it hands it out and
-            # reconnects one the old server closed, and every socket of before was closed.
+            await self._drop_old_connections()  # before any socket is let in to use them
             self.up = True
             log.warning("channel layer is back after %.1f s; table sockets may connect again",
                         time.monotonic() - self.down_since)
@@ -109,6 +108,19 @@ class Watchdog:
             # Every socket still here is deaf: close them all (also any that opened just before).
             sockets, self.sockets = list(self.sockets), set()
             await asyncio.gather(*(socket.layer_lost() for socket in sockets), return_exceptions=True)
+
+    async def _drop_old_connections(self) -> None:
+        """Close the connections this loop opened before the outage. redis-py checks a pooled
+        connection as it hands it out, but not always in time: a push after Redis came back
+        still failed now and then with "Connection closed by server" on one of them.
+        (channels_redis keeps its pools per event loop; only this loop's are ours to close.)"""
+        pools = getattr(self.layer, "_layers", {}).get(asyncio.get_running_loop())
+        if pools is None:
+            return
+        try:
+            await pools.flush()
+        except Exception:  # a connection that will not close cleanly is gone anyway
+            log.debug("closing the channel layer's old connections failed", exc_info=True)
 
     async def _run(self) -> None:
         while True:

@@ -115,6 +115,8 @@ def test_phones_are_not_live_while_redis_is_down_and_live_soon_after_it_returns(
     lena, gus, gwen = phones(), phones(), phones()
     keep_a_secret(lena, server.url, {"gus": gus, "gwen": gwen})
     everyone = {"lena": lena, "gus": gus, "gwen": gwen}
+    for page in (gus, gwen):  # the kept secret has reached them: they may guess
+        expect(page.locator("#region-secret")).to_contain_text("Guess the keeper's word")
     for page in everyone.values():
         expect(page.locator("body")).to_have_attribute("data-live", "1")
         page.evaluate("window.sameDocument = true")
@@ -144,6 +146,7 @@ def test_phones_are_not_live_while_redis_is_down_and_live_soon_after_it_returns(
           f"{log.count('channel layer is down')} outages logged")
     assert "Exception inside application" not in log  # no socket ended in a crash
     assert log.count("channel layer is down") == 2  # once per outage, not once per socket
+    assert "could not send" not in log.rsplit("channel layer is back", 1)[1]  # no stale connection failed a push
     for times in measured:
         assert set(times) == set(everyone), f"never live again: {set(everyone) - set(times)}"
         assert max(times.values()) < BACK_WITHIN, times
