@@ -1,6 +1,9 @@
 """Score per file from the last `mutmut run` (make mutate), and the mutants that survived.
 
 Run from the repository root after mutmut: it reads mutmut's own records in mutants/.
+``--not-killed [PATTERN ...]`` prints only the names of mutants (matching mutmut's name
+patterns) not yet killed and not message-only, to rerun after adding tests:
+``.venv/bin/mutmut run $(.venv/bin/python tests/mutate_report.py --not-killed 'games.lie.*')``.
 Killed counts mutants a test failed on (or that timed out: an endless loop is caught too).
 Set aside, and not counted at all, are mutants that only change the text of a refusal's
 message: the mutant function and the original are the same once the first argument of
@@ -13,6 +16,7 @@ original), each with why; a name there that no longer survives is simply not nee
 from __future__ import annotations
 
 import ast
+import fnmatch
 import json
 import re
 import sys
@@ -70,6 +74,14 @@ def main(argv: list[str]) -> int:
         return 1
     rows, survivors = [], defaultdict(list)
     equivalent = judged_equivalent()
+    if argv[:1] == ["--not-killed"]:
+        patterns = argv[1:] or ["*"]
+        for meta in files:
+            for key, code in json.loads(meta.read_text())["exit_code_by_key"].items():
+                if (code not in KILLED and key not in equivalent and any(fnmatch.fnmatch(key, p) for p in patterns)
+                        and not message_only(meta.with_suffix(""), key)):
+                    print(key)
+        return 0
     for meta in files:
         source = meta.with_suffix("")  # mutants/games/x/rules/y.py
         results = json.loads(meta.read_text())["exit_code_by_key"]

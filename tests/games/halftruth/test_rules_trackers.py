@@ -45,11 +45,19 @@ def test_a_tracker_may_have_up_to_a_hundred_spaces_numbered_up_to_999():
 
 
 @pytest.mark.parametrize(
-    "layouts", [[[1, 2], [1, 2]], [[1]] * 4, "123", 5, {"1": [1]}],
+    ("layouts", "reason"),
+    [
+        ([[1, 2], [1, 2]], "need-three-trackers"),
+        ([[1]] * 4, "need-three-trackers"),
+        ("123", "not-a-layout"),
+        (5, "not-a-layout"),
+        ({"1": [1]}, "not-a-layout"),
+    ],
 )
-def test_setup_needs_exactly_three_layouts(layouts):
-    with pytest.raises(InvalidLayout):
+def test_setup_needs_exactly_three_layouts(layouts, reason):
+    with pytest.raises(InvalidLayout) as caught:
         new_game([("Kamila", "green"), ("Tony", "yellow")], layouts=layouts)
+    assert caught.value.reason == reason
 
 
 def test_game_is_set_up_with_the_layouts_given():

@@ -63,8 +63,9 @@ def test_every_face_is_a_number_from_one_to_six(face):
 
 
 def test_faces_must_be_a_list():
-    with pytest.raises(IllegalHand):
+    with pytest.raises(IllegalHand) as caught:
         set_hands(_three_players(), {0: "44222"})
+    assert caught.value.reason == "bad-face"
 
 
 hands = st.lists(st.integers(1, 6), max_size=5)
@@ -146,6 +147,18 @@ def test_deal_draws_distinct_cards_with_the_rng_passed_in():
 def test_deal_refuses_more_cards_than_the_deck_holds():
     with pytest.raises(ValueError):
         deal(random.Random(0), [5] * 7)
+
+
+@pytest.mark.parametrize("sizes", [[-1, 5], [2.0, 5], ["2", 5], [True, 5]])
+def test_deal_refuses_a_hand_size_that_is_not_a_whole_number_of_cards(sizes):
+    with pytest.raises(ValueError):
+        deal(random.Random(0), sizes)
+
+
+def test_dealing_the_whole_deck_gives_every_card_once():
+    hands = deal(random.Random(2), [5] * 6)
+    assert [len(hand) for hand in hands] == [5] * 6
+    assert Counter(card for hand in hands for card in hand) == Counter(DEFAULT_DECK)
 
 
 def _deck_turning_up(shown: Counter):
