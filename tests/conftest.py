@@ -13,6 +13,12 @@ def _is_browser_test(item) -> bool:
     return "browser" in item.keywords
 
 
+def pytest_collection_modifyitems(config, items):
+    """Browser tests last: Playwright's sync API leaves an event loop marked running in the
+    main thread, and pytest-asyncio then refuses to start the async tests after it."""
+    items.sort(key=_is_browser_test)
+
+
 @pytest.fixture
 def phone():
     """A phone with its own cookie jar (a Django test client)."""
