@@ -29,6 +29,9 @@ MAX_MESSAGE = 1024
 SYNC_EVERY = 1.0  # seconds: a phone asking again sooner gets nothing new, so it is not redrawn
 DRAFT_EVERY = 0.2  # seconds between two drafts a phone may send
 DRAFT_LENGTH = 12
+# The answer to a phone checking that its socket still carries anything (it swaps into an
+# empty element of the page): cheap, no database, no drawing.
+PONG = '<span id="pong" hidden hx-swap-oob="true"></span>'
 
 
 def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
@@ -190,8 +193,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         if message.get("type") == "sync":
             if time.monotonic() - self.synced < SYNC_EVERY:
+                await self.send(text_data=PONG)  # nothing new to draw, but the phone hears the socket works
                 return
             await self.send_current()
+        elif message.get("type") == "ping":
+            await self.send(text_data=PONG)
         elif message.get("type") == "draft" and isinstance(message.get("text"), str) and self.drafts:
             if time.monotonic() - self.drafted < DRAFT_EVERY:
                 return

@@ -37,7 +37,8 @@
     lastRequest = { path: evt.detail.path, data: new URLSearchParams(evt.detail.formData), at: Date.now() };
   });
 
-  document.addEventListener("htmx:sendError", function () {
+  document.addEventListener("htmx:sendError", function (evt) {
+    if (evt.detail.elt && evt.detail.elt.id === "live") return;  // the page's own clock asking, not a tap
     unanswered = lastRequest;
     flash("No connection: checking whether your tap reached the table once you are back online…");
   });
@@ -227,11 +228,14 @@
   // does so first thing): a socket that is accepted and dropped at once never counts as live.
   document.addEventListener("htmx:wsOpen", function (evt) {
     socket = evt.detail.socketWrapper;
+    ws = evt.detail.event && evt.detail.event.target;
     open = true;
     checkUnanswered();
   });
 
   document.addEventListener("htmx:wsAfterMessage", function () {
+    clearTimeout(answerTimer);
+    answerTimer = null;
     if (!open || document.body.dataset.live === "1") return;
     document.body.dataset.live = "1";
     setConn("", "ok");
@@ -262,15 +266,49 @@
     socket.reconnect();
   }
 
+  // A socket can die without a close (a phone asleep, a network that vanished under it):
+  // it still looks open and nothing arrives. So whenever the page asks the server something
+  // (waking, back online, and a ping every 20 s while it is shown) an answer must come
+  // within 4 s, or that socket is dropped, the phone shows it is not live, and a new one opens.
+  var ws = null;  // the browser's socket under htmx's wrapper
+  var answerTimer = null;
+  var ANSWER_WITHIN = 4000;
+
+  function expectAnswer() {
+    if (answerTimer) return;
+    answerTimer = setTimeout(function () {
+      answerTimer = null;
+      if (!open || !socket) return;
+      open = false;
+      document.body.dataset.live = "0";
+      setConn("Reconnecting…", "warn");
+      if (ws) {  // its close may come much later, or never: it must not close the new socket then
+        ws.onclose = null;
+        ws.onerror = null;
+        try { ws.close(); } catch (e) { /* already gone */ }
+      }
+      socket.reconnect();
+    }, ANSWER_WITHIN);
+  }
+
+  function ask(type) {
+    socket.send(JSON.stringify({ type: type }));
+    expectAnswer();
+  }
+
   function catchUp() {
     if (!socket) return;
     if (open) {
-      socket.send(JSON.stringify({ type: "sync" }));
+      ask("sync");
       checkUnanswered();
     } else {
       reconnect();
     }
   }
+
+  setInterval(function () {
+    if (socket && open && document.visibilityState === "visible") ask("ping");
+  }, 20000);
 
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") {

@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 
 from companion import seats, tables
 from companion.models import Seat, Table
-from companion.consumers import SYNC_EVERY
+from companion.consumers import PONG, SYNC_EVERY
 from companion.watchdog import LAYER_DOWN
 from config.asgi import application
 
@@ -231,7 +231,21 @@ async def test_a_phone_asking_to_sync_over_and_over_is_redrawn_at_most_once_a_se
     await drain(socket)
     for _ in range(50):
         await socket.send_json_to({"type": "sync"})
-    assert len(await drain(socket)) <= 1
+    answers = await drain(socket)
+    assert len(answers) == 50, "every sync is answered, so the phone knows its socket works"
+    assert sum('id="region-people"' in answer for answer in answers) <= 1
+    assert all(answer == PONG for answer in answers if 'id="region-people"' not in answer)
+    await socket.disconnect()
+
+
+async def test_a_phone_checking_its_socket_hears_back_without_a_redraw():
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    await drain(socket)
+    await asyncio.sleep(SYNC_EVERY)
+    await socket.send_json_to({"type": "ping"})
+    assert await socket.receive_from(timeout=2) == PONG
+    assert await socket.receive_nothing(timeout=0.3)
     await socket.disconnect()
 
 
