@@ -62,9 +62,10 @@ def test_every_face_is_a_number_from_one_to_six(face):
     assert caught.value.reason == "bad-face"
 
 
-def test_faces_must_be_a_list():
+@pytest.mark.parametrize("faces", ["44222", 4, None, {4: 1}])
+def test_faces_must_be_a_list(faces):
     with pytest.raises(IllegalHand) as caught:
-        set_hands(_three_players(), {0: "44222"})
+        apply(_three_players(), 0, {"type": "set_hand", "faces": faces})
     assert caught.value.reason == "bad-face"
 
 
