@@ -62,7 +62,9 @@ class AbilityCard:
             raise IllegalSetup("A card's use count is a whole number from 1, or unlimited.", reason="card-uses")
         if not self.text or not self.text.strip():
             raise IllegalSetup("A card needs its text.", reason="card-text")
-        if not self.lie_counts or not all(isinstance(n, int) and 0 <= n <= MAX_LIES for n in self.lie_counts):
+        if not self.lie_counts or not all(
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_LIES for n in self.lie_counts
+        ):
             raise IllegalSetup("A card's lie counts are numbers from 0 to 5.", reason="card-lies")
 
     def to_dict(self) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from games.fiction.rules import (
     new_game,
     player_view,
 )
-from games.fiction.rules.abilities import deal
+from games.fiction.rules.abilities import custom_card, deal
 
 from .conftest import GUESSERS, LENA, one_lie, play_turn, started
 
@@ -247,12 +247,38 @@ def test_typed_cards_join_the_deck_and_round_trip():
         ({"side": "librarian", "text": "x", "uses": 0}, "card-uses"),
         ({"side": "librarian", "text": "  "}, "card-text"),
         ({"side": "librarian"}, "card-incomplete"),
+        ({"side": "judge", "text": "x"}, "card-side"),  # no payment to guess for a side that does not exist
+        ({"side": "librarian", "text": "x", "uses": True}, "card-uses"),
+        ({"side": "librarian", "text": "x", "uses": "2"}, "card-uses"),
+        ({"side": "librarian", "text": "x", "lie_counts": []}, "card-lies"),
+        ({"side": "librarian", "text": "x", "lie_counts": [6]}, "card-lies"),
+        ({"side": "librarian", "text": "x", "lie_counts": ["2"]}, "card-lies"),
+        ({"side": "librarian", "text": "x", "lie_counts": [True]}, "card-lies"),
+        ({"id": "lie-zero", "side": "librarian", "text": "x"}, "card-id"),  # the rulebook card's id
     ],
 )
 def test_badly_typed_cards_are_refused(card, reason):
     with pytest.raises(IllegalSetup) as caught:
         new_game(CARDS, rng=random.Random(0), custom_cards=[card])
     assert caught.value.reason == reason
+
+
+def test_a_typed_card_takes_what_the_table_typed_and_the_usual_payment_otherwise():
+    librarian = custom_card({"side": "librarian", "text": "Lie about 0 to 5 letters.", "lie_counts": [0, 5]}, 3)
+    assert (librarian.id, librarian.payment, librarian.uses, librarian.lie_counts, librarian.custom) == (
+        "custom-3", "feather", None, {0, 5}, True)
+    guessers = custom_card({"id": "peek", "side": "guessers", "text": "Peek.", "uses": 1}, 4)
+    assert (guessers.id, guessers.payment, guessers.lie_counts) == ("peek", "discard-token", {1})
+
+
+def test_a_card_is_a_value_and_round_trips_through_its_dict():
+    card = AbilityCard("c", "librarian", "Lie about 0 or 2 letters.", "feather", uses=2, lie_counts=[2, 0], custom=True)
+    assert type(card.lie_counts) is frozenset and hash(card) == hash(AbilityCard.from_dict(card.to_dict()))
+    assert AbilityCard.from_dict(card.to_dict()) == card
+    bare = AbilityCard.from_dict({"id": "b", "side": "guessers", "text": "Peek.", "payment": "with-token"})
+    assert (bare.uses, bare.lie_counts, bare.custom) == (None, {1}, False)
+    assert bare.to_dict() == {"id": "b", "side": "guessers", "text": "Peek.", "payment": "with-token",
+                              "uses": None, "lie_counts": [1], "custom": False}
 
 
 def test_deal_gives_distinct_cards():

@@ -51,6 +51,18 @@ def test_view_after_a_question_shows_results_and_victory_points_apart(table):
     tony = view["players"][TONY]
     assert (tony["position"], tony["bonus_vp"], tony["tracker_vp"], tony["victory_points"]) == (3, [2], [], 2)
     assert tony["tracker_points"] == state.tracker.points_at(3)
+    assert (view["last_question"]["die"], view["last_question"]["die_label"]) == ("THREE", "3")
+    assert view["reader"] == state.reader
+    assert [p["reader"] for p in view["players"]] == [seat == state.reader for seat in range(3)]
+
+
+def test_the_view_tells_a_skipped_player_from_one_taken_out(table):
+    state = apply(table, None, {"type": "skip", "seat": AMY})
+    state = apply(state, None, {"type": "drop", "seat": TONY})
+    players = player_view(state, None)["players"]
+    assert (players[AMY]["skipped"], players[AMY]["out"]) == (True, False)
+    assert (players[TONY]["skipped"], players[TONY]["out"]) == (False, True)
+    assert (players[KAMILA]["skipped"], players[KAMILA]["out"]) == (False, False)
 
 
 def test_view_is_json_friendly(table):
@@ -101,6 +113,11 @@ def test_special_rolls_carry_the_rulebooks_explanation(table):
 def test_the_final_view_says_how_the_game_ended(table):
     from .test_rules_game import over
 
-    outcome = player_view(over(table, (9, 10, 1), (12, 3, 12)), None)["outcome"]
+    view = player_view(over(table, (9, 10, 1), (12, 3, 12)), None)
+    outcome = view["outcome"]
     assert outcome["termination"] == "three-rounds"
     assert outcome["winners"] == [TONY]
+    assert [(s["seat"], s["place"], s["victory_points"], s["furthest"]) for s in outcome["standings"]] == [
+        (TONY, 1, 10, 3), (KAMILA, 2, 9, 12), (AMY, 3, 1, 12)]
+    # nobody reads once the game is over
+    assert view["reader"] is None and not any(p["reader"] for p in view["players"])
