@@ -87,3 +87,38 @@ def test_the_helper_gives_the_chance_of_every_bid_the_picker_may_land_on():
     state = bid(state, ANA, 2, 5)
     nxt = player_view(state, BEN)["odds"]["next"]
     assert "2-5" not in nxt and "2-6" in nxt and "10-6" in nxt and "11-1" not in nxt
+
+
+def test_a_chance_is_shown_in_whole_percent_never_as_0_or_100_when_it_is_neither():
+    from games.lie.rules.view import _percent
+
+    assert [_percent(Fraction(n, d)) for n, d in [(0, 1), (1, 1000), (1, 200), (1, 2), (199, 200), (999, 1000), (1, 1)]] == [
+        "0%", "under 1%", "under 1%", "50%", "over 99%", "over 99%", "100%"]
+
+
+def test_your_ones_count_toward_your_own_hand_only_when_wild_and_not_bidding_on_ones():
+    plain = bid(set_hands(new_game(NAMES[:2], odds_helper=True), {0: [4, 1], 1: [2]}), ANA, 1, 4)
+    assert player_view(plain, ANA)["odds"]["mine"] == 1 and player_view(plain, ANA)["odds"]["per_card"] == "1 in 6"
+    wild = set_hands(new_game(NAMES[:2], variants={"wild_ones"}, odds_helper=True), {0: [2, 1], 1: [2]})
+    assert player_view(bid(wild, ANA, 1, 2), ANA)["odds"]["mine"] == 2
+    assert player_view(bid(wild, ANA, 1, 1), ANA)["odds"]["mine"] == 1
+
+
+def test_before_the_opening_bid_there_is_no_chance_yet_only_the_bids_you_might_make():
+    state = set_hands(new_game(NAMES[:2], odds_helper=True), {0: [5, 1], 1: [2]})
+    odds = player_view(state, ANA)["odds"]
+    assert (odds["mine"], odds["chance"]) == (None, None)
+    # without wild ones Ana's one does not help a bid on fives
+    assert odds["next"]["2-5"] == f"{round(float(at_least(1, 5, Fraction(1, 6))) * 100)}%"
+
+
+def test_the_picker_counts_twos_with_wild_ones_at_the_opening_like_any_face_but_ones():
+    state = set_hands(new_game(NAMES[:2], variants={"wild_ones"}, odds_helper=True), {0: [2, 1], 1: [2]})
+    assert player_view(state, ANA)["odds"]["next"]["2-2"] == "100%"
+
+
+def test_after_an_opening_bid_on_ones_the_picker_counts_no_wild_ones():
+    state = set_hands(new_game(NAMES[:2], variants={"wild_ones"}, odds_helper=True), {0: [3], 1: [5, 1]})
+    state = bid(state, ANA, 1, 1)  # ones are not wild this round
+    nxt = player_view(state, BEN)["odds"]["next"]
+    assert nxt["2-5"] == f"{round(float(at_least(1, 5, Fraction(1, 6))) * 100)}%"  # one more five among 5 cards
