@@ -93,10 +93,9 @@ def _legal_moves(state: GameState, seat: int) -> list[dict]:
 
 
 def _percent(chance) -> str:
-    # at the bounds themselves round() gives 0% or 100%, which only nil and certain chances may show
-    if 0 < chance <= 0.005:
+    if 0 < chance < 0.005:
         return "under 1%"
-    if 0.995 <= chance < 1:
+    if 0.995 < chance < 1:
         return "over 99%"
     return f"{round(chance * 100)}%"
 

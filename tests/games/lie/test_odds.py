@@ -122,3 +122,19 @@ def test_after_an_opening_bid_on_ones_the_picker_counts_no_wild_ones():
     state = bid(state, ANA, 1, 1)  # ones are not wild this round
     nxt = player_view(state, BEN)["odds"]["next"]
     assert nxt["2-5"] == f"{round(float(at_least(1, 5, Fraction(1, 6))) * 100)}%"  # one more five among 5 cards
+
+
+def test_a_bid_on_ones_after_another_opening_counts_each_card_1_in_6_even_with_wild_ones():
+    state = set_hands(new_game(NAMES[:2], variants={"wild_ones"}, odds_helper=True), {0: [4], 1: [5, 1]})
+    state = bid(bid(state, ANA, 1, 4), BEN, 2, 1)
+    assert player_view(state, ANA)["odds"]["per_card"] == "1 in 6"
+    assert player_view(bid(state, ANA, 2, 4), BEN)["odds"]["per_card"] == "1 in 3"
+
+
+def test_with_wild_ones_the_picker_and_the_count_at_reveal_count_each_card_1_in_3():
+    state = set_hands(new_game(NAMES[:2], variants={"wild_ones"}, odds_helper=True), {0: [5, 1], 1: [2]})
+    assert player_view(state, ANA)["odds"]["next"]["3-5"] == f"{round(float(at_least(1, 5, Fraction(1, 3))) * 100)}%"
+    state = apply(new_game(NAMES[:2], variants={"wild_ones"}, count_at_reveal=True, odds_helper=True), ANA,
+                  {"type": "bid", "quantity": 2, "face": 6})
+    by_mine = player_view(state, BEN)["odds"]["by_mine"]
+    assert by_mine[0]["chance"] == f"{round(float(at_least(2, 5, Fraction(1, 3))) * 100)}%"
