@@ -162,3 +162,17 @@ def test_the_rules_import_only_the_standard_library():
                     name,
                 )
     assert len(list(RULES_DIR.glob("*.py"))) >= 5
+
+
+def test_every_seat_sees_the_game_its_variants_the_direction_and_whether_odds_are_shown():
+    view = player_view(new_game(NAMES[:3], variants={"wild_ones"}, odds_helper=True), None)
+    assert (view["game"], view["direction"], view["odds_helper"]) == ("lie", "clockwise", True)
+    assert view["variants"] == {"wild_ones": True, "which_way": False, "shorter_game": False}
+
+
+def test_the_challenger_is_named_only_while_the_table_counts_at_reveal():
+    state = new_game(NAMES[:2], count_at_reveal=True)
+    state = bid(state, ANA, 2, 6)
+    assert player_view(state, None)["challenger"] is None
+    state = lie(state, BEN)
+    assert state.phase is Phase.COUNTING and player_view(state, ANA)["challenger"] == BEN
