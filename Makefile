@@ -49,12 +49,14 @@ screenshots: install
 
 # Mutation testing of the rules engines (not part of `make test` nor CI; see the README).
 # By default the rules' pure modules; the state machines (rules/game.py) by name, e.g.
-#   make mutate MUTANTS='games.lie.rules.game.*'      MUTATE_CHILDREN=2
+#   make mutate MUTANTS='games.lie.rules.game.x__settle*'      MUTATE_CHILDREN=2
 MUTANTS ?= $(foreach m,fiction.rules.clues fiction.rules.solver fiction.rules.words fiction.rules.abilities \
 	halftruth.rules.scoring halftruth.rules.trackers halftruth.rules.view \
 	lie.rules.bids lie.rules.deck lie.rules.odds lie.rules.view,'games.$(m).*')
 MUTATE_CHILDREN ?= 1
+# mutmut's map of which tests reach which function goes stale when tests are added: start afresh.
 mutate: install
 	mkdir -p var
+	rm -f mutants/mutmut-stats.json
 	$(BIN)/mutmut run --max-children $(MUTATE_CHILDREN) $(MUTANTS) > var/mutmut.log 2>&1 || { tail -40 var/mutmut.log; exit 1; }
 	$(BIN)/python tests/mutate_report.py
