@@ -16,6 +16,9 @@ import logging
 import time
 from typing import Protocol
 
+from channels.exceptions import ChannelFull
+
+
 log = logging.getLogger(__name__)
 
 LAYER_DOWN = 4503  # close code: not live, the server is fine, try again soon
@@ -24,13 +27,17 @@ EVERY = 0.5  # seconds between two checks
 # (connection refused); this only catches a layer that hangs, so it is generous enough
 # that a busy event loop alone does not close every socket.
 TIMEOUT = 2.5
+SLOW_CHECKS = 3  # checks in a row that time out before the layer counts as down
 
 # What a layer raises when its server is gone (redis-py's errors are not OSErrors).
 try:
-    from redis.exceptions import RedisError
+    from redis.exceptions import MaxConnectionsError, RedisError
     LAYER_ERRORS: tuple[type[BaseException], ...] = (OSError, TimeoutError, RedisError)
 except ImportError:  # pragma: no cover - channels_redis is a dependency
+    MaxConnectionsError = ChannelFull
     LAYER_ERRORS = (OSError, TimeoutError)
+# A layer that refuses for now because it is full or every connection is in use: it works.
+BUSY = (ChannelFull, MaxConnectionsError)
 
 
 class Watched(Protocol):
@@ -49,6 +56,7 @@ class Watchdog:
         self._wake: asyncio.Event | None = None
         self._channel: str | None = None
         self._sent = 0
+        self.slow = 0
 
     def start(self) -> None:
         """Run the checks on the current event loop, unless they already run there."""
@@ -87,8 +95,16 @@ class Watchdog:
                 # A ping from an earlier check that timed out may still come first.
                 while (await self.layer.receive(self._channel)).get("n") != self._sent:
                     pass
-        except Exception as error:  # whatever the layer raises (or the timeout), it is not working
+        except BUSY:  # the layer answered: busy, not down (closing every socket would only add to it)
+            log.warning("channel layer busy: the watchdog's check was refused for now")
+        except TimeoutError as error:
+            # A layer that hangs, or one that is only slow under a burst: only several slow
+            # checks in a row are an outage.
+            self.slow += 1
+            return error if self.slow >= SLOW_CHECKS else None
+        except Exception as error:  # whatever else the layer raises, it is not working
             return error
+        self.slow = 0
         return None
 
     async def tick(self) -> None:

@@ -175,7 +175,11 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # channels_redis queues every socket of a process in one list, capped at `capacity`
+            # messages; past it, pushes are dropped. redis-py refuses a 101st connection in use
+            # at once instead of waiting for one. Both defaults (100) broke 250 tables on two
+            # processes: dropped pushes, and sockets connecting together refused.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}], "capacity": 5000},
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}

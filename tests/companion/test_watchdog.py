@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import pytest
+from channels.exceptions import ChannelFull
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import MaxConnectionsError
 
-from companion.watchdog import Watchdog
+from companion.watchdog import SLOW_CHECKS, Watchdog
 
 
 class FakeLayer:
@@ -74,6 +77,9 @@ async def test_a_layer_that_does_not_answer_in_time_is_down():
     layer.hanging = True
     dog, socket = Watchdog(layer, timeout=0.05), Socket()
     dog.watch(socket)
+    for _ in range(SLOW_CHECKS - 1):  # slow under a burst is not down yet
+        await dog.tick()
+        assert dog.up and socket.closed == 0
     await dog.tick()
     assert not dog.up and socket.closed == 1
     layer.hanging = False
@@ -88,7 +94,8 @@ async def test_a_late_ping_from_an_earlier_check_does_not_pass_for_this_one():
     channel = dog._channel
     layer.queues[channel].put_nowait({"type": "watchdog.ping", "n": 0})  # a stale one, first in line
     layer.hanging = True  # this check's own ping never arrives
-    await dog.tick()
+    for _ in range(SLOW_CHECKS):
+        await dog.tick()
     assert not dog.up
 
 
@@ -124,3 +131,16 @@ async def test_the_connections_of_before_the_outage_are_dropped_when_the_layer_i
     layer.failing = False
     await dog.tick()
     assert dog.up and pools.flushed == 1
+
+
+@pytest.mark.parametrize("refusal", [ChannelFull(), MaxConnectionsError("Too many connections")])
+async def test_a_full_queue_or_pool_is_a_busy_layer_not_an_outage(refusal):
+    class Busy(FakeLayer):
+        async def send(self, channel: str, message: dict) -> None:
+            raise refusal
+
+    dog, socket = Watchdog(Busy()), Socket()
+    dog.watch(socket)
+    for _ in range(SLOW_CHECKS + 1):
+        await dog.tick()
+    assert dog.up and socket.closed == 0
