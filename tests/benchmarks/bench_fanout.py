@@ -75,8 +75,9 @@ def wait_for(port: int) -> None:
 
 def start(app: str, env: dict[str, str]) -> tuple[subprocess.Popen, int]:
     port = free_port()
+    log = open(os.path.join(os.environ["BENCH_LOG"], f"{port}.log"), "w") if os.environ.get("BENCH_LOG") else None
     proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), app],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
     try:
         wait_for(port)
     except RuntimeError:
@@ -315,7 +316,7 @@ def shared_services():
     pg_port, redis_port = free_port(), free_port()
     as_postgres(f"{pg_bin}/initdb -D {folder}/data -A trust -U postgres")
     as_postgres(f"{pg_bin}/pg_ctl -D {folder}/data -l {folder}/log -w "
-                f"-o '-c listen_addresses=127.0.0.1 -p {pg_port} -k {folder}' start")
+                f"-o '-c listen_addresses=127.0.0.1 -p {pg_port} -k {folder} {os.environ.get('BENCH_PG_OPTIONS', '')}' start")
     redis = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(redis_port), "--save", "",
                               "--appendonly", "no"], stdout=subprocess.DEVNULL)
     try:
