@@ -14,6 +14,8 @@ BENCH_SIZES (default "1x4,100x6,250x6,250x6x2"): <tables>x<seats> on one Daphne 
 SQLite and the in-memory layer; <tables>x<seats>x<n> on n processes behind nginx, sharing a
 throwaway PostgreSQL and Redis that the bench starts itself. BENCH_SECONDS: length of play.
 BENCH_APP: the ASGI application to measure (default config.asgi:application).
+BENCH_LOG: a folder to keep each server's log in. BENCH_PG_OPTIONS: extra PostgreSQL server
+options for the two-process sizes, e.g. "-c synchronous_commit=off" to see what commits cost.
 """
 
 from __future__ import annotations
