@@ -204,7 +204,11 @@ def candidates(
     position and no Fact position; and it holds the ``hint`` letter.
     """
     words = tuple(words)
-    index = _index_for(words)
+    return [words[k] for k in _bits(_narrowed(_index_for(words), rows, hint))]
+
+
+def _narrowed(index: _Index, rows: Iterable[Row], hint: str | None) -> int:
+    """The bit set of the index's words that hold the hint letter and survive every row."""
     mask = index.everything
     if hint:
         mask &= _at_least(index, hint.lower(), 1)
@@ -212,7 +216,7 @@ def candidates(
         if not mask:
             break
         mask &= _row_mask(index, row)
-    return [words[k] for k in _bits(mask)]
+    return mask
 
 
 def one_lie_rows(honest: Sequence[Clue]) -> list[tuple[Clue, ...]]:
@@ -230,13 +234,8 @@ def best_lie(
     Returns every row that ties for the most (the caller picks one), counted with
     the same bit sets as ``candidates``: the rows already shared are intersected once.
     """
-    words = tuple(words)
-    index = _index_for(words)
-    known = index.everything
-    if hint:
-        known &= _at_least(index, hint.lower(), 1)
-    for row in rows:
-        known &= _row_mask(index, row)
+    index = _index_for(tuple(words))
+    known = _narrowed(index, rows, hint)
     best: list[tuple[Clue, ...]] = []
     most = -1
     for shared in one_lie_rows(honest):
