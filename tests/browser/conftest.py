@@ -22,6 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+TV = {"viewport": {"width": 1280, "height": 720}}  # the table display
 
 
 def pytest_collection_modifyitems(config, items):

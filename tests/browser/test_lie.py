@@ -12,14 +12,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, TV
 from tests.browser.test_screenshots import assert_fits
 from tests.browser.test_table_sync import join_by_code
 
 pytestmark = [pytest.mark.browser]
 
 OUT = Path(__file__).resolve().parents[2] / "var" / "screenshots"
-TV = {"viewport": {"width": 1280, "height": 720}}
 
 
 def snap(page: Page, name: str) -> None:

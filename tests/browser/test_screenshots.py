@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, TV
 from tests.browser.test_table_sync import create_table, join_by_code
 
 pytestmark = pytest.mark.browser
@@ -35,9 +35,6 @@ def snap(page: Page, name: str) -> None:
     assert_fits(page, name)
     OUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUT / f"{name}.png"), full_page=True, animations="disabled")
-
-
-TV = {"viewport": {"width": 1280, "height": 720}}
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

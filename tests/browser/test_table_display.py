@@ -7,13 +7,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, TV
 from tests.browser.test_screenshots import snap
 from tests.browser.test_table_sync import create_table, join_by_code, keep_a_secret
 
 pytestmark = [pytest.mark.browser]
-
-TV = {"viewport": {"width": 1280, "height": 720}}
 
 
 def errors_of(page) -> list[str]:
