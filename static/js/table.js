@@ -241,9 +241,13 @@
     setConn("", "ok");
   });
 
-  document.addEventListener("htmx:wsClose", function (evt) {
+  function notLive() {
     open = false;
     document.body.dataset.live = "0";
+  }
+
+  document.addEventListener("htmx:wsClose", function (evt) {
+    notLive();
     var code = evt.detail.event && evt.detail.event.code;
     socket = evt.detail.socketWrapper || socket;
     if (FINAL.indexOf(code) >= 0) {
@@ -279,8 +283,7 @@
     answerTimer = setTimeout(function () {
       answerTimer = null;
       if (!open || !socket) return;
-      open = false;
-      document.body.dataset.live = "0";
+      notLive();
       setConn("Reconnecting…", "warn");
       if (ws) {  // its close may come much later, or never: it must not close the new socket then
         ws.onclose = null;
