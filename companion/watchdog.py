@@ -17,7 +17,7 @@ import time
 from typing import Protocol
 
 from channels.exceptions import ChannelFull
-
+from redis.exceptions import MaxConnectionsError, RedisError
 
 log = logging.getLogger(__name__)
 
@@ -30,12 +30,7 @@ TIMEOUT = 2.5
 SLOW_CHECKS = 3  # checks in a row that time out before the layer counts as down
 
 # What a layer raises when its server is gone (redis-py's errors are not OSErrors).
-try:
-    from redis.exceptions import MaxConnectionsError, RedisError
-    LAYER_ERRORS: tuple[type[BaseException], ...] = (OSError, TimeoutError, RedisError)
-except ImportError:  # pragma: no cover - channels_redis is a dependency
-    MaxConnectionsError = ChannelFull
-    LAYER_ERRORS = (OSError, TimeoutError)
+LAYER_ERRORS: tuple[type[BaseException], ...] = (OSError, TimeoutError, RedisError)
 # A layer that refuses for now because it is full or every connection is in use: it works.
 BUSY = (ChannelFull, MaxConnectionsError)
 
