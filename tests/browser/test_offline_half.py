@@ -61,6 +61,13 @@ def set_visible(page: Page, visible: bool) -> None:
     }""", visible)
 
 
+def go_dark(page: Page, proxy: CuttableProxy) -> None:
+    """The phone loses its network (it knows: "Reconnecting…"), then its screen goes off."""
+    proxy.cut()
+    expect(page.locator("#conn")).to_have_text("Reconnecting…")
+    set_visible(page, False)
+
+
 def test_a_phone_offline_through_halftime_and_the_end_comes_back_to_the_table(servers, phones):
     server = servers[0]
     proxy = CuttableProxy(server.port)
@@ -87,9 +94,7 @@ def test_a_phone_offline_through_halftime_and_the_end_comes_back_to_the_table(se
         expect(gwen.locator(".clock-time")).to_have_text(re.compile(r"^9:[0-5]\d$"))
 
         # Gwen's phone loses the network and its screen goes off
-        proxy.cut()
-        expect(gwen.locator("#conn")).to_have_text("Reconnecting…")
-        set_visible(gwen, False)
+        go_dark(gwen, proxy)
 
         # the first half's ten minutes pass: the phones still online see zero and the server calls halftime
         let_time_pass(server, code, HALF, everyone)
@@ -134,9 +139,7 @@ def test_a_phone_offline_through_halftime_and_the_end_comes_back_to_the_table(se
         expect(gwen.locator(".clock-label")).to_contain_text("running")
 
         # she drops out again, and the second half's time runs out: the Lie-brarian wins
-        proxy.cut()
-        expect(gwen.locator("#conn")).to_have_text("Reconnecting…")
-        set_visible(gwen, False)
+        go_dark(gwen, proxy)
         let_time_pass(server, code, HALF, everyone)
         for page in (lena, gus, tv):
             expect(page.locator("#region-outcome")).to_contain_text("The Lie-brarian wins!")
