@@ -246,7 +246,9 @@ class Fiction(Game):
                 return Now("Halftime: start the second half when the table is ready",
                            f"Discard any unused blue guess boards.", True)
             return Now("Halftime", f"The host starts the second half.")
-        left = f"{view['guesses_left_in_half']} guesses left in the {half} · {view['tokens']} Fact/Fiction tokens"
+        guesses, tokens = view["guesses_left_in_half"], view["tokens"]
+        left = (f"{guesses} guess{'' if guesses == 1 else 'es'} left in the {half} · "
+                f"{tokens} Fact/Fiction token{'' if tokens == 1 else 's'}")
         latest = view["turns"][-1]["guess"].upper() if view["turns"] else ""
         if phase == "deceiving":
             if side == LIBRARIAN:

@@ -194,6 +194,14 @@ def test_now_changes_with_the_phase(game):
     assert now(DISPLAY).headline == "The Guessers guessed the secret word" and "READY" in now(DISPLAY).detail
 
 
+def test_the_now_card_counts_one_guess_and_one_token_in_the_singular(game):
+    view = game.view(begun(game), GWEN)
+    assert "5 guesses left in the first half · 3 Fact/Fiction tokens" in game.now(view, GWEN).detail
+    view |= {"guesses_left_in_half": 1, "tokens": 1}
+    assert "1 guess left in the first half · 1 Fact/Fiction token" in game.now(view, GWEN).detail
+    assert "tokens" not in game.now(view, GWEN).detail
+
+
 def test_the_clock_follows_the_halves(game):
     state = begun(game, eight_minute_halves=True)
     assert game.clock(state) == games.ClockWant("half-1", 480, True)
