@@ -396,6 +396,9 @@ def test_move_options_say_why_a_move_is_not_allowed_now(table):
         ("reveal", "Wait until everyone has locked in their answers."), ("skip", ""), ("drop", ""))
     assert move_options(picking, KAMILA) == (
         ("lock_in", ""), ("reveal", "Wait until everyone has locked in their answers."))
+    with pytest.raises(IllegalMove) as caught:
+        move_options(picking, 3)  # there are three players: seats 0 to 2
+    assert caught.value.reason == "no-such-seat"
 
 
 def test_the_game_waits_for_the_reader_then_for_players_still_choosing(table):

@@ -37,6 +37,7 @@ def test_module_functions_round_trip_like_the_methods(table):
         lambda d: d.update(tracker_vp=[[0, 0, 0]]),
         lambda d: d["players"][1].update(colour="green"),
         lambda d: d.update(players="Kamila"),
+        lambda d: d.update(phase="reveal", die="ONE"),  # chips shown before anyone locked in
     ],
 )
 def test_damaged_saved_games_are_refused(table, damage):
@@ -49,7 +50,8 @@ def test_damaged_saved_games_are_refused(table, damage):
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("picks", ["Z", "B", "DEF"]), ("picks", ["AB", "", None]), ("correct", "ABZ"), ("correct", "AB")],
+    [("picks", ["Z", "B", "DEF"]), ("picks", ["AB", "", None]), ("correct", "ABZ"), ("correct", "AB"),
+     ("ended_round", "no"), ("correct", 123)],
 )
 def test_a_past_question_with_letters_off_the_chips_is_a_damaged_save(table, field, value):
     # the answer chips are A to F, and every question card has three correct answers

@@ -90,6 +90,32 @@ def test_a_player_taken_out_is_skipped_every_question_and_no_longer_reads(table)
     assert player_view(state, None)["players"][KAMILA]["out"]
 
 
+@pytest.mark.parametrize("kind", ["skip", "drop"])
+def test_skipping_or_taking_out_a_player_who_already_left_is_refused(table, kind):
+    state = apply(table, None, {"type": "drop", "seat": AMY})
+    with pytest.raises(IllegalMove) as caught:
+        apply(state, None, {"type": kind, "seat": AMY})
+    assert caught.value.reason == "left-the-game"
+
+
+@pytest.mark.parametrize("kind", ["skip", "drop"])
+@pytest.mark.parametrize("seat", [3, -1, True, "2", 1.0, None])
+def test_skipping_or_taking_out_a_seat_not_at_the_table_is_refused(table, kind, seat):
+    with pytest.raises(IllegalMove) as caught:
+        apply(table, None, {"type": kind, "seat": seat})
+    assert caught.value.reason == "no-such-seat"
+    assert apply(table, None, {"type": kind, "seat": 2}).out[AMY] is (kind == "drop")  # the last seat is one
+
+
+def test_a_player_taken_out_after_locking_in_has_their_chips_taken_back(table):
+    state = lock(lock(picking(table), AMY, "ABC"), KAMILA, "D")
+    state = apply(state, None, {"type": "drop", "seat": AMY})
+    assert state.picks == ("D", None, None)
+    state = apply(lock(state, TONY, "E"), None, {"type": "reveal", "correct": "ABC"})
+    assert state.last.picks == ("D", "E", None)
+    assert state.positions == (0, 0, 0)  # Amy's all-correct chips did not move her
+
+
 def test_the_last_player_in_the_game_cannot_leave(table):
     state = apply(apply(table, None, {"type": "drop", "seat": KAMILA}), None, {"type": "drop", "seat": TONY})
     with pytest.raises(IllegalMove) as caught:
