@@ -67,9 +67,6 @@ class Variants:
     which_way: bool = False
     shorter_game: bool = False
 
-    def names(self) -> tuple[str, ...]:
-        return tuple(name for name in VARIANT_NAMES if getattr(self, name))
-
 
 VARIANT_NAMES = ("wild_ones", "which_way", "shorter_game")
 

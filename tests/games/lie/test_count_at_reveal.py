@@ -36,6 +36,7 @@ def test_with_which_way_the_round_starts_with_the_openers_choice():
 def test_lie_asks_everyone_still_in_for_a_count_and_the_last_count_settles_it():
     state = counting()
     assert state.phase is Phase.COUNTING and state.challenger == CAL
+    assert state.turn is None  # everyone counts at once: nobody's turn to bid
     assert player_view(state, None)["waiting_for"] == [ANA, BEN, CAL]
     state = count(count(state, ANA, 1), CAL, 0)
     assert player_view(state, None)["waiting_for"] == [BEN]
@@ -107,3 +108,25 @@ def test_a_count_stays_with_its_owner_until_the_last_one_settles_it():
 def test_the_counting_state_round_trips_through_its_dict():
     state = count(counting({"wild_ones"}), ANA, 1, 1)
     assert from_dict(to_dict(state)) == state
+
+
+def test_the_table_options_round_trip_through_the_dict():
+    state = new_game(NAMES[:3], count_at_reveal=True, odds_helper=True)
+    loaded = from_dict(to_dict(state))
+    assert loaded.count_at_reveal and loaded.odds_helper and loaded == state
+
+
+def test_a_game_saved_before_counting_at_reveal_and_leaving_existed_still_loads():
+    """Old saves lack the later fields: they load as a game with those options off."""
+    state = counting()
+    state = count(count(count(state, ANA, 1), BEN, 2), CAL, 0)  # one finished round in the history
+    data = to_dict(state) | {"count_at_reveal": False}
+    for key in ("count_at_reveal", "odds_helper", "challenger", "counts", "left"):
+        del data[key]
+    for showdown in data["history"]:
+        del showdown["counts"], showdown["cards"]
+    loaded = from_dict(data)
+    assert not loaded.count_at_reveal and not loaded.odds_helper
+    assert loaded.challenger is None and loaded.counts == () and loaded.left == ()
+    assert loaded.history[0].counts == () and loaded.history[0].cards == ()
+    assert loaded.history[0].loser == CAL and loaded.cards == state.cards

@@ -322,6 +322,41 @@ def test_the_table_never_waits_for_a_player_who_left_while_counting():
     state = lie(bid(state, 0, 2, 5), 1)
     state = apply(state, 2, {"type": "forfeit"})
     assert state.phase is Phase.BIDDING and state.round == 2 and state.in_game == (0, 1)
+    assert state.challenger is None and state.counts == () and state.turn == ANA  # a fresh round
+
+
+def test_a_player_who_leaves_once_any_hand_is_set_calls_the_round_off():
+    state = set_hands(new_game(NAMES[:3]), {ANA: [4]})  # Ben and Cal have not set theirs yet
+    state = apply(state, CAL, {"type": "forfeit"})
+    assert state.round == 2 and state.hands == (None, None, None) and state.phase is Phase.SETTING_HANDS
+
+
+def test_when_the_opener_leaves_after_bids_at_reveal_the_next_player_opens_a_new_round():
+    state = bid(bid(new_game(NAMES[:3], count_at_reveal=True), ANA, 2, 5), BEN, 3, 5)
+    state = apply(state, ANA, {"type": "forfeit"})
+    assert state.round == 2 and state.calls == () and state.opener == BEN
+    assert state.phase is Phase.BIDDING and state.turn == BEN
+
+
+def test_when_the_opener_leaves_before_the_first_bid_at_reveal_the_next_player_opens():
+    state = apply(new_game(NAMES[:3], count_at_reveal=True), ANA, {"type": "forfeit"})
+    assert state.round == 1 and state.opener == BEN
+    assert state.phase is Phase.BIDDING and state.turn == BEN
+
+
+def test_a_round_called_off_starts_again_clockwise_until_the_opener_chooses():
+    state = _bidding(4, variants={"which_way"})  # the opener's choice comes first
+    state = apply(state, ANA, {"type": "choose_direction", "direction": "counter_clockwise"})
+    state = bid(state, ANA, 1, 3)
+    state = apply(state, BEN, {"type": "forfeit"})
+    assert state.round == 2 and state.direction is Direction.CLOCKWISE
+
+
+def test_when_the_last_but_one_player_leaves_the_game_is_over_and_nobody_has_a_turn():
+    state = set_hands(new_game(NAMES[:2]), {ANA: [3], BEN: [4]})
+    assert state.turn == ANA
+    state = apply(state, ANA, {"type": "forfeit"})
+    assert state.outcome == Outcome(BEN, Termination.LAST_PLAYER) and state.turn is None
 
 
 def test_the_last_player_left_after_a_forfeit_wins():
