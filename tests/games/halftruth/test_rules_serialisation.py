@@ -38,6 +38,9 @@ def test_module_functions_round_trip_like_the_methods(table):
         lambda d: d["players"][1].update(colour="green"),
         lambda d: d.update(players="Kamila"),
         lambda d: d.update(phase="reveal", die="ONE"),  # chips shown before anyone locked in
+        lambda d: d.update(phase="reveal", die="ONE", picks=["A", None, None]),  # and before everyone did
+        lambda d: d.update(reader=3),  # three players: seats 0 to 2
+        lambda d: d.update(skipped=[0, 0, 0]),  # yes or no, not numbers
     ],
 )
 def test_damaged_saved_games_are_refused(table, damage):

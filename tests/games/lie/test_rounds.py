@@ -42,6 +42,13 @@ def test_lie_is_for_two_to_six_players(count):
     assert caught.value.reason == "player-count"
 
 
+@pytest.mark.parametrize("name", ["", "   ", None, 7])
+def test_every_player_needs_a_name(name):
+    with pytest.raises(IllegalSetup) as caught:
+        new_game(("ana", name, "cal"))
+    assert caught.value.reason == "bad-player"
+
+
 def test_everyone_draws_five_cards_in_the_first_round_and_the_oldest_opens():
     state = new_game(NAMES[:4], opener=DEE)
     assert state.cards == (5, 5, 5, 5)
@@ -281,16 +288,18 @@ def test_the_direction_is_chosen_again_every_round():
     state = _bidding(3, variants={"which_way"}, hands={ANA: [], BEN: [], CAL: []})
     state = apply(state, ANA, {"type": "choose_direction", "direction": "counter_clockwise"})
     state = lie(bid(state, ANA, 1, 3), CAL)
+    assert state.direction is Direction.CLOCKWISE  # until the next opener chooses
     state = set_hands(state, {ANA: [], BEN: [], CAL: []})
     assert state.phase is Phase.CHOOSING_DIRECTION and state.turn == CAL
 
 
-def test_with_two_players_left_there_is_no_direction_to_choose():
-    state = _bidding(2, variants={"which_way"})
-    assert state.phase is Phase.BIDDING
+@pytest.mark.parametrize("hands_set", [True, False])
+def test_with_two_players_left_there_is_no_direction_to_choose(hands_set):
+    state = _bidding(2, variants={"which_way"}) if hands_set else new_game(NAMES[:2], variants={"which_way"})
+    assert state.phase is (Phase.BIDDING if hands_set else Phase.SETTING_HANDS)
     with pytest.raises(IllegalMove) as caught:
         apply(state, ANA, {"type": "choose_direction", "direction": "clockwise"})
-    assert caught.value.reason == "no-direction-to-choose"
+    assert caught.value.reason == "no-direction-to-choose"  # not "wait for the hands": never
 
 
 def test_without_which_way_there_is_no_direction_to_choose():
