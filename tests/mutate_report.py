@@ -7,7 +7,8 @@ patterns) not yet killed and not message-only, to rerun after adding tests:
 Killed counts mutants a test failed on (or that timed out: an endless loop is caught too).
 Set aside, and not counted at all, are mutants that only change the text of a refusal's
 message: the mutant function and the original are the same once the first argument of
-every exception they ``raise`` is blanked out. Tests assert a refusal's ``reason``, not
+every exception they ``raise`` is blanked out (and every name of a problem a damaged-save
+check appends to its ``problems`` list, which only its message reads). Tests assert a refusal's ``reason``, not
 its wording, so that wording stays free to improve. Also set aside are the survivors the
 README's "Mutation testing" section names as equivalent (no test could tell them from the
 original), each with why; a name there that no longer survives is simply not needed.
@@ -41,6 +42,16 @@ class _BlankMessages(ast.NodeTransformer):
     def visit_Raise(self, node: ast.Raise) -> ast.Raise:
         if isinstance(node.exc, ast.Call) and node.exc.args:
             node.exc.args[0] = ast.Constant("")
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.Call:
+        """A damaged-save check's ``problems.append("...")``: those names are only joined into its message."""
+        self.generic_visit(node)
+        func = node.func
+        if (isinstance(func, ast.Attribute) and func.attr == "append" and isinstance(func.value, ast.Name)
+                and func.value.id == "problems" and node.args and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)):
+            node.args[0] = ast.Constant("")
         return node
 
 

@@ -45,6 +45,7 @@ def test_lie_asks_everyone_still_in_for_a_count_and_the_last_count_settles_it():
     assert (shown.count, shown.winner, shown.loser) == (3, BEN, CAL)
     assert shown.counts == ((1, 0), (2, 0), (0, 0)) and shown.cards == (5, 5, 4)
     assert state.phase is Phase.BIDDING and state.round == 2 and state.turn == BEN
+    assert state.challenger is None and state.counts == ()  # the new round has no "Lie!" yet
 
 
 def test_a_count_can_be_changed_until_the_last_one_is_in():
