@@ -67,28 +67,6 @@ def test_typed_cards_are_numbered_from_1_in_the_order_the_table_typed_them():
     assert dealt == {"custom-1": "First typed.", "custom-2": "Second typed."}
 
 
-@pytest.mark.parametrize("options", [{"colour": True}, {"red_words": True, "hard": True}])
-def test_an_option_the_game_does_not_have_is_refused(options):
-    """A setup form that sends an option Fiction lacks is refused, not silently dropped."""
-    with pytest.raises(IllegalSetup) as caught:
-        Options.from_dict(options)
-    assert caught.value.reason == "unknown-option"
-
-
-@pytest.mark.parametrize("value", ["yes", 1, None])
-def test_an_option_is_on_or_off_and_nothing_else(value):
-    """Each option is a switch: only true or false."""
-    with pytest.raises(IllegalSetup) as caught:
-        Options.from_dict({"red_words": value})
-    assert caught.value.reason == "bad-option"
-
-
-def test_hard_mode_keeps_every_other_option_the_table_switched_on():
-    """Hard mode adds its three options without switching off the table's other choices."""
-    others = {"ability_cards": True, "house_words": True, "words_left": True, "clue_check": True, "app_librarian": True}
-    assert Options.from_dict({"hard_mode": True, **others}) == Options(**dict.fromkeys(Options().to_dict(), True))
-
-
 # --- the app as Lie-brarian -------------------------------------------------------------------
 
 
@@ -310,21 +288,6 @@ def test_the_guessers_rows_carry_their_facts_and_fictions(lena_game):
 
 
 # --- saved games --------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("version", [1, 3, None])
-def test_a_save_from_another_version_is_refused(lena_game, version):
-    """A saved game from another version is refused, not half loaded."""
-    with pytest.raises(IllegalSetup) as caught:
-        GameState.from_dict(lena_game.to_dict() | {"version": version})
-    assert caught.value.reason == "version"
-
-
-def test_a_save_written_before_clue_checks_and_marks_loads_with_none(lena_game):
-    """A saved game from before clue checks and alphabet marks still loads, with none of either."""
-    data = lena_game.to_dict()
-    del data["checks"], data["marks"]
-    assert GameState.from_dict(data) == lena_game
 
 
 def test_a_won_game_with_a_confirmed_secret_and_a_table_word_loads_back_whole():

@@ -326,6 +326,7 @@ def test_a_save_written_before_clue_checks_and_alphabet_marks_still_loads():
 def test_hard_mode_from_the_setup_form_keeps_every_other_option_switched_on():
     others = {"ability_cards": True, "house_words": True, "words_left": True, "clue_check": True, "app_librarian": True}
     assert Options.from_dict({"hard_mode": True, **others}) == Options.hard(**others)
+    assert Options.hard(**others) == Options(**dict.fromkeys(NO_OPTIONS, True))
     assert Options.from_dict(others) == Options(**others)
 
 
@@ -334,12 +335,17 @@ def test_hard_mode_from_the_setup_form_keeps_every_other_option_switched_on():
     [
         ({"hard_mode": True, "red_wordz": True}, "unknown-option"),
         ({"timer": False}, "unknown-option"),
+        ({"colour": True}, "unknown-option"),
+        ({"red_words": True, "hard": True}, "unknown-option"),
         ({"red_words": 1}, "bad-option"),  # on or off, not a number
+        ({"red_words": "yes"}, "bad-option"),
+        ({"red_words": None}, "bad-option"),
         ({"house_words": "yes"}, "bad-option"),
         ({"hard_mode": None}, "bad-option"),
     ],
 )
 def test_setup_options_are_known_names_switched_on_or_off(data, reason):
+    """A setup form that sends an option Fiction lacks, or a switch set to anything but on or off, is refused."""
     with pytest.raises(IllegalSetup) as e:
         Options.from_dict(data)
     assert e.value.reason == reason
