@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from django.template.defaultfilters import pluralize
+
 from companion.clock import ClockWant
 from companion.games import Field, Game, Move, Now, Remedy, Role, Viewer
 from games.errors import RulesError
@@ -247,8 +249,8 @@ class Fiction(Game):
                            f"Discard any unused blue guess boards.", True)
             return Now("Halftime", f"The host starts the second half.")
         guesses, tokens = view["guesses_left_in_half"], view["tokens"]
-        left = (f"{guesses} guess{'' if guesses == 1 else 'es'} left in the {half} · "
-                f"{tokens} Fact/Fiction token{'' if tokens == 1 else 's'}")
+        left = (f"{guesses} guess{pluralize(guesses, 'es')} left in the {half} · "
+                f"{tokens} Fact/Fiction token{pluralize(tokens)}")
         latest = view["turns"][-1]["guess"].upper() if view["turns"] else ""
         if phase == "deceiving":
             if side == LIBRARIAN:
