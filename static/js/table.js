@@ -210,7 +210,9 @@
       return Math.min(2000, 400 * Math.pow(1.6, retry)) * (0.5 + Math.random() / 2);
     };
   }
-  var socket = null;
+  var socket = null;  // htmx's wrapper, which reconnects
+  var ws = null;  // the browser's socket under it, for the one found dead without a close
+  var answerTimer = null;  // set while a sync or ping waits for its answer
   var open = false;
   var FINAL = [4403, 4410];
   // The server is up but cannot push (its channel layer, Redis, is down): not live, and
@@ -274,8 +276,6 @@
   // it still looks open and nothing arrives. So whenever the page asks the server something
   // (waking, back online, and a ping every 20 s while it is shown) an answer must come
   // within 4 s, or that socket is dropped, the phone shows it is not live, and a new one opens.
-  var ws = null;  // the browser's socket under htmx's wrapper
-  var answerTimer = null;
   var ANSWER_WITHIN = 4000;
 
   function expectAnswer() {
