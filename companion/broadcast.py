@@ -75,16 +75,17 @@ def _send(*messages: tuple[str, dict], wait: bool = False) -> None:
         log.exception("could not send to %s", ", ".join(group for group, _ in messages))
 
 
-def push_table(table_id: int, *, regroup: bool = False, table=None) -> dict[int, str]:
+def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, last_action=None) -> dict[int, str]:
     """Draw the table once per group of seats that see the same, and send each drawing to its group.
 
     ``regroup``: roles or the host changed, so every screen first re-checks which group it is in.
     Returns each seat's fragment, so the phone that acted gets its reply without a second render.
-    ``table``: the table as just committed, to save loading it again.
+    ``table``, ``seats``, ``last_action``: the table and its seats as just committed and the
+    undoable action just logged, to save loading them again.
     """
     global renders
     table = Table.objects.get(pk=table_id) if table is None else table
-    sc = render.scene(table)
+    sc = render.scene(table, seats, last_action=last_action)
     groups: dict[str, list] = {}
     for seat in sc.seats:
         groups.setdefault(group_of(sc.game, table.pk, seat), []).append(seat)

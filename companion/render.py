@@ -22,7 +22,7 @@ from companion import presence
 from companion.clock import Clock
 from companion.forms import Form
 from companion.games import DISPLAY, Game, Now, Viewer, describe, game_of, next_in_role, players_of, role_counts, viewer_of
-from companion.models import Seat, Table
+from companion.models import Action, Seat, Table
 
 # The platform's own regions, around the game's (Game.regions).
 TOP = ("now", "clock")
@@ -91,12 +91,16 @@ class Scene:
         return self.table.status == Table.Status.FINISHED and state is not None and not self.game.is_over(state)
 
 
-def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = None) -> Scene:
+def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = None,
+          last_action: Action | None = None) -> Scene:
+    """``seats``, ``last_action``: the table's seats and its latest undoable action, when the caller
+    has them already (a change just made); otherwise they are loaded."""
     game = game_of(table)
     seats = list(table.seats.all()) if seats is None else seats
     now = time.time() if now is None else now
     clock = Clock.from_dict(table.clock)
-    last = table.actions.filter(undoable=True, undone=False).only("table_id", "seat_id", "kind", "move").order_by("-id").first()
+    last = last_action or table.actions.filter(undoable=True, undone=False).only(
+        "table_id", "seat_id", "kind", "move").order_by("-id").first()
     setup_problem = None
     if table.status == Table.Status.LOBBY:
         players = [viewer_of(s) for s in players_of(seats)]

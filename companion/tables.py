@@ -97,6 +97,10 @@ class Outcome:
     # The move as the game parsed it (for a game move), and the seat it was made for.
     move: dict | None = None
     actor: Seat | None = None
+    # The table's seats as loaded under the lock, when the change left them as they were, and
+    # the action just logged: the push that follows draws from them instead of loading again.
+    seats: list[Seat] | None = None
+    action: Action | None = None
 
 
 # -- creating and joining -----------------------------------------------------
@@ -224,24 +228,26 @@ def _record_result(table: Table, game: Game) -> None:
     table.results = [*table.results, {"game": len(table.results) + 1, "winners": winners, "how": how}]
 
 
-def _locked(code: str, token: str) -> tuple[Table, Seat]:
-    """The table, locked for this transaction, and the seat this phone's token holds there."""
+def _locked(code: str, token: str) -> tuple[Table, Seat, list[Seat]]:
+    """The table, locked for this transaction, the seat this phone's token holds there, and
+    every seat at the table (one query for all of them: the push after the change needs them)."""
     table = Table.objects.select_for_update().filter(code=code).first()
-    seat = Seat.objects.filter(table=table, token=token).first() if table is not None and token else None
+    seats = list(table.seats.all()) if table is not None and token else []
+    seat = next((s for s in seats if s.token == token), None)
     if table is None or seat is None:
         raise NoSeat(NO_SEAT)
-    return table, seat
+    return table, seat, seats
 
 
 def settle(code: str, token: str, *, now: float | None = None) -> Outcome:
     """Bring a table up to date with the clock; any seat may ask, the server decides."""
     now = time.time() if now is None else now
     with transaction.atomic():
-        table, seat = _locked(code, token)
+        table, seat, seats = _locked(code, token)
         changed = _settle_clock(table, game_of(table), now)
         if changed:
             table.save()
-    outcome = Outcome(table=table, seat=seat)
+    outcome = Outcome(table=table, seat=seat, seats=seats)
     if changed:
         _push_after(outcome)
     return outcome
@@ -249,7 +255,8 @@ def settle(code: str, token: str, *, now: float | None = None) -> Outcome:
 
 def _push_after(outcome: Outcome, *, regroup: bool = False) -> None:
     def push() -> None:
-        outcome.fragments.update(broadcast.push_table(outcome.table.pk, regroup=regroup, table=outcome.table))
+        outcome.fragments.update(broadcast.push_table(outcome.table.pk, regroup=regroup, table=outcome.table,
+                                                      seats=outcome.seats, last_action=outcome.action))
 
     transaction.on_commit(push)
 
@@ -269,17 +276,21 @@ def perform(
     stale_safe: bool | Decide = False,
     undoable: bool | Decide = False,
     regroup: bool = False,
+    keeps_seats: bool = False,
     now: float | None = None,
 ) -> Outcome:
     """Run one change for one seat; a repeat of the same request from the same view applies once.
 
-    The table and the seat are loaded once, under the table's row lock. ``payload`` may be
+    The table and its seats are loaded once, under the table's row lock. ``payload`` may be
     a function of the game (a move parsed by the game's declarations); ``host_only`` and
     ``stale_safe`` may be functions of the game and the payload, decided under the lock too.
+    ``keeps_seats``: the change never touches a seat, so the push may draw from the seats
+    loaded here.
     """
     now = time.time() if now is None else now
+    before: Action | None = None
     with transaction.atomic():
-        table, seat = _locked(code, token)
+        table, seat, seats = _locked(code, token)
         game = game_of(table)
         payload = payload(game) if callable(payload) else payload
         if (host_only(game, payload) if callable(host_only) else host_only) and not seat.is_host:
@@ -321,7 +332,8 @@ def perform(
             table.version += 1
             table.save()
             before.save()
-    outcome = Outcome(table=table, seat=seat)
+    outcome = Outcome(table=table, seat=seat, seats=seats if keeps_seats or stale else None,
+                      action=before if before is not None and before.undoable else None)
     if stale:
         if settled:
             _push_after(outcome)
@@ -373,7 +385,7 @@ def play(code: str, token: str, data: Any, base_version: int | None, *, as_seat:
         code, token, kind="move", payload=payload, base_version=base_version, change=change,
         host_only=lambda game, parsed: game.move(parsed["type"]).host_only,
         stale_safe=lambda game, parsed: game.move(parsed["type"]).stale_safe,
-        undoable=lambda game, parsed: game.move(parsed["type"]).undoable, now=now,
+        undoable=lambda game, parsed: game.move(parsed["type"]).undoable, keeps_seats=True, now=now,
     )
     outcome.move, outcome.actor = move, (acted[0] if acted else None)
     return outcome

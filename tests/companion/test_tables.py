@@ -335,3 +335,23 @@ def test_after_a_game_the_host_can_start_another_at_the_same_table(stub_table, p
     assert "Take a seat" in phone().get(f"/t/{table.code}/").content.decode()
     assert post_host(host, table, "start").status_code == 200
     assert Table.objects.get().state["secret"] == ""
+
+
+def test_a_move_is_one_transaction_and_its_push_loads_nothing_again(stub_table, django_capture_on_commit_callbacks):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    table, lena, gus, _ = stub_table
+    tables.start_game(table.code, lena.token, version(table))
+    tables.play(table.code, lena.token, {"type": "set_secret", "word": "lantern"}, version(table))
+    seen = version(table)
+    with django_capture_on_commit_callbacks() as pushes, CaptureQueriesContext(connection) as move:
+        outcome = tables.play(table.code, gus.token, {"type": "guess", "word": "melon"}, seen)
+    with CaptureQueriesContext(connection) as push:
+        for callback in pushes:
+            callback()
+    # The table and every seat in one read each, the retry check, the change and its log entry.
+    assert len([q for q in move.captured_queries if "SAVEPOINT" not in q["sql"]]) == 5
+    assert push.captured_queries == []
+    assert "Undo gus&#x27;s guess MELON" in outcome.fragments[lena.pk]
+    assert "gwen" in outcome.fragments[gus.pk]
