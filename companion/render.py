@@ -10,7 +10,10 @@ has, keeping what its owner was typing.
 from __future__ import annotations
 
 import hashlib
+import json
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -167,6 +170,53 @@ def _digest(html: str) -> str:
     return hashlib.blake2s(html.encode(), digest_size=8).hexdigest()
 
 
+# Platform regions drawn from only these parts of a seat's context ("me.id": that key of
+# ``me``). Their markup is then a function of those parts: drawn once per distinct set, in any
+# push for any seat, it is kept and reused, so a move redraws only what it changed. The people
+# region (a row of host tools per seat) is most of what the platform draws, and a move seldom
+# changes it. A template reading anything not listed would find it empty, which the render
+# tests (kept drawing == full drawing, every seat of every scripted game) would catch.
+KEPT = {
+    "people": ("people", "players", "roles", "me.id", "me.is_host", "table.code", "table.status"),
+}
+KEEP_AT_MOST = 2048  # kept drawings per process, least recently used dropped first
+_kept: OrderedDict[str, tuple[str, str]] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def _narrow(ctx: dict[str, Any], paths: tuple[str, ...]) -> dict[str, Any]:
+    narrow: dict[str, Any] = {}
+    for path in paths:
+        head, _, key = path.partition(".")
+        if key:
+            narrow.setdefault(head, {})[key] = ctx[head][key]
+        else:
+            narrow[head] = ctx[head]
+    return narrow
+
+
+def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
+    """A region's markup for this context, and its digest."""
+    paths = KEPT.get(name)
+    if paths is None:
+        inner = render_to_string(template_of(game, name), ctx)
+        return inner, _digest(inner)
+    narrow = _narrow(ctx, paths)
+    key = f"{game.slug}:{name}:" + json.dumps(narrow, sort_keys=True, default=repr)
+    with _kept_lock:
+        found = _kept.get(key)
+        if found is not None:
+            _kept.move_to_end(key)
+            return found
+    inner = render_to_string(template_of(game, name), narrow)
+    drawn = (inner, _digest(inner))
+    with _kept_lock:
+        _kept[key] = drawn
+        if len(_kept) > KEEP_AT_MOST:
+            _kept.popitem(last=False)
+    return drawn
+
+
 def draw(sc: Scene, seat: Seat, *, oob: bool = False) -> dict[str, SafeString]:
     """Every region of one seat's screen, and the table version."""
     ctx = context(sc, seat)
@@ -174,10 +224,10 @@ def draw(sc: Scene, seat: Seat, *, oob: bool = False) -> dict[str, SafeString]:
     swap = mark_safe(' hx-swap-oob="morph"') if oob else ""
     for name in region_names(sc.game):
         hidden = sc.ended_by_host and name in sc.game.regions
-        inner = "" if hidden else render_to_string(template_of(sc.game, name), ctx)
+        inner, digest = ("", _digest("")) if hidden else _drawn(sc.game, name, ctx)
         out[name] = format_html(
             '<section id="region-{}" class="region region-{}" data-h="{}" data-v="{}"{}>{}</section>',
-            name, name, _digest(inner), sc.table.version, swap, mark_safe(inner),
+            name, name, digest, sc.table.version, swap, mark_safe(inner),
         )
     out["version"] = format_html(
         '<input type="hidden" id="table-version" name="version" value="{}" data-v="{}" data-status="{}"{}>',

@@ -154,3 +154,36 @@ def test_every_view_has_the_shared_shape(slug):
                 assert entry["allowed"] or entry["why"], f"{slug} {label}: {entry['type']} disabled with no reason"
         if game.is_over(state):
             assert view["outcome"] and view["outcome"].get("termination")
+
+
+def kept_regions_match_full_drawings(table, seats, label):
+    from django.template.loader import render_to_string
+
+    render._kept.clear()
+    scene = render.scene(table, seats)
+    for seat in seats:
+        context = render.context(scene, seat)
+        for name in render.KEPT:
+            full = render_to_string(render.template_of(scene.game, name), context)
+            for _ in range(2):  # drawn, then found kept
+                assert render._drawn(scene.game, name, context)[0] == full, f"{label}: {name} for {seat.name}"
+
+
+@pytest.mark.parametrize("slug", SCRIPTS)
+def test_a_kept_region_is_what_the_whole_context_would_draw(slug):
+    for label, table, seats, game, state in played(slug):
+        table.state = state
+        table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
+        table.save()
+        kept_regions_match_full_drawings(table, seats, f"{slug} {label}")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_kept_region_is_what_the_whole_context_would_draw_in_the_lobby(slug):
+    script = importlib.import_module(f"tests.games.{slug}.scripted")
+    table, seats = seat_the_table(script.PLAYERS, get(slug), script.SETUP)
+    table.status = Table.Status.LOBBY
+    table.save()
+    kept_regions_match_full_drawings(table, seats, f"{slug} lobby")
+    host = next(s for s in seats if s.is_host)
+    assert "Move " in render.draw(render.scene(table, seats), host)["people"]  # the host's lobby tools
