@@ -298,7 +298,11 @@ def perform(
         if base_version is None:
             raise TableError("That request came without the table version; reload and try again.")
         key = _key(kind, payload)
-        if Action.objects.filter(table=table, seat=seat, base_version=base_version, key=key).exists():
+        # Every logged change moved the version past the one it was made from, and versions only
+        # grow: a request made from the current version cannot be a repeat, so only older ones
+        # are looked up.
+        if base_version < table.version and Action.objects.filter(
+                table=table, seat=seat, base_version=base_version, key=key).exists():
             return Outcome(table=table, seat=seat, duplicate=True)
         if checking.get():
             raise TableError("Your tap did not reach the table before the connection dropped. Tap again.",
