@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.clock import ClockWant
 from companion.forms import Field, Move, MoveError
@@ -79,6 +79,10 @@ class Game:
     # The game's live regions, named for what they show; each is drawn by
     # templates/<slug>/partials/<region>.html from one seat's view.
     regions: tuple[str, ...] = ()
+    # Regions drawn from only some parts of a seat's context, kept and reused while those parts
+    # stay the same (see render.KEPT for the paths): a region every seat sees alike, or that a
+    # frequent move leaves as it was, is then drawn once instead of once per seat and move.
+    kept: ClassVar[dict[str, tuple[str, ...]]] = {}
     # The game's own stylesheet and script under static/ (e.g. "css/fiction.css"), linked on the table page.
     stylesheet: str = ""
     script: str = ""

@@ -171,11 +171,13 @@ def _digest(html: str) -> str:
 
 
 # Platform regions drawn from only these parts of a seat's context ("me.id": that key of
-# ``me``). Their markup is then a function of those parts: drawn once per distinct set, in any
-# push for any seat, it is kept and reused, so a move redraws only what it changed. The people
-# region (a row of host tools per seat) is most of what the platform draws, and a move seldom
-# changes it. A template reading anything not listed would find it empty, which the render
-# tests (kept drawing == full drawing, every seat of every scripted game) would catch.
+# ``me``; "view.players:name,seat": that list with only those keys of each item; a part the
+# context lacks is left out). Their markup is then a function of those parts: drawn once per
+# distinct set, in any push for any seat, it is kept and reused, so a move redraws only what
+# it changed. The people region (a row of host tools per seat) is most of what the platform
+# draws, and a move seldom changes it. Games add theirs (Game.kept). A template reading
+# anything not listed would find it empty, which the render tests (kept drawing == full
+# drawing, every seat of every scripted game) catch.
 KEPT = {
     "people": ("people", "players", "roles", "me.id", "me.is_host", "table.code", "table.status"),
 }
@@ -187,17 +189,33 @@ _kept_lock = threading.Lock()
 def _narrow(ctx: dict[str, Any], paths: tuple[str, ...]) -> dict[str, Any]:
     narrow: dict[str, Any] = {}
     for path in paths:
-        head, _, key = path.partition(".")
-        if key:
-            narrow.setdefault(head, {})[key] = ctx[head][key]
+        path, _, fields = path.partition(":")
+        *parents, last = path.split(".")
+        source, target = ctx, narrow
+        for part in parents:
+            source = source.get(part) if isinstance(source, dict) else None
+            if not isinstance(source, dict):  # absent, or None (no view in the lobby)
+                if part not in target:
+                    target[part] = source
+                break
+            target = target.setdefault(part, {})
         else:
-            narrow[head] = ctx[head]
+            if isinstance(source, dict) and last in source:
+                value = source[last]
+                if fields and isinstance(value, list):
+                    keys = fields.split(",")
+                    value = [{k: item[k] for k in keys if k in item} for item in value]
+                target[last] = value
     return narrow
+
+
+def kept_regions(game: Game) -> dict[str, tuple[str, ...]]:
+    return {**KEPT, **game.kept}
 
 
 def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
     """A region's markup for this context, and its digest."""
-    paths = KEPT.get(name)
+    paths = game.kept.get(name) or KEPT.get(name)
     if paths is None:
         inner = render_to_string(template_of(game, name), ctx)
         return inner, _digest(inner)

@@ -7,7 +7,7 @@ maps them to the table's seat ids, and every view leaves here in seat ids.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.games import Field, Game, Move, Now, Role, Viewer
 
@@ -58,6 +58,15 @@ class HalfTruth(Game):
     )
     regions = ("scoring_die", "answer_picker", "picks", "card_answers", "round_tracker", "victory_points",
                "history")
+    # The table's record, its trackers and its points look the same to every seat, and locking
+    # in (most of the moves) leaves them as they were: drawn from the players' public fields only.
+    kept: ClassVar[dict[str, tuple[str, ...]]] = {
+        "history": ("view.history", "view.players:name,colour,seat"),
+        "round_tracker": ("view.last_question", "view.phase", "view.round", "view.tracker",
+                          "view.players:name,colour,seat,position,tracker_points"),
+        "victory_points": ("view.chart", "view.outcome", "view.trackers",
+                           "view.players:name,colour,seat,victory_points,rounds"),
+    }
 
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:

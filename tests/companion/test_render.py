@@ -163,7 +163,7 @@ def kept_regions_match_full_drawings(table, seats, label):
     scene = render.scene(table, seats)
     for seat in seats:
         context = render.context(scene, seat)
-        for name in render.KEPT:
+        for name in render.kept_regions(scene.game):
             full = render_to_string(render.template_of(scene.game, name), context)
             for _ in range(2):  # drawn, then found kept
                 assert render._drawn(scene.game, name, context)[0] == full, f"{label}: {name} for {seat.name}"
