@@ -166,8 +166,8 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
     }
 
 
-def _digest(html: str) -> str:
-    return hashlib.blake2s(html.encode(), digest_size=8).hexdigest()
+def _digest(text: str, size: int = 8) -> str:
+    return hashlib.blake2s(text.encode(), digest_size=size).hexdigest()
 
 
 # Platform regions drawn from only these parts of a seat's context ("me.id": that key of
@@ -181,7 +181,7 @@ def _digest(html: str) -> str:
 KEPT = {
     "people": ("people", "players", "roles", "me.id", "me.is_host", "table.code", "table.status"),
 }
-KEEP_AT_MOST = 2048  # kept drawings per process, least recently used dropped first
+KEEP_AT_MOST = 2048  # kept drawings per process (each a few KB), least recently used dropped first
 _kept: OrderedDict[str, tuple[str, str]] = OrderedDict()
 _kept_lock = threading.Lock()
 
@@ -220,7 +220,7 @@ def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
         inner = render_to_string(template_of(game, name), ctx)
         return inner, _digest(inner)
     narrow = _narrow(ctx, paths)
-    key = f"{game.slug}:{name}:" + json.dumps(narrow, sort_keys=True, default=repr)
+    key = f"{game.slug}:{name}:" + _digest(json.dumps(narrow, sort_keys=True, default=repr), 16)
     with _kept_lock:
         found = _kept.get(key)
         if found is not None:
