@@ -8,7 +8,7 @@ is the rules' own plus ``seats``: which platform seat ids sit on each side.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from django.template.defaultfilters import pluralize
 
@@ -95,6 +95,13 @@ class Fiction(Game):
     )
     TYPED = {"librarian_cards": "librarian", "guesser_cards": "guessers"}
     regions = ("outcome", "setup_panel", "halftime", "clue_picker", "guess_box", "guess_rows", "alphabet", "clue_check")
+    # The boards change with guesses and shared clues, not with the letters a guesser marks
+    # (most taps at a real table): drawn again only when they change.
+    kept: ClassVar[dict[str, tuple[str, ...]]] = {
+        "guess_rows": ("view.seat", "view.options", "view.outcome", "view.phase", "view.turns", "view.tokens",
+                       "view.half", "view.guesses_left_in_half", "view.words_left", "view.secret", "view.hint",
+                       "view.abilities"),
+    }
 
     # -- setup ------------------------------------------------------------------
     def role_for_newcomer(self, counts: dict[str, int]) -> str:
