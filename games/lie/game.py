@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.games import Field, Game, Move, Now, Role, Viewer
 
@@ -64,6 +64,11 @@ class Lie(Game):
               help="Each phone shows the chance that the current bid holds, from its own hand."),
     )
     regions = ("showdown", "hand", "bid_picker", "bids", "players", "history")
+    # The bids so far look the same to every seat: drawn once a bid, not once a seat.
+    kept: ClassVar[dict[str, tuple[str, ...]]] = {
+        "bids": ("names", "view.bids", "view.challenger", "view.current_bid", "view.current_spoken",
+                 "view.ones_wild", "view.opener", "view.outcome", "view.phase", "view.round", "view.variants"),
+    }
     stylesheet = "css/lie.css"
     script = "js/lie.js"
     ready = True
