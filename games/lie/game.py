@@ -64,8 +64,10 @@ class Lie(Game):
               help="Each phone shows the chance that the current bid holds, from its own hand."),
     )
     regions = ("showdown", "hand", "bid_picker", "bids", "players", "history")
-    # The bids so far look the same to every seat: drawn once a bid, not once a seat.
+    # The bids so far and the rounds played look the same to every seat: drawn once a change,
+    # not once a seat (a bid leaves the rounds played as they were).
     kept: ClassVar[dict[str, tuple[str, ...]]] = {
+        "history": ("names", "view.left", "view.showdowns"),
         "bids": ("names", "view.bids", "view.challenger", "view.current_bid", "view.current_spoken",
                  "view.ones_wild", "view.opener", "view.outcome", "view.phase", "view.round", "view.variants"),
     }
