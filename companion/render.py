@@ -193,14 +193,15 @@ def _narrow(ctx: dict[str, Any], paths: tuple[str, ...]) -> dict[str, Any]:
         *parents, last = path.split(".")
         source, target = ctx, narrow
         for part in parents:
-            source = source.get(part) if isinstance(source, dict) else None
-            if not isinstance(source, dict):  # absent, or None (no view in the lobby)
-                if part not in target:
-                    target[part] = source
+            if part not in source:  # absent: left out
+                break
+            source = source[part]
+            if not isinstance(source, dict):  # None (no view in the lobby), or not a dict: whole
+                target.setdefault(part, source)
                 break
             target = target.setdefault(part, {})
         else:
-            if isinstance(source, dict) and last in source:
+            if last in source:
                 value = source[last]
                 if fields and isinstance(value, list):
                     keys = fields.split(",")
@@ -215,12 +216,12 @@ def kept_regions(game: Game) -> dict[str, tuple[str, ...]]:
 
 def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
     """A region's markup for this context, and its digest."""
-    paths = game.kept.get(name) or KEPT.get(name)
+    paths = kept_regions(game).get(name)
     if paths is None:
         inner = render_to_string(template_of(game, name), ctx)
         return inner, _digest(inner)
     narrow = _narrow(ctx, paths)
-    key = f"{game.slug}:{name}:" + _digest(json.dumps(narrow, sort_keys=True, default=repr), 16)
+    key = f"{game.slug}:{name}:" + _digest(json.dumps(narrow, default=repr), 16)
     with _kept_lock:
         found = _kept.get(key)
         if found is not None:
