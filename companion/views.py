@@ -239,10 +239,15 @@ def _remedy(request: HttpRequest, code: str, reason: str) -> dict | None:
 
 
 def _hammering(request: HttpRequest, token: str) -> bool:
-    """Whether this seat has sent more actions than a person at a table could."""
+    """Whether this seat has sent more actions than a person at a table could.
+
+    A move tried as it is typed ("_try") counts apart, against its own limit: typing sends
+    one each time the person pauses, and must never use up the taps that make moves.
+    """
+    trial = request.POST.get("_try") == "1"
     try:
-        usage = get_usage(request, group="seat-actions", key=lambda group, request: token,
-                          rate=settings.SEAT_ACTION_RATE, increment=True)
+        usage = get_usage(request, group="seat-tries" if trial else "seat-actions", key=lambda group, request: token,
+                          rate=settings.SEAT_TRY_RATE if trial else settings.SEAT_ACTION_RATE, increment=True)
     except Exception:
         log.exception("the rate-limit cache is out of reach; not limiting")
         return False

@@ -191,6 +191,9 @@ CODE_MISS_RATE = os.environ.get("CODE_MISS_RATE", "20/10m")
 # Moves and host actions one seated phone may send: a real table makes a few a minute, a
 # script hammering the table (each push growing with the game) is slowed down.
 SEAT_ACTION_RATE = os.environ.get("SEAT_ACTION_RATE", "20/10s")
+# Moves tried as they are typed (a Fiction guess, checked at each pause 350 ms long): at most
+# about three a second from a person, counted apart from the moves themselves.
+SEAT_TRY_RATE = os.environ.get("SEAT_TRY_RATE", "40/10s")
 # Behind a reverse proxy every request comes from the proxy; name the header that
 # carries the phone's own address (e.g. HTTP_X_REAL_IP) so limits apply per phone.
 RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY", "REMOTE_ADDR")

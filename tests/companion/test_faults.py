@@ -108,6 +108,25 @@ def test_a_seated_phone_sending_moves_faster_than_a_person_is_slowed(stub_table,
         "version": Table.objects.get().version, "type": "guess", "word": "other"}).status_code == 200
 
 
+def test_typing_a_guess_does_not_use_up_the_taps_that_make_moves(stub_table, phone, settings):
+    settings.SEAT_ACTION_RATE, settings.SEAT_TRY_RATE = "2/10s", "6/10s"
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    host.post(f"/t/{table.code}/host/start/", {"version": Table.objects.get().version})
+    host.post(f"/t/{table.code}/move/", {"version": Table.objects.get().version, "type": "set_secret", "word": "lantern"})
+    guesser = sit(phone(), gus)
+
+    def send(word, **extra):
+        return guesser.post(f"/t/{table.code}/move/", {"version": Table.objects.get().version, "type": "guess",
+                                                       "word": word, **extra}).status_code
+
+    tries = [send(word, _try="1") for word in ("c", "ca", "can", "cand", "candl", "candle")]
+    assert tries == [422] + [200] * 5  # each answered with its verdict: too short, then fine
+    assert send("candle") == 200  # the move itself still goes through
+    assert send("melon", _try="1") == 429  # a script trying without end is slowed all the same
+    assert [g["word"] for g in Table.objects.get().state["guesses"]] == ["candle"]
+
+
 def test_the_csrf_cookie_is_not_readable_by_script_and_the_page_carries_the_token(stub_table, phone):
     table, lena, *_ = stub_table
     response = sit(phone(), lena).get(f"/t/{table.code}/")
