@@ -17,7 +17,7 @@ def untangle_request(get_response: Callable[[HttpRequest], HttpResponseBase]):
     Left as they are, each request (with its environ, body and the server's queue for it) can
     only be freed by the garbage collector. Under a busy evening those requests were most of
     what each young-generation collection had to free, and each such collection held the
-    event loop, and every socket's push with it, for up to 80 ms. Cut, they are freed by
+    event loop, and every socket's push with it, for up to 90 ms. Cut, they are freed by
     reference counting the moment the server lets go of them. This middleware comes first,
     so every other middleware has finished with the request when it runs.
     """

@@ -238,16 +238,15 @@ def _remedy(request: HttpRequest, code: str, reason: str) -> dict | None:
     return {"label": offer.label, "vals": json.dumps({**fields, **offer.fields})}
 
 
-def _hammering(request: HttpRequest, token: str) -> bool:
+def _hammering(request: HttpRequest, token: str, *, trial: bool) -> bool:
     """Whether this seat has sent more actions than a person at a table could.
 
-    A move tried as it is typed ("_try") counts apart, against its own limit: typing sends
+    A move tried as it is typed (``trial``) counts apart, against its own limit: typing sends
     one each time the person pauses, and must never use up the taps that make moves.
     """
-    trial = request.POST.get("_try") == "1"
+    group, rate = ("seat-tries", settings.SEAT_TRY_RATE) if trial else ("seat-actions", settings.SEAT_ACTION_RATE)
     try:
-        usage = get_usage(request, group="seat-tries" if trial else "seat-actions", key=lambda group, request: token,
-                          rate=settings.SEAT_TRY_RATE if trial else settings.SEAT_ACTION_RATE, increment=True)
+        usage = get_usage(request, group=group, key=lambda group, request: token, rate=rate, increment=True)
     except Exception:
         log.exception("the rate-limit cache is out of reach; not limiting")
         return False
@@ -256,13 +255,14 @@ def _hammering(request: HttpRequest, token: str) -> bool:
 
 def _run(request: HttpRequest, code: str, action) -> HttpResponse:
     code, token = _token(request, code)
-    if token and _hammering(request, token):
+    trial = request.POST.get("_try") == "1"
+    if token and _hammering(request, token, trial=trial):
         return _flash(request, "Too many taps from this phone in a few seconds. Wait a moment and try again.",
                       status=429, reason="slow-down")
     # "_check": the phone lost the reply to this request; say whether it was applied, apply nothing.
     # "_try": would the move be accepted? Everything runs, then rolls back; a refusal says why.
     checking = tables.checking.set(request.POST.get("_check") == "1")
-    trying = tables.trying.set(request.POST.get("_try") == "1")
+    trying = tables.trying.set(trial)
     try:
         outcome = action(code, token, _version(request))
     except tables.WouldApply:
