@@ -255,13 +255,13 @@ def _hammering(request: HttpRequest, token: str, *, trial: bool) -> bool:
 
 def _run(request: HttpRequest, code: str, action) -> HttpResponse:
     code, token = _token(request, code)
-    trial = request.POST.get("_try") == "1"
+    trial, check = request.POST.get("_try") == "1", request.POST.get("_check") == "1"
     if token and _hammering(request, token, trial=trial):
         return _flash(request, "Too many taps from this phone in a few seconds. Wait a moment and try again.",
                       status=429, reason="slow-down")
     # "_check": the phone lost the reply to this request; say whether it was applied, apply nothing.
     # "_try": would the move be accepted? Everything runs, then rolls back; a refusal says why.
-    checking = tables.checking.set(request.POST.get("_check") == "1")
+    checking = tables.checking.set(check)
     trying = tables.trying.set(trial)
     try:
         outcome = action(code, token, _version(request))
@@ -287,8 +287,8 @@ def _run(request: HttpRequest, code: str, action) -> HttpResponse:
     seat = outcome.seat
     fresh = outcome.fragments.get(seat.pk) or drawing.live_fragment(outcome.table, seat)
     if outcome.duplicate:
-        note = "That was already done." if request.POST.get("_check") != "1" else \
-            "Your tap reached the table before the connection dropped: it is done."
+        note = "Your tap reached the table before the connection dropped: it is done." if check else \
+            "That was already done."
     else:
         note = _said(outcome)
     return _flash(request, note, fresh=fresh, kind="info")
