@@ -226,6 +226,22 @@ async def test_everyone_sees_a_phone_arrive_and_go_away():
     await host.disconnect()
 
 
+async def test_sockets_share_one_cache_client_for_presence(monkeypatch):
+    # Django's `cache` is one client per asyncio task: with Redis, every open socket held its
+    # own connection pool and connection. Count the cache clients made while phones arrive.
+    from django.core.cache import caches
+
+    table, people = await a_table_with("lena", "gus", "gwen", "nina")
+    made = []
+    create = caches.create_connection
+    monkeypatch.setattr(caches, "create_connection", lambda alias: made.append(alias) or create(alias))
+    sockets = [await open_socket(table.code, seat) for seat in people]
+    for socket in sockets:
+        await drain(socket)
+        await socket.disconnect()
+    assert len(made) <= 1
+
+
 async def test_a_phone_asking_to_sync_over_and_over_is_redrawn_at_most_once_a_second():
     table, (lena, gus) = await a_table_with("lena", "gus")
     socket = await open_socket(table.code, gus)
