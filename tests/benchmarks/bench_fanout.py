@@ -21,6 +21,7 @@ options for the two-process sizes, e.g. "-c synchronous_commit=off" to see what 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import glob
 import http.client
@@ -206,6 +207,9 @@ async def listen(ws, arrivals: dict, key: tuple, results: Results, pattern: re.P
 
 
 async def play_app(base: str, ws_base: str, tables: list[Table], results: Results) -> None:
+    # A thread for every table that may be posting at once: asyncio's own pool has 6 on this
+    # machine, and moves queued there for a free thread, timed as the server's.
+    asyncio.get_running_loop().set_default_executor(concurrent.futures.ThreadPoolExecutor(len(tables)))
     arrivals: dict = {}
     listeners = []
     for t, table in enumerate(tables):
