@@ -100,6 +100,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             # The layer failed under this socket (Redis gone): end as the watchdog closes
             # sockets, not with a traceback per socket; the watchdog checks now and logs once.
             self.dog.suspect()
+            if not hasattr(self, "base_send"):
+                # The layer failed before the consumer had set up its sending (a new channel is
+                # a Redis subscription): answer the handshake all the same, or the phone's socket
+                # hangs unanswered until Daphne drops it 5 s later.
+                self.base_send = send
             try:
                 if not self.accepted:  # a refused handshake would hide the code from the page
                     await self.accept()

@@ -170,12 +170,13 @@ if REDIS_URL:
         raise ImproperlyConfigured(f"REDIS_URL must start with redis://, rediss:// or unix://; got {REDIS_URL!r}")
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # channels_redis queues every socket of a process in one list, capped at `capacity`
-            # messages; past it, pushes are dropped. redis-py refuses a 101st connection in use
-            # at once instead of waiting for one. Both defaults (100) broke 250 tables on two
-            # processes: dropped pushes, and sockets connecting together refused.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}], "capacity": 5000},
+            # Redis pub/sub: a push to a group is one PUBLISH, which each process subscribed to
+            # the group hears once, on one connection, and hands to its own sockets. The
+            # list-based layer (channels_redis.core) queued a copy per socket in Redis, and each
+            # process popped them one round trip at a time behind its request threads: at 250
+            # tables on two processes the slowest pushes waited 100 to 500 ms in that queue.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}

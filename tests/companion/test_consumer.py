@@ -334,6 +334,19 @@ async def test_a_socket_is_refused_with_the_retry_soon_code_while_the_layer_is_d
     assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": LAYER_DOWN}
 
 
+async def test_a_socket_whose_channel_cannot_be_made_is_still_answered_with_the_retry_soon_code(broken_layer):
+    # On Redis pub/sub a socket's own channel is a subscription, so it fails first of all,
+    # before the handshake is answered: the phone must hear 4503, not wait for Daphne to drop it.
+    table, (lena, _) = await a_table_with("lena", "gus")
+    broken_layer("new_channel")
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"),
+               (b"cookie", (await database_sync_to_async(cookie_for)(lena)).encode())]
+    socket = WebsocketCommunicator(application, f"/ws/t/{table.code}/", headers=headers)
+    connected, _ = await socket.connect(timeout=2)
+    assert connected
+    assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": LAYER_DOWN}
+
+
 async def test_open_sockets_are_closed_with_the_retry_soon_code_when_the_layer_goes_down(broken_layer):
     table, (lena, gus) = await a_table_with("lena", "gus")
     sockets = [await open_socket(table.code, seat) for seat in (lena, gus)]

@@ -114,25 +114,6 @@ async def test_the_checks_run_on_their_own_and_a_suspicion_brings_the_next_one_f
         dog.stop()
 
 
-async def test_the_connections_of_before_the_outage_are_dropped_when_the_layer_is_back():
-    class Pools:
-        flushed = 0
-
-        async def flush(self):
-            self.flushed += 1
-
-    layer, pools = FakeLayer(), Pools()
-    layer._layers = {asyncio.get_running_loop(): pools}  # as channels_redis keeps them, per loop
-    dog = Watchdog(layer)
-    await dog.tick()
-    layer.failing = True
-    await dog.tick()
-    assert pools.flushed == 0
-    layer.failing = False
-    await dog.tick()
-    assert dog.up and pools.flushed == 1
-
-
 @pytest.mark.parametrize("refusal", [ChannelFull(), MaxConnectionsError("Too many connections")])
 async def test_a_full_queue_or_pool_is_a_busy_layer_not_an_outage(refusal):
     class Busy(FakeLayer):

@@ -27,7 +27,7 @@ def test_production_settings_read_hosts_database_and_redis():
                            DATABASE_URL="postgres://u:p@db:5432/liars", REDIS_URL="redis://cache:6379/0")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False", "['table.example.org',", "'10.0.0.5']",
-                                     "django.db.backends.postgresql", "channels_redis.core.RedisChannelLayer"]
+                                     "django.db.backends.postgresql", "channels_redis.pubsub.RedisPubSubChannelLayer"]
 
 
 def test_the_embedded_default_is_sqlite_and_the_in_memory_layer():
