@@ -339,11 +339,7 @@ async def test_a_socket_whose_channel_cannot_be_made_is_still_answered_with_the_
     # before the handshake is answered: the phone must hear 4503, not wait for Daphne to drop it.
     table, (lena, _) = await a_table_with("lena", "gus")
     broken_layer("new_channel")
-    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"),
-               (b"cookie", (await database_sync_to_async(cookie_for)(lena)).encode())]
-    socket = WebsocketCommunicator(application, f"/ws/t/{table.code}/", headers=headers)
-    connected, _ = await socket.connect(timeout=2)
-    assert connected
+    socket = await open_socket(table.code, lena)
     assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": LAYER_DOWN}
 
 
