@@ -114,6 +114,23 @@ async def test_the_checks_run_on_their_own_and_a_suspicion_brings_the_next_one_f
         dog.stop()
 
 
+async def test_each_failed_check_drops_the_pub_sub_layers_subscriptions_and_its_own_channel():
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+
+    layer = RedisPubSubChannelLayer(hosts=["redis://127.0.0.1:1/0"])  # nothing listens there
+    flushed = []
+
+    async def flush():
+        flushed.append(True)
+
+    layer.flush = flush
+    dog = Watchdog(layer)
+    dog._channel = "asgispecific.made-before-the-outage"
+    for _ in range(2):
+        await dog.tick()
+    assert not dog.up and len(flushed) == 2 and dog._channel is None
+
+
 @pytest.mark.parametrize("refusal", [ChannelFull(), MaxConnectionsError("Too many connections")])
 async def test_a_full_queue_or_pool_is_a_busy_layer_not_an_outage(refusal):
     class Busy(FakeLayer):
