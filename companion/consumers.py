@@ -11,6 +11,7 @@ import json
 import time
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
@@ -114,6 +115,20 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._leave()
         finally:
             self.dog.forget(self)
+
+    async def dispatch(self, message: dict) -> None:
+        """Hand a message to its handler, without Channels' hop to a thread first.
+
+        Channels' own dispatch runs ``close_old_connections`` before every handler, on the one
+        thread that all thread-sensitive work shares: a push to six phones queued six times for
+        that thread, behind every other socket's. This consumer touches the database only through
+        ``database_sync_to_async``, which closes old connections on its own thread around each
+        call, so the hop did nothing for it.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def accept(self, subprotocol=None, headers=None) -> None:
         self.accepted = True

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from companion import seats, tables
+from companion.broadcast import seat_group
 from companion.models import Seat, Table
 from companion.consumers import PONG, SYNC_EVERY
 from companion.watchdog import LAYER_DOWN
@@ -240,6 +244,24 @@ async def test_sockets_share_one_cache_client_for_presence(monkeypatch):
         await drain(socket)
         await socket.disconnect()
     assert len(made) <= 1
+
+
+async def test_a_push_reaches_a_phone_while_the_thread_for_database_work_is_busy():
+    # Every socket's database work (a phone arriving, a phone catching up) shares one thread.
+    # A push to a phone needs none, and must not wait behind it.
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    await drain(socket)
+    release = threading.Event()
+    busy = asyncio.ensure_future(sync_to_async(release.wait)())  # holds the shared thread
+    try:
+        await asyncio.sleep(0.05)
+        await get_channel_layer().group_send(seat_group(gus.pk), {"type": "seat.html", "html": "the keeper wrote"})
+        assert await socket.receive_from(timeout=1) == "the keeper wrote"
+    finally:
+        release.set()
+        await busy
+    await socket.disconnect()
 
 
 async def test_a_phone_asking_to_sync_over_and_over_is_redrawn_at_most_once_a_second():
