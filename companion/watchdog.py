@@ -135,8 +135,14 @@ class Watchdog:
             log.debug("dropping the channel layer's connections failed", exc_info=True)
 
     async def _run(self) -> None:
+        task = asyncio.current_task()
         while True:
             await self.tick()
+            # channels_redis's flush swallows a cancellation that arrives while it waits for its
+            # receiver to stop: a watchdog stopped then would check on for ever, and a server
+            # (or a test's event loop) shutting down would wait for it for ever.
+            if task is not None and task.cancelling():
+                raise asyncio.CancelledError
             assert self._wake is not None
             self._wake.clear()
             try:

@@ -131,6 +131,34 @@ async def test_each_failed_check_drops_the_pub_sub_layers_subscriptions_and_its_
     assert not dog.up and len(flushed) == 2 and dog._channel is None
 
 
+async def test_a_watchdog_stopped_while_the_pub_sub_layer_flushes_stops():
+    # channels_redis's flush waits for its receiver to stop and swallows a cancellation that
+    # arrives meanwhile; stopped then, the watchdog checked on for ever and the event loop
+    # closing under it never finished.
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+
+    layer = RedisPubSubChannelLayer(hosts=["redis://127.0.0.1:1/0"])  # nothing listens there
+    flushing, flushes = asyncio.Event(), []
+
+    async def flush():
+        flushes.append(True)
+        receiver = asyncio.ensure_future(asyncio.sleep(0.5 if len(flushes) == 1 else 0))
+        flushing.set()
+        try:
+            await receiver
+        except asyncio.CancelledError:
+            pass
+
+    layer.flush = flush
+    dog = Watchdog(layer)
+    dog.start()
+    task = dog._task
+    await asyncio.wait_for(flushing.wait(), 5)
+    dog.stop()
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(task, 2)
+
+
 @pytest.mark.parametrize("refusal", [ChannelFull(), MaxConnectionsError("Too many connections")])
 async def test_a_full_queue_or_pool_is_a_busy_layer_not_an_outage(refusal):
     class Busy(FakeLayer):
