@@ -252,10 +252,15 @@ async def test_a_push_reaches_a_phone_while_the_thread_for_database_work_is_busy
     table, (lena, gus) = await a_table_with("lena", "gus")
     socket = await open_socket(table.code, gus)
     await drain(socket)
-    release = threading.Event()
-    busy = asyncio.ensure_future(sync_to_async(release.wait)())  # holds the shared thread
+    holding, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        holding.set()
+        release.wait()
+
+    busy = asyncio.ensure_future(sync_to_async(hold)())  # holds the shared thread
     try:
-        await asyncio.sleep(0.05)
+        assert await asyncio.to_thread(holding.wait, 5)
         await get_channel_layer().group_send(seat_group(gus.pk), {"type": "seat.html", "html": "the keeper wrote"})
         assert await socket.receive_from(timeout=1) == "the keeper wrote"
     finally:
