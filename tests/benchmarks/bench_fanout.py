@@ -9,10 +9,25 @@ runs against a bare Channels consumer that relays a message of the same size to 
 group: the floor on this machine, served the same way (same processes, same channel layer).
 Moves are posted on a connection kept open between taps, as a browser does.
 
+Each game is played as a group plays it, by its own rules: the generator keeps each table's
+game in the rules library (pure Python, as the server does) to know whose turn it is and what
+is legal, and the player whose move it is posts it.
+
+- stub (the demo game): the keeper has set the word; a random guesser guesses.
+- fiction: the host is the Lie-brarian; guessers take turns to guess, the Lie-brarian shares
+  the clues with one lie, starts the second half at halftime.
+- halftruth: the reader sets the die, every player locks in answers, the reader reveals.
+- lie: everyone sets their hand, bids go round in turn order, and after six bids "Lie!".
+
+A table's set-up (joining, starting, the Lie-brarian's word, LIE's first hands) is not timed;
+a game that ends is started again, untimed, as a group would ("again"). Every other move is.
+
 Run from the repo root: python tests/benchmarks/bench_fanout.py
-BENCH_SIZES (default "1x4,100x6,250x6,250x6x2"): <tables>x<seats> on one Daphne process with
-SQLite and the in-memory layer; <tables>x<seats>x<n> on n processes behind nginx, sharing a
-throwaway PostgreSQL and Redis that the bench starts itself. BENCH_SECONDS: length of play.
+BENCH_SIZES (default: the demo game at every size, then each real game at every size):
+[<game>:]<tables>x<seats> on one Daphne process with SQLite and the in-memory layer;
+[<game>:]<tables>x<seats>x<n> on n processes behind nginx, sharing a throwaway PostgreSQL and
+Redis that the bench starts itself. <game> is stub (the default), fiction, halftruth or lie.
+BENCH_SECONDS: length of play.
 BENCH_APP: the ASGI application to measure (default config.asgi:application).
 BENCH_LOG: a folder to keep each server's log in. BENCH_PG_OPTIONS: extra PostgreSQL server
 options for the two-process sizes, e.g. "-c synchronous_commit=off" to see what commits cost.
@@ -39,11 +54,18 @@ import time
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
+from collections.abc import Iterator
 from pathlib import Path
 
 import websockets
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from games.fiction import rules as fiction_rules  # noqa: E402  (the rules import no Django)
+from games.halftruth import rules as halftruth_rules  # noqa: E402
+from games.lie import rules as lie_rules  # noqa: E402
+
 SECONDS = float(os.environ.get("BENCH_SECONDS", 30))
 MEAN_GAP = 5.0
 WAIT = 5.0  # a seat that has not had the update this long after the POST counts as lost
@@ -111,7 +133,7 @@ class Phone:
 
     def move(self, path: str, data: dict) -> int:
         """A move as a browser posts it: on a connection kept open between taps."""
-        body = urllib.parse.urlencode(data)
+        body = urllib.parse.urlencode(data, doseq=True)
         headers = {"X-CSRFToken": self.cookie("csrftoken"), "HX-Request": "true", "Cookie": self.cookies(),
                    "Content-Type": "application/x-www-form-urlencoded"}
         for attempt in (1, 2):  # the server may have closed an idle connection
@@ -147,7 +169,7 @@ class Phone:
         return text
 
     def post(self, path: str, data: dict) -> tuple[int, str, str]:
-        body = urllib.parse.urlencode(data).encode()
+        body = urllib.parse.urlencode(data, doseq=True).encode()
         request = urllib.request.Request(self.base + path, data=body, headers={
             "X-CSRFToken": self.cookie("csrftoken"), "HX-Request": "true"})
         try:
@@ -162,11 +184,160 @@ class Phone:
         return status, text, url
 
 
+Step = tuple[int, dict]  # the seat (in joining order, the host first) whose phone posts, and the move
+
+
+class Stub:
+    """Secret Keeper: the keeper (the host) sets the word; then a random guesser guesses."""
+
+    setup = {"seconds": "180"}  # longer than the play, so the round does not end on its own
+
+    def __init__(self, seats: int, rng: random.Random):
+        self.seats, self.rng, self.secret = seats, rng, False
+
+    def under_way(self) -> bool:
+        return self.secret
+
+    def next(self) -> Step | None:
+        if not self.secret:
+            return 0, {"type": "set_secret", "word": "lantern"}
+        word = "".join(self.rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(6))
+        return self.rng.randrange(1, self.seats), {"type": "guess", "word": word}
+
+    def made(self, step: Step) -> None:
+        self.secret = True
+
+
+class Fiction:
+    """The host is the Lie-brarian (the default role), every other seat a Guesser."""
+
+    setup: dict = {}
+    SECRET, HINT = "melon", "l"
+    GUESSES = ("ghost", "plumb", "crane", "sight", "brick", "flute", "wound", "pasty", "dwarf", "jumpy")
+
+    def __init__(self, seats: int, rng: random.Random):
+        self.seats, self.state = seats, fiction_rules.new_game()
+
+    def side(self, seat: int, move: dict) -> str | None:
+        if move["type"] == "start_second_half":
+            return None  # the table's move, made on the host's phone
+        return "librarian" if seat == 0 else "guessers"
+
+    def under_way(self) -> bool:
+        return self.state.phase == "guessing"
+
+    def next(self) -> Step | None:
+        state = self.state
+        if state.secret is None:
+            return 0, {"type": "choose_secret", "word": self.SECRET, "hint": self.HINT}
+        if state.phase == "setup":
+            return 0, {"type": "start_first_half"}
+        if state.phase == "guessing":
+            turn = len(state.turns)
+            return 1 + turn % (self.seats - 1), {"type": "guess", "word": self.GUESSES[turn % len(self.GUESSES)]}
+        if state.phase == "deceiving":  # the honest clues with the first one turned into a lie
+            clues = [clue.value for clue in state.turns[-1].honest]
+            clues[0] = "✓" if clues[0] == "✗" else "✗"
+            return 0, {"type": "share_clues", "clues": clues}
+        if state.phase == "halftime":
+            return 0, {"type": "start_second_half"}
+        return None
+
+    def made(self, step: Step) -> None:
+        seat, move = step
+        self.state = fiction_rules.apply(self.state, self.side(seat, move), move)
+
+
+class HalfTruth:
+    """The reader (it changes every question) sets the die, everyone locks in, the reader reveals."""
+
+    setup: dict = {}
+    PICKS = (["A"], ["B"], ["A", "B"], ["C"], ["A", "C", "E"], ["D"])
+    FACES = ("ONE", "TWO", "AMPED", "THREE", "HALF_LIE", "FOUR")
+
+    def __init__(self, seats: int, rng: random.Random):
+        self.state = halftruth_rules.new_game([f"player{n}" for n in range(seats)])
+
+    def under_way(self) -> bool:
+        return True
+
+    def next(self) -> Step | None:
+        state = self.state
+        phase = state.phase.value
+        if phase == "roll":
+            return state.reader, {"type": "set_die", "face": self.FACES[len(state.history) % len(self.FACES)]}
+        if phase == "pick":
+            seat = next(n for n, picked in enumerate(state.picks) if picked is None and state.answering(n))
+            return seat, {"type": "lock_in", "letters": self.PICKS[seat % len(self.PICKS)]}
+        if phase == "reveal":
+            return state.reader, {"type": "reveal", "correct": ["A", "B", "D"]}
+        return None
+
+    def made(self, step: Step) -> None:
+        seat, move = step
+        self.state = halftruth_rules.apply(self.state, seat, move)
+
+
+class Lie:
+    """Hands spread over the faces as dealt cards would be; bids in turn order; "Lie!" after six."""
+
+    setup: dict = {}
+
+    def __init__(self, seats: int, rng: random.Random):
+        self.state = lie_rules.new_game([f"player{n}" for n in range(seats)])
+
+    def under_way(self) -> bool:
+        return self.state.phase == lie_rules.Phase.BIDDING
+
+    def next(self) -> Step | None:
+        state = self.state
+        if state.phase == lie_rules.Phase.SETTING_HANDS:
+            seat = next(n for n in state.in_game if state.hands[n] is None)
+            return seat, {"type": "set_hand", "faces": [(seat + i) % 6 + 1 for i in range(state.cards[seat])]}
+        if state.phase == lie_rules.Phase.BIDDING:
+            if len(state.calls) >= 6:
+                return state.turn, {"type": "challenge"}
+            bid = state.current_bid.next_higher() if state.current_bid else lie_rules.Bid(1, 2)
+            return state.turn, {"type": "bid", "quantity": bid.quantity, "face": bid.face}
+        return None
+
+    def made(self, step: Step) -> None:
+        seat, move = step
+        self.state = lie_rules.apply(self.state, seat, move)
+
+
+GAMES = {"stub": Stub, "fiction": Fiction, "halftruth": HalfTruth, "lie": Lie}
+
+
 @dataclass
 class Table:
     code: str
     phones: list[Phone]
+    play: Stub | Fiction | HalfTruth | Lie
+    version: int = 0
     sockets: list = field(default_factory=list)
+
+    def post(self, seat: int, path: str, data: dict) -> int:
+        """A phone's POST at the table's current version (one table's posts are made one at a time)."""
+        phone = self.phones[seat]
+        phone.version = self.version
+        status = phone.move(f"/t/{self.code}/{path}/", {"version": self.version, **data})
+        self.version = max(self.version, phone.version)
+        return status
+
+    def begin(self) -> None:
+        """Untimed: the game's first moves, until it is under way (the word chosen, hands set)."""
+        while not self.play.under_way():
+            step = self.play.next()
+            assert step is not None and self.post(step[0], "move", step[1]) == 200, (self.code, step)
+            self.play.made(step)
+
+    def again(self, game: str) -> None:
+        """Untimed: the game ended; the host starts another with the same seats, as a group would."""
+        for action in ("again", "start"):
+            assert self.post(0, f"host/{action}", {}) == 200, (self.code, action)
+        self.play = GAMES[game](len(self.phones), random.Random(self.code))
+        self.begin()
 
 
 @dataclass
@@ -177,10 +348,10 @@ class Results:
     sizes: list[int] = field(default_factory=list)
 
 
-def set_up_table(base: str, seats: int) -> Table:
+def set_up_table(base: str, game: str, seats: int) -> Table:
     host = Phone(base)
     host.get("/")
-    _, _, url = host.post("/new/stub/", {"name": "host"})
+    _, _, url = host.post(f"/new/{game}/", {"name": "host"})
     code = url.rstrip("/").rsplit("/", 1)[1]
     phones = [host]
     for n in range(seats - 1):
@@ -189,10 +360,12 @@ def set_up_table(base: str, seats: int) -> Table:
         phone.post(f"/t/{code}/join/", {"name": f"guest{n}"})
         phones.append(phone)
     host.get(f"/t/{code}/")
-    host.post(f"/t/{code}/host/setup/", {"version": host.version, "seconds": "180"})
-    host.post(f"/t/{code}/host/start/", {"version": host.version})
-    host.post(f"/t/{code}/move/", {"version": host.version, "type": "set_secret", "word": "lantern"})
-    return Table(code, phones)
+    table = Table(code, phones, GAMES[game](seats, random.Random(code)), host.version)
+    if table.play.setup:
+        assert table.post(0, "host/setup", table.play.setup) == 200, code
+    assert table.post(0, "host/start", {}) == 200, code
+    table.begin()
+    return table
 
 
 async def listen(ws, arrivals: dict, key: tuple, results: Results, pattern: re.Pattern) -> None:
@@ -206,7 +379,7 @@ async def listen(ws, arrivals: dict, key: tuple, results: Results, pattern: re.P
         pass
 
 
-async def play_app(base: str, ws_base: str, tables: list[Table], results: Results) -> None:
+async def play_app(base: str, ws_base: str, game: str, tables: list[Table], results: Results) -> None:
     # A thread for every table that may be posting at once: asyncio's own pool has 6 on this
     # machine, and moves queued there for a free thread, timed as the server's.
     asyncio.get_running_loop().set_default_executor(concurrent.futures.ThreadPoolExecutor(len(tables)))
@@ -228,17 +401,18 @@ async def play_app(base: str, ws_base: str, tables: list[Table], results: Result
             await asyncio.sleep(rng.expovariate(1 / MEAN_GAP))
             if time.perf_counter() > end:
                 return
-            s = rng.randrange(1, len(table.phones))
-            phone = table.phones[s]
-            phone.version = max(phone.version, *(int(v) for (tt, v) in arrivals if tt == t))
-            word = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(6))
+            step = table.play.next()
+            while step is None:
+                await asyncio.to_thread(table.again, game)
+                step = table.play.next()
+            seat, move = step
             started = time.perf_counter()
-            status = await asyncio.to_thread(
-                phone.move, f"/t/{table.code}/move/", {"version": phone.version, "type": "guess", "word": word})
+            status = await asyncio.to_thread(table.post, seat, "move", move)
             if status != 200:
                 results.errors += 1
                 continue
-            await settle(arrivals, (t, str(phone.version)), started, len(table.phones), s, results)
+            table.play.made(step)
+            await settle(arrivals, (t, str(table.version)), started, len(table.phones), seat, results)
 
     await asyncio.gather(*(mover(t, table) for t, table in enumerate(tables)))
     for table in tables:
@@ -360,7 +534,7 @@ def serve(app: str, env: dict[str, str], processes: int):
             proc.wait()
 
 
-def run(name: str, tables: int, seats: int, processes: int) -> None:
+def run(name: str, game: str, tables: int, seats: int, processes: int) -> None:
     with contextlib.ExitStack() as stack:
         folder = tempfile.mkdtemp()
         env = server_env(os.path.join(folder, "bench.sqlite3"))
@@ -372,9 +546,9 @@ def run(name: str, tables: int, seats: int, processes: int) -> None:
         app = Results()
         with serve(os.environ.get("BENCH_APP", "config.asgi:application"), env, processes) as (port, pids):
             base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-            made = [set_up_table(base, seats) for _ in range(tables)]
+            made = [set_up_table(base, game, seats) for _ in range(tables)]
             cpu0, wall0 = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
-            asyncio.run(play_app(base, ws_base, made, app))
+            asyncio.run(play_app(base, ws_base, game, made, app))
             cpu = (sum(cpu_seconds(pid) for pid in pids) - cpu0) / (time.perf_counter() - wall0)
             rss = sum(rss_kib(pid) for pid in pids)
         size = int(statistics.median(app.sizes)) if app.sizes else 4000
@@ -390,14 +564,21 @@ def run(name: str, tables: int, seats: int, processes: int) -> None:
           f"floor_p99_ms={f99:.1f} ratio={p99 / f99:.1f} lost={app.lost + floor.lost}")
 
 
+SIZES = ("1x4", "100x6", "250x6", "250x6x2")
+
+
 def main() -> None:
-    sizes = os.environ.get("BENCH_SIZES", "1x4,100x6,250x6,250x6x2")
+    default = ",".join([*SIZES, *(f"{game}:{size}" for game in ("fiction", "halftruth", "lie") for size in SIZES)])
+    sizes = os.environ.get("BENCH_SIZES", default)
     print(f"Fan-out: a move every {MEAN_GAP:.0f} s a table, {SECONDS:.0f} s of play. <tables>x<seats> is one Daphne "
           "process with SQLite and the in-memory layer; <tables>x<seats>x<n> is n processes behind nginx sharing "
-          "PostgreSQL and Redis")
-    for size in sizes.split(","):
+          "PostgreSQL and Redis. A name without a game is the demo game (stub)")
+    for name in sizes.split(","):
+        game, _, size = name.rpartition(":")
+        if (game or "stub") not in GAMES:
+            raise SystemExit(f"BENCH_SIZES: no game {game!r} (one of {', '.join(GAMES)})")
         tables, seats, processes = ([int(x) for x in size.split("x")] + [1])[:3]
-        run(size, tables, seats, processes)
+        run(name, game or "stub", tables, seats, processes)
 
 
 if __name__ == "__main__":
