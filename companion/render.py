@@ -171,8 +171,9 @@ def _digest(text: str, size: int = 8) -> str:
 
 
 # Platform regions drawn from only these parts of a seat's context ("me.id": that key of
-# ``me``; "view.players:name,seat": that list with only those keys of each item; a part the
-# context lacks is left out). Their markup is then a function of those parts: drawn once per
+# ``me``; "view.players:name,seat": that list with only those keys of each item; "view.bids?":
+# only whether it is empty, for a template that only tests it; a part the context lacks is
+# left out). Their markup is then a function of those parts: drawn once per
 # distinct set, in any push for any seat, it is kept and reused, so a move redraws only what
 # it changed. The people region (a row of host tools per seat) is most of what the platform
 # draws, and a move seldom changes it. Games add theirs (Game.kept). A template reading
@@ -181,6 +182,9 @@ def _digest(text: str, size: int = 8) -> str:
 KEPT = {
     "people": ("people", "players", "roles", "me.id", "me.is_host", "table.code", "table.status"),
 }
+# Parts of a context that are the same at every table of a game (its declared moves, roles and
+# setup fields): a kept region may read them, and they stay out of its key, which names the game.
+FIXED = frozenset({"game", "moves", "roles", "setup_fields"})
 KEEP_AT_MOST = 2048  # kept drawings per process (each a few KB), least recently used dropped first
 _kept: OrderedDict[str, tuple[str, str]] = OrderedDict()
 _kept_lock = threading.Lock()
@@ -190,7 +194,8 @@ def _narrow(ctx: dict[str, Any], paths: tuple[str, ...]) -> dict[str, Any]:
     narrow: dict[str, Any] = {}
     for path in paths:
         path, _, fields = path.partition(":")
-        *parents, last = path.split(".")
+        truth = path.endswith("?")
+        *parents, last = path.rstrip("?").split(".")
         source, target = ctx, narrow
         for part in parents:
             if part not in source:  # absent: left out
@@ -206,7 +211,7 @@ def _narrow(ctx: dict[str, Any], paths: tuple[str, ...]) -> dict[str, Any]:
                 if fields and isinstance(value, list):
                     keys = fields.split(",")
                     value = [{k: item[k] for k in keys if k in item} for item in value]
-                target[last] = value
+                target[last] = bool(value) if truth else value
     return narrow
 
 
@@ -221,7 +226,8 @@ def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
         inner = render_to_string(template_of(game, name), ctx)
         return inner, _digest(inner)
     narrow = _narrow(ctx, paths)
-    key = f"{game.slug}:{name}:" + _digest(json.dumps(narrow, default=repr), 16)
+    keyed = {part: value for part, value in narrow.items() if part not in FIXED}
+    key = f"{game.slug}:{name}:" + _digest(json.dumps(keyed, default=repr), 16)
     with _kept_lock:
         found = _kept.get(key)
         if found is not None:

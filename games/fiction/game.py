@@ -95,9 +95,11 @@ class Fiction(Game):
     )
     TYPED = {"librarian_cards": "librarian", "guesser_cards": "guessers"}
     regions = ("outcome", "setup_panel", "halftime", "clue_picker", "guess_box", "guess_rows", "alphabet", "clue_check")
-    # The boards change with guesses and shared clues, not with the letters a guesser marks
-    # (most taps at a real table): drawn again only when they change.
+    # The boards are drawn again only when they change: the rows with guesses and shared clues,
+    # not with the letters a guesser marks (most taps at a real table); the alphabet with shared
+    # clues and marks, not with guesses.
     kept: ClassVar[dict[str, tuple[str, ...]]] = {
+        "alphabet": ("view.phase", "view.legal_moves:type", "view.alphabet", "view.seat", "view.marks", "table.code"),
         "guess_rows": ("view.seat", "view.options", "view.outcome", "view.phase", "view.turns", "view.tokens",
                        "view.half", "view.guesses_left_in_half", "view.words_left", "view.secret", "view.hint",
                        "view.abilities"),

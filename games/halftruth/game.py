@@ -60,7 +60,16 @@ class HalfTruth(Game):
                "history")
     # The table's record, its trackers and its points look the same to every seat, and locking
     # in (most of the moves) leaves them as they were: drawn from the players' public fields only.
+    # The die, the answer picker and the card's answers change with the question, not with each
+    # lock-in: drawn again only when they change, and the card's answers once for every seat
+    # that does not read.
     kept: ClassVar[dict[str, tuple[str, ...]]] = {
+        "scoring_die": ("view.phase", "view.die", "view.round", "view.question", "view.reader", "view.seat",
+                        "view.players:seat,name", "view.legal_moves:type,allowed", "moves", "table.code"),
+        "answer_picker": ("view.legal_moves:type,allowed", "view.players:seat,picks,colour", "view.seat",
+                          "view.round", "view.question", "view.die", "moves", "table.code"),
+        "card_answers": ("view.legal_moves:type,allowed", "view.round", "view.question", "view.last_question",
+                         "view.players:seat,name,colour", "moves", "table.code"),
         "history": ("view.history", "view.players:name,colour,seat"),
         "round_tracker": ("view.last_question", "view.phase", "view.round", "view.tracker",
                           "view.players:name,colour,seat,position,tracker_points"),

@@ -68,6 +68,8 @@ class Lie(Game):
     # not once a seat (a bid leaves the rounds played as they were).
     kept: ClassVar[dict[str, tuple[str, ...]]] = {
         "history": ("names", "view.left", "view.showdowns"),
+        # The last round's showdown stays as it was while the next round's bids are made.
+        "showdown": ("names", "view.last_showdown", "view.bids?", "view.phase", "view.outcome"),
         "bids": ("names", "view.bids", "view.challenger", "view.current_bid", "view.current_spoken",
                  "view.ones_wild", "view.opener", "view.outcome", "view.phase", "view.round", "view.variants"),
     }

@@ -156,10 +156,13 @@ def test_every_view_has_the_shared_shape(slug):
             assert view["outcome"] and view["outcome"].get("termination")
 
 
-def kept_regions_match_full_drawings(table, seats, label):
+def kept_regions_match_full_drawings(table, seats, label, fresh=True):
+    """``fresh``: forget what is kept first; else drawings kept from earlier states are found too,
+    so a part that changed between them but is missing from a region's key shows up."""
     from django.template.loader import render_to_string
 
-    render._kept.clear()
+    if fresh:
+        render._kept.clear()
     scene = render.scene(table, seats)
     for seat in seats:
         context = render.context(scene, seat)
@@ -171,11 +174,12 @@ def kept_regions_match_full_drawings(table, seats, label):
 
 @pytest.mark.parametrize("slug", SCRIPTS)
 def test_a_kept_region_is_what_the_whole_context_would_draw(slug):
+    render._kept.clear()
     for label, table, seats, game, state in played(slug):
         table.state = state
         table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
         table.save()
-        kept_regions_match_full_drawings(table, seats, f"{slug} {label}")
+        kept_regions_match_full_drawings(table, seats, f"{slug} {label}", fresh=False)
 
 
 @pytest.mark.parametrize("slug", GAMES)
