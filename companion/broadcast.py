@@ -14,7 +14,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from companion import render
-from companion.games import Game, viewer_of
+from companion.games import Game, parsing_once, viewer_of
 from companion.models import Table
 
 log = logging.getLogger(__name__)
@@ -93,11 +93,12 @@ def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, 
         _send(*((seat_group(seat.pk), {"type": "seat.regroup"}) for seat in sc.seats), wait=True)
     fragments: dict[int, str] = {}
     messages = []
-    for group, members in groups.items():
-        html = render.fragment(sc, members[0])
-        renders += 1
-        fragments.update((seat.pk, html) for seat in members)
-        messages.append((group, {"type": "seat.html", "html": html, "group": group}))
+    with parsing_once():
+        for group, members in groups.items():
+            html = render.fragment(sc, members[0])
+            renders += 1
+            fragments.update((seat.pk, html) for seat in members)
+            messages.append((group, {"type": "seat.html", "html": html, "group": group}))
     _send(*messages)
     return fragments
 

@@ -6,16 +6,50 @@ only ever calls these methods; the game's own rules stay a pure library.
 
 from __future__ import annotations
 
+import contextlib
 import random
+import threading
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from companion.clock import ClockWant
 from companion.forms import Field, Move, MoveError
 
 __all__ = ["DISPLAY", "Field", "Game", "Move", "MoveError", "Now", "Remedy", "Role", "Viewer", "all_games", "describe", "game_of", "get",
-           "next_in_role", "players_of", "register", "role_counts", "viewer_of"]
+           "next_in_role", "parsed", "parsing_once", "players_of", "register", "role_counts", "viewer_of"]
+
+T = TypeVar("T")
+_parses = threading.local()
+
+
+@contextlib.contextmanager
+def parsing_once() -> Iterator[None]:
+    """While a table is drawn for every seat: each seat's ``Game.view`` reads the same stored
+    state, so a game's ``parsed`` turns it into its rules' state once, not once a seat."""
+    _parses.memo = {}
+    try:
+        yield
+    finally:
+        _parses.memo = None
+
+
+def parsed(stored: Any, parse: Callable[[Any], T]) -> T:
+    """``parse(stored)``; inside ``parsing_once``, the same result for the same stored object.
+
+    The rules' states are frozen, so every seat may read one. Outside ``parsing_once`` (a
+    move, a page for one phone) it always parses.
+    """
+    memo = getattr(_parses, "memo", None)
+    if memo is None:
+        return parse(stored)
+    found = memo.get((id(stored), parse))
+    if found is not None and found[0] is stored:  # the object itself is held, so its id is not reused
+        return found[1]
+    result = parse(stored)
+    memo[(id(stored), parse)] = (stored, result)
+    return result
 
 
 @dataclass(frozen=True)

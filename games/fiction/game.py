@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from django.template.defaultfilters import pluralize
 
 from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Remedy, Role, Viewer
+from companion.games import Field, Game, Move, Now, Remedy, Role, Viewer, parsed
 from games.errors import RulesError
 
 from . import rules
@@ -99,7 +99,7 @@ class Fiction(Game):
     # not with the letters a guesser marks (most taps at a real table); the alphabet with shared
     # clues and marks, not with guesses.
     kept: ClassVar[dict[str, tuple[str, ...]]] = {
-        "alphabet": ("view.phase", "view.legal_moves:type", "view.alphabet", "view.seat", "view.marks", "table.code"),
+        "alphabet": ("view.alphabet_board", "view.alphabet", "view.seat", "view.marks", "table.code"),
         "guess_rows": ("view.seat", "view.options", "view.outcome", "view.phase", "view.turns", "view.tokens",
                        "view.half", "view.guesses_left_in_half", "view.words_left", "view.secret", "view.hint",
                        "view.abilities"),
@@ -204,7 +204,7 @@ class Fiction(Game):
         return after
 
     def view(self, state: dict, viewer: Viewer) -> dict:
-        game = rules.GameState.from_dict(state)
+        game = parsed(state, rules.GameState.from_dict)
         view = rules.player_view(game, self.side(state, viewer))
         if viewer.is_display:
             view["legal_moves"] = []  # a display shows the table; it makes no moves
@@ -220,6 +220,11 @@ class Fiction(Game):
             row["tiles"] = _tiles({**row, "facts": [], "fictions": [],
                                    "lies": [lie["position"] for lie in row["lies"]]})
         view["alphabet"] = _alphabet(view)
+        # What the alphabet board shows besides the letters; it changes with the phase far less
+        # often than the phase does (a guess and its clues leave it as it was).
+        view["alphabet_board"] = None if view["phase"] in ("setup", "checking") else {
+            "marking": any(m["type"] == "mark_letter" for m in view["legal_moves"]),
+            "over": view["phase"] == "over"}
         if view["seat"] == LIBRARIAN:
             view["lie_counts"] = _lie_counts(view)
             view["lies_wanted"] = lies_wanted(view["lie_counts"])

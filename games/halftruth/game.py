@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from companion.games import Field, Game, Move, Now, Role, Viewer
+from companion.games import Field, Game, Move, Now, Role, Viewer, parsed
 
 from . import rules
 from .chart import chart
@@ -105,7 +105,7 @@ class HalfTruth(Game):
         return {**after.to_dict(), "seats": state["seats"]}
 
     def view(self, state: dict, viewer: Viewer) -> dict:
-        view = rules.player_view(_rules_state(state), _seat(state, viewer), table_moves=viewer.is_host)
+        view = rules.player_view(parsed(state, _rules_state), _seat(state, viewer), table_moves=viewer.is_host)
         view = _in_seat_ids(view, state["seats"])
         view["chart"] = chart(view)
         for player in view["players"]:  # one cell per round for the standings

@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any, ClassVar
 
-from companion.games import Field, Game, Move, Now, Role, Viewer
+from companion.games import Field, Game, Move, Now, Role, Viewer, parsed
 
 from . import rules
 from .rules import DECK_SIZE, FACES, MAX_PLAYERS, MIN_PLAYERS, Phase
@@ -111,7 +111,7 @@ class Lie(Game):
         return {**state, "rules": after.to_dict()}
 
     def view(self, state: dict, viewer: Viewer) -> dict:
-        game = rules.from_dict(state["rules"])
+        game = parsed(state["rules"], rules.from_dict)
         seat = _rules_seat(state, viewer)
         seen = _to_seat_ids(rules.player_view(game, seat), state["seats"])
         return {**seen, **_screen(seen, None if seat is None else game.cards[seat])}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Role, Viewer
+from companion.games import Field, Game, Move, Now, Role, Viewer, parsed
 
 from . import rules
 
@@ -43,7 +43,7 @@ class SecretKeeper(Game):
         return rules.apply(rules.State.from_dict(state), actor.seat_id, move).to_dict()
 
     def view(self, state: dict, viewer: Viewer) -> dict:
-        return rules.player_view(rules.State.from_dict(state), None if viewer.is_display else viewer.seat_id)
+        return rules.player_view(parsed(state, rules.State.from_dict), None if viewer.is_display else viewer.seat_id)
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         phase = view["phase"]

@@ -191,3 +191,36 @@ def test_a_kept_region_is_what_the_whole_context_would_draw_in_the_lobby(slug):
     kept_regions_match_full_drawings(table, seats, f"{slug} lobby")
     host = next(s for s in seats if s.is_host)
     assert "Move " in render.draw(render.scene(table, seats), host)["people"]  # the host's lobby tools
+
+
+def test_a_stored_state_is_parsed_once_for_every_seat_of_one_drawing_and_afresh_after():
+    from companion.games import parsed, parsing_once
+
+    calls = []
+
+    def parse(stored):
+        calls.append(stored)
+        return dict(stored)
+
+    first, second = {"turn": 1}, {"turn": 1}
+    with parsing_once():
+        seen = [parsed(first, parse) for _ in range(6)]  # six seats' views of one state
+        assert calls == [first] and all(view is seen[0] for view in seen)
+        parsed(second, parse)  # an equal but other state (the next move's) is parsed again
+        assert len(calls) == 2
+    first["turn"] = 2  # outside a drawing nothing is kept: a state changed since is read as it is now
+    assert parsed(first, parse) == {"turn": 2}
+
+
+@pytest.mark.parametrize("slug", SCRIPTS)
+def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
+    """Seats drawn together (one parse of the state for all) get what each would get drawn alone."""
+    from companion import broadcast
+
+    for label, table, seats, game, state in played(slug):
+        table.state = state
+        table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
+        table.save()
+        pushed = broadcast.push_table(table.pk, table=table, seats=seats)
+        for seat in seats:
+            assert pushed[seat.pk] == render.fragment(render.scene(table, seats), seat), f"{slug} {label}: {seat.name}"
