@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import random
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -224,3 +225,12 @@ def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
         pushed = broadcast.push_table(table.pk, table=table, seats=seats)
         for seat in seats:
             assert pushed[seat.pk] == render.fragment(render.scene(table, seats), seat), f"{slug} {label}: {seat.name}"
+
+
+def test_a_kept_region_key_tells_apart_what_differs_and_survives_what_pickle_refuses():
+    view = {"players": [{"seat": 1, "name": "Gus"}], "phase": "pick"}
+    assert render._fingerprint(view) == render._fingerprint({"players": [{"seat": 1, "name": "Gus"}], "phase": "pick"})
+    assert render._fingerprint(view) != render._fingerprint({**view, "phase": "reveal"})
+    assert render._fingerprint({"seat": 1}) != render._fingerprint({"seat": "1"})  # JSON would make these one
+    odd = {"lock": threading.Lock()}  # pickle refuses it; the key falls back to JSON (its repr)
+    assert render._fingerprint(odd) == render._fingerprint(odd)
