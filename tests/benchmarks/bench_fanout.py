@@ -547,9 +547,10 @@ def run(name: str, game: str, tables: int, seats: int, processes: int) -> None:
         with serve(os.environ.get("BENCH_APP", "config.asgi:application"), env, processes) as (port, pids):
             base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
             made = [set_up_table(base, game, seats) for _ in range(tables)]
-            cpu0, wall0 = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
+            cpu0, wall0, own0 = sum(cpu_seconds(pid) for pid in pids), time.perf_counter(), time.process_time()
             asyncio.run(play_app(base, ws_base, game, made, app))
-            cpu = (sum(cpu_seconds(pid) for pid in pids) - cpu0) / (time.perf_counter() - wall0)
+            wall = time.perf_counter() - wall0
+            cpu, own = (sum(cpu_seconds(pid) for pid in pids) - cpu0) / wall, (time.process_time() - own0) / wall
             rss = sum(rss_kib(pid) for pid in pids)
         size = int(statistics.median(app.sizes)) if app.sizes else 4000
         floor = Results()
@@ -559,7 +560,8 @@ def run(name: str, game: str, tables: int, seats: int, processes: int) -> None:
     print(f"  {name}: {len(app.latencies)} moves; app p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
           f"max {max(app.latencies, default=0) * 1000:.1f} ms, lost {app.lost}, errors {app.errors}; "
           f"floor p50 {percentile(floor.latencies, .5):.1f} ms, p99 {f99:.1f} ms, lost {floor.lost}; "
-          f"push {size} bytes; server CPU {cpu * 100:.0f}% of a core, {rss / (tables * seats):.0f} KiB a socket")
+          f"push {size} bytes; server CPU {cpu * 100:.0f}% of a core, {rss / (tables * seats):.0f} KiB a socket; "
+          f"load generator CPU {own * 100:.0f}%")
     print(f"bench {name} tables={tables} seats={seats} p50_ms={p50:.1f} p99_ms={p99:.1f} "
           f"floor_p99_ms={f99:.1f} ratio={p99 / f99:.1f} lost={app.lost + floor.lost}")
 
