@@ -13,6 +13,8 @@ import functools
 import hashlib
 import json
 import pickle
+import re
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -187,9 +189,51 @@ KEPT = {
 # Parts of a context that are the same at every table of a game (its declared moves, roles and
 # setup fields): a kept region may read them, and they stay out of its key, which names the game.
 FIXED = frozenset({"game", "moves", "roles", "setup_fields"})
-KEEP_AT_MOST = 2048  # kept drawings per process (each a few KB), least recently used dropped first
-_kept: OrderedDict[str, tuple[str, str]] = OrderedDict()
-_kept_lock = threading.Lock()
+
+
+class KeptDrawings:
+    """Drawings kept by key, the least recently used dropped first once they hold more than
+    ``budget`` bytes. Bounded by size, not count: a Half Truth table of six uses 25 drawings
+    at a time (a die, a picker and a people region per seat, a card per kind of seat, the
+    shared boards), LIE's and Fiction's 9, so a bound of 2,048 drawings had over 80 Half Truth
+    tables, or over 220 of the others, drawing everything afresh."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.size = 0
+        self._items: OrderedDict[str, tuple[str, str, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: str) -> tuple[str, str] | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is None:
+                return None
+            self._items.move_to_end(key)
+            return found[0], found[1]
+
+    def put(self, key: str, drawn: tuple[str, str]) -> None:
+        size = sys.getsizeof(key) + sys.getsizeof(drawn[0]) + sys.getsizeof(drawn[1])
+        with self._lock:
+            old = self._items.pop(key, None)
+            self.size += size - (old[2] if old else 0)
+            self._items[key] = (*drawn, size)
+            while self.size > self.budget and self._items:
+                self.size -= self._items.popitem(last=False)[1][2]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.size = 0
+
+
+# Per process. In use at a table of six: Half Truth 59 KiB, LIE 28, Fiction 74 (its boards in
+# two-byte characters), so 250 busy tables take some 20 MB and the rest is for stale drawings.
+KEEP_BYTES = 64 * 1024 * 1024
+_kept = KeptDrawings(KEEP_BYTES)
 
 
 @functools.lru_cache(maxsize=None)
@@ -254,32 +298,35 @@ def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
     narrow = _narrow(ctx, paths)
     keyed = {part: value for part, value in narrow.items() if part not in FIXED}
     key = f"{game.slug}:{name}:" + _fingerprint(keyed)
-    with _kept_lock:
-        found = _kept.get(key)
-        if found is not None:
-            _kept.move_to_end(key)
-            return found
+    found = _kept.get(key)
+    if found is not None:
+        return found
     inner = render_to_string(template_of(game, name), narrow)
     drawn = (inner, _digest(inner))
-    with _kept_lock:
-        _kept[key] = drawn
-        if len(_kept) > KEEP_AT_MOST:
-            _kept.popitem(last=False)
+    _kept.put(key, drawn)
     return drawn
+
+
+SWAP = ' hx-swap-oob="morph"'
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")
 
 
 def draw(sc: Scene, seat: Seat, *, oob: bool = False) -> dict[str, SafeString]:
     """Every region of one seat's screen, and the table version."""
     ctx = context(sc, seat)
     out: dict[str, SafeString] = {}
-    swap = mark_safe(' hx-swap-oob="morph"') if oob else ""
+    # Put together by hand, not with format_html: a screen is some 15 regions, and escaping and
+    # copying each region's markup again took 6% of a busy server's time. Every part is safe as
+    # it is: region names are the code's own identifiers (checked), the digest is hex, the
+    # version a number, and the markup was escaped by its template.
+    tail = f' data-v="{int(sc.table.version)}"{SWAP if oob else ""}>'
     for name in region_names(sc.game):
+        if not _IDENTIFIER.fullmatch(name):
+            raise ValueError(f"region name {name!r} is not an identifier")
         hidden = sc.ended_by_host and name in sc.game.regions
         inner, digest = ("", _digest("")) if hidden else _drawn(sc.game, name, ctx)
-        out[name] = format_html(
-            '<section id="region-{}" class="region region-{}" data-h="{}" data-v="{}"{}>{}</section>',
-            name, name, digest, sc.table.version, swap, mark_safe(inner),
-        )
+        out[name] = SafeString(
+            f'<section id="region-{name}" class="region region-{name}" data-h="{digest}"{tail}{inner}</section>')
     out["version"] = format_html(
         '<input type="hidden" id="table-version" name="version" value="{}" data-v="{}" data-status="{}"{}>',
         sc.table.version, sc.table.version, sc.table.status, mark_safe(' hx-swap-oob="true"') if oob else "",

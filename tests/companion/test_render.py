@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import random
 import re
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -234,3 +235,17 @@ def test_a_kept_region_key_tells_apart_what_differs_and_survives_what_pickle_ref
     assert render._fingerprint({"seat": 1}) != render._fingerprint({"seat": "1"})  # JSON would make these one
     odd = {"lock": threading.Lock()}  # pickle refuses it; the key falls back to JSON (its repr)
     assert render._fingerprint(odd) == render._fingerprint(odd)
+
+
+def test_kept_drawings_drop_the_least_recently_used_once_over_their_budget():
+    kept = render.KeptDrawings(budget=3 * 1200)  # room for three drawings of 1,000 characters
+    for name in "abc":
+        kept.put(name, (name * 1000, "digest"))
+    assert kept.get("a") == ("a" * 1000, "digest")  # "a" is now the most recently used
+    kept.put("d", ("d" * 1000, "digest"))
+    assert kept.get("b") is None and kept.get("a") and kept.get("c") and kept.get("d")
+    before = kept.size
+    kept.put("d", ("d", "digest"))  # drawn again, smaller: the size follows
+    assert len(kept) == 3 and before - kept.size == sys.getsizeof("d" * 1000) - sys.getsizeof("d")
+    kept.clear()
+    assert len(kept) == 0 and kept.size == 0
