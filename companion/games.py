@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -239,7 +240,15 @@ class Game:
 _REGISTRY: dict[str, Game] = {}
 
 
+# A region's name goes into its element's id and class as it is (render.draw), so it must be
+# an identifier; checked once here, where a game declares its regions.
+REGION_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
 def register(game: Game) -> None:
+    bad = [name for name in game.regions if not REGION_NAME.fullmatch(name)]
+    if bad:
+        raise ValueError(f"{game.slug}: region names {bad!r} are not identifiers")
     _REGISTRY[game.slug] = game
 
 

@@ -13,7 +13,6 @@ import functools
 import hashlib
 import json
 import pickle
-import re
 import sys
 import threading
 import time
@@ -201,7 +200,7 @@ class KeptDrawings:
     def __init__(self, budget: int):
         self.budget = budget
         self.size = 0
-        self._items: OrderedDict[str, tuple[str, str, int]] = OrderedDict()
+        self._items: OrderedDict[str, tuple[tuple[str, str], int]] = OrderedDict()  # drawing, bytes
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -213,16 +212,16 @@ class KeptDrawings:
             if found is None:
                 return None
             self._items.move_to_end(key)
-            return found[0], found[1]
+            return found[0]
 
     def put(self, key: str, drawn: tuple[str, str]) -> None:
         size = sys.getsizeof(key) + sys.getsizeof(drawn[0]) + sys.getsizeof(drawn[1])
         with self._lock:
             old = self._items.pop(key, None)
-            self.size += size - (old[2] if old else 0)
-            self._items[key] = (*drawn, size)
+            self.size += size - (old[1] if old else 0)
+            self._items[key] = (drawn, size)
             while self.size > self.budget and self._items:
-                self.size -= self._items.popitem(last=False)[1][2]
+                self.size -= self._items.popitem(last=False)[1][1]
 
     def clear(self) -> None:
         with self._lock:
@@ -308,7 +307,6 @@ def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
 
 
 SWAP = ' hx-swap-oob="morph"'
-_IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")
 
 
 def draw(sc: Scene, seat: Seat, *, oob: bool = False) -> dict[str, SafeString]:
@@ -317,12 +315,11 @@ def draw(sc: Scene, seat: Seat, *, oob: bool = False) -> dict[str, SafeString]:
     out: dict[str, SafeString] = {}
     # Put together by hand, not with format_html: a screen is some 15 regions, and escaping and
     # copying each region's markup again took 6% of a busy server's time. Every part is safe as
-    # it is: region names are the code's own identifiers (checked), the digest is hex, the
-    # version a number, and the markup was escaped by its template.
+    # it is: region names are identifiers (the platform's below, a game's checked by
+    # games.register), the digest is hex, the version a number, and the markup was escaped by
+    # its template.
     tail = f' data-v="{int(sc.table.version)}"{SWAP if oob else ""}>'
     for name in region_names(sc.game):
-        if not _IDENTIFIER.fullmatch(name):
-            raise ValueError(f"region name {name!r} is not an identifier")
         hidden = sc.ended_by_host and name in sc.game.regions
         inner, digest = ("", _digest("")) if hidden else _drawn(sc.game, name, ctx)
         out[name] = SafeString(

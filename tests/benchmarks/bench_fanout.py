@@ -54,7 +54,6 @@ import time
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
-from collections.abc import Iterator
 from pathlib import Path
 
 import websockets
@@ -332,11 +331,11 @@ class Table:
             assert step is not None and self.post(step[0], "move", step[1]) == 200, (self.code, step)
             self.play.made(step)
 
-    def again(self, game: str) -> None:
+    def again(self) -> None:
         """Untimed: the game ended; the host starts another with the same seats, as a group would."""
         for action in ("again", "start"):
             assert self.post(0, f"host/{action}", {}) == 200, (self.code, action)
-        self.play = GAMES[game](len(self.phones), random.Random(self.code))
+        self.play = type(self.play)(len(self.phones), random.Random(self.code))
         self.begin()
 
 
@@ -379,7 +378,7 @@ async def listen(ws, arrivals: dict, key: tuple, results: Results, pattern: re.P
         pass
 
 
-async def play_app(base: str, ws_base: str, game: str, tables: list[Table], results: Results) -> None:
+async def play_app(base: str, ws_base: str, tables: list[Table], results: Results) -> None:
     # A thread for every table that may be posting at once: asyncio's own pool has 6 on this
     # machine, and moves queued there for a free thread, timed as the server's.
     asyncio.get_running_loop().set_default_executor(concurrent.futures.ThreadPoolExecutor(len(tables)))
@@ -403,7 +402,7 @@ async def play_app(base: str, ws_base: str, game: str, tables: list[Table], resu
                 return
             step = table.play.next()
             while step is None:
-                await asyncio.to_thread(table.again, game)
+                await asyncio.to_thread(table.again)
                 step = table.play.next()
             seat, move = step
             started = time.perf_counter()
@@ -548,7 +547,7 @@ def run(name: str, game: str, tables: int, seats: int, processes: int) -> None:
             base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
             made = [set_up_table(base, game, seats) for _ in range(tables)]
             cpu0, wall0, own0 = sum(cpu_seconds(pid) for pid in pids), time.perf_counter(), time.process_time()
-            asyncio.run(play_app(base, ws_base, game, made, app))
+            asyncio.run(play_app(base, ws_base, made, app))
             wall = time.perf_counter() - wall0
             cpu, own = (sum(cpu_seconds(pid) for pid in pids) - cpu0) / wall, (time.process_time() - own0) / wall
             rss = sum(rss_kib(pid) for pid in pids)

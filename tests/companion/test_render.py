@@ -249,3 +249,15 @@ def test_kept_drawings_drop_the_least_recently_used_once_over_their_budget():
     assert len(kept) == 3 and before - kept.size == sys.getsizeof("d" * 1000) - sys.getsizeof("d")
     kept.clear()
     assert len(kept) == 0 and kept.size == 0
+
+
+def test_a_game_whose_region_name_is_not_an_identifier_is_refused_when_registered():
+    from companion import games
+
+    class Odd(type(get("stub"))):
+        slug = "odd-regions"
+        regions = ("guesses", 'x" onclick="alert(1)')
+
+    with pytest.raises(ValueError, match="not identifiers"):
+        games.register(Odd())
+    assert games.get("odd-regions") is None
