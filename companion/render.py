@@ -184,6 +184,14 @@ def _digest(text: str, size: int = 8) -> str:
 # drawing, every seat of every scripted game) catch.
 KEPT = {
     "people": ("people", "players", "roles", "me.id", "me.is_host", "table.code", "table.status"),
+    # The rest of the platform's regions, so that seats which see the same (every player who
+    # waits, every seat but the host's) share one drawing of them on each change.
+    "now": ("now", "waiting_names", "me.symbol", "me.is_display", "me.role_label", "me.is_host",
+            "table.status", "table.status_label", "table.notice", "table.code", "setup_problem"),
+    "host": ("me.is_host", "table.status", "table.code", "clock", "undo_label", "rotation"),
+    "clock": ("clock", "clock_left", "now_ms", "table.status"),
+    "standings": ("table.results", "table.status", "wins"),
+    "setup": ("table.status", "table.code", "setup_fields", "setup_values", "me.is_host", "players", "names"),
 }
 # Parts of a context that are the same at every table of a game (its declared moves, roles and
 # setup fields): a kept region may read them, and they stay out of its key, which names the game.

@@ -71,6 +71,10 @@ class HalfTruth(Game):
         "card_answers": ("view.legal_moves:type,allowed", "view.round", "view.question", "view.last_question",
                          "view.players:seat,name,colour", "moves", "table.code"),
         "history": ("view.history", "view.players:name,colour,seat"),
+        # The chips: one list for every seat that has locked in nothing of its own to show (each
+        # phone marks its own row), one for the host with its tools.
+        "picks": ("view.phase", "view.round", "view.question", "view.players:seat,name,colour,out,picks,locked_in,skipped",
+                  "me.is_host", "view.tools", "table.code"),
         "round_tracker": ("view.last_question", "view.phase", "view.round", "view.tracker",
                           "view.players:name,colour,seat,position,tracker_points"),
         "victory_points": ("view.chart", "view.outcome", "view.trackers",
@@ -108,6 +112,9 @@ class HalfTruth(Game):
         view = rules.player_view(parsed(state, _rules_state), _seat(state, viewer), table_moves=viewer.is_host)
         view = _in_seat_ids(view, state["seats"])
         view["chart"] = chart(view)
+        # The host's tools on the chips list, apart from the seat's own moves: every seat's list
+        # is drawn from these, so a player's own lock-in does not set it apart.
+        view["tools"] = {m["type"]: m["allowed"] for m in view["legal_moves"] if m["type"] in ("skip", "drop")}
         for player in view["players"]:  # one cell per round for the standings
             player["rounds"] = [
                 {"started": n < len(player["bonus_vp"]),

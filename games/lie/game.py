@@ -63,13 +63,25 @@ class Lie(Game):
         Field("odds_helper", "bool", label="Odds helper", default=False,
               help="Each phone shows the chance that the current bid holds, from its own hand."),
     )
-    regions = ("showdown", "hand", "bid_picker", "bids", "players", "history")
+    regions = ("showdown", "hand", "bid_picker", "bids", "players", "leave", "history")
     # The bids so far and the rounds played look the same to every seat: drawn once a change,
     # not once a seat (a bid leaves the rounds played as they were).
     kept: ClassVar[dict[str, tuple[str, ...]]] = {
         "history": ("names", "view.left", "view.showdowns"),
         # The last round's showdown stays as it was while the next round's bids are made.
         "showdown": ("names", "view.last_showdown", "view.bids?", "view.phase", "view.outcome"),
+        # The players are the same list for every seat (each phone marks its own row): drawn
+        # once a change. Each seat's hand and picker are drawn from its own moves only.
+        "players": ("view.round", "view.playoff", "view.phase", "view.direction", "view.players", "view.turn",
+                    "view.opener", "view.outcome", "view.cards_in_play", "view.variants", "view.count_at_reveal"),
+        "leave": ("view.leave_move", "view.round", "me.has_phone", "me.name", "table.code", "moves"),
+        "hand": ("view.has_hand", "view.hand_moves", "view.my_cards", "view.round", "view.hand_counts", "view.hand",
+                 "view.challenged", "view.ones_wild", "view.my_count", "view.phase",
+                 "table.code", "moves"),
+        "bid_picker": ("view.has_hand", "view.picker_moves", "view.my_turn", "view.round", "view.bids",
+                       "view.start_bid", "view.current_bid", "view.current_spoken", "view.cards_in_play",
+                       "view.face_names", "view.pick_face", "view.odds_next_json", "view.phase", "view.odds",
+                       "names", "table.code", "moves"),
         "bids": ("names", "view.bids", "view.challenger", "view.current_bid", "view.current_spoken",
                  "view.ones_wild", "view.opener", "view.outcome", "view.phase", "view.round", "view.variants"),
     }
@@ -264,8 +276,15 @@ def _screen(view: dict, cards: int | None) -> dict:
     hand = view["hand"] or []
     start = lowest or {"quantity": 1, "face": 1}
     last = view["showdowns"][-1] if view["showdowns"] else None
+    moves = view["legal_moves"]
     return {
         "my_cards": cards,
+        "has_hand": cards is not None,  # a player of this game, not a display
+        "my_turn": view["seat"] is not None and view["turn"] == view["seat"],
+        # Each region's own moves, so that a move it does not show leaves its drawing as it was.
+        "hand_moves": [m for m in moves if m["type"] in ("set_hand", "show_count")],
+        "picker_moves": [m for m in moves if m["type"] in ("choose_direction", "bid", "challenge")],
+        "leave_move": next((m for m in moves if m["type"] == "forfeit" and m["allowed"]), None),
         # The tap counters: how many of each face this seat has turned up (0 until a hand is set).
         "hand_counts": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f], "count": hand.count(f)} for f in FACES],
         # Only legal bids: from just above the current bid to every card in play.
@@ -277,7 +296,10 @@ def _screen(view: dict, cards: int | None) -> dict:
         "current_spoken": None if current is None else _spoken(current),
         "face_names": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f]} for f in FACES],
         "last_showdown": last,
-        "challenged_name": None if current is None else _FACE_NAMES[current["face"]],
+        # The bid called a lie, while everyone counts for it (not the bid under way, which
+        # changes with every bid and would redraw each hand).
+        "challenged": {"face": current["face"], "name": _FACE_NAMES[current["face"]]}
+        if current is not None and view["phase"] == Phase.COUNTING else None,
         # The odds helper's chance for each bid the picker may land on, for the picker to show.
         "odds_next_json": json.dumps(view["odds"]["next"]) if view["odds"] and view["odds"].get("next") else "",
     }

@@ -192,11 +192,17 @@
     };
   }
 
-  // The people list is drawn once for everyone; each phone marks its own seat.
+  // Lists of the table's seats (the people, a game's players) are drawn once for every
+  // phone, so each phone marks its own row: the row's data-seat is this page's seat, and a
+  // .you-mark inside it says "(you)".
   function markMine() {
     var me = document.body.dataset.seat;
-    document.querySelectorAll(".seat").forEach(function (li) {
-      li.classList.toggle("mine", li.dataset.seat === me);
+    document.querySelectorAll(".region [data-seat]").forEach(function (row) {
+      var mine = row.dataset.seat === me;
+      row.classList.toggle("mine", mine);
+      row.querySelectorAll(".you-mark").forEach(function (mark) {
+        mark.textContent = mine ? " (you)" : "";
+      });
     });
   }
   document.addEventListener("DOMContentLoaded", markMine);

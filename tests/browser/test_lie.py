@@ -102,6 +102,11 @@ def test_three_phones_and_a_tv_play_lie_with_wild_ones_to_the_end(servers, brows
         snap(ben, "phone-dark-hand-entry")
         set_hand(ana, [4, 1, 2, 2, 6])
         expect(ben.locator("#lie-players")).to_contain_text("hand set ✓")
+        # One players list for everyone: each phone marks its own row, the TV none.
+        expect(ben.locator("#lie-players li.mine")).to_have_count(1)
+        expect(ben.locator("#lie-players li.mine")).to_contain_text("ben (you)")
+        expect(ana.locator("#lie-players li.mine")).to_contain_text("ana (you)")
+        expect(tv.locator("#lie-players")).not_to_contain_text("(you)")
         expect(ben.locator("#hand-r1-face-4")).to_have_value("2")
         tap_hand(ben, [3])
         expect(ben.locator(".lie-total")).to_contain_text("3 of 5 cards used")
@@ -251,6 +256,7 @@ def test_counting_at_reveal_with_which_way_and_a_player_without_a_phone(servers,
         snap(tv, "tv-dark-counting")
         dan.goto(base + ana.locator("a", has_text="Act for Dan").get_attribute("href"))
         expect(dan.locator(".acting")).to_contain_text("Dan")
+        expect(dan.locator("#lie-players li.mine")).to_contain_text("Dan (you)")  # the seat acted for
         dan.get_by_role("button", name="That's my count").click()  # Dan shows none
         for page in (ana, ben, tv):
             expect(page.locator(".lie-showdown")).to_contain_text("ana lost")

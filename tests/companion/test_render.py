@@ -261,3 +261,37 @@ def test_a_game_whose_region_name_is_not_an_identifier_is_refused_when_registere
     with pytest.raises(ValueError, match="not identifiers"):
         games.register(Odd())
     assert games.get("odd-regions") is None
+
+
+def test_kept_platform_regions_follow_what_scripted_games_never_change():
+    """Undo, a notice, results, the next rotation and a held or expired clock: parts that no
+    scripted game's states vary, each changed in turn with drawings kept from before."""
+    from dataclasses import replace
+
+    from django.template.loader import render_to_string
+
+    script = importlib.import_module("tests.games.fiction.scripted")
+    game = get("fiction")
+    table, seats = seat_the_table(script.PLAYERS, game, script.SETUP)
+    table.state = game.start(list(script.PLAYERS), script.SETUP, random.Random(7))
+    table.save()
+    base = render.scene(table, seats)
+    base.clock = render.Clock(period="first", duration=600, remaining=600, deadline=None)
+    changes = [
+        {}, {"undo_label": "Cat's guess MELON"}, {"undo_label": "the start of the game"},
+        {"clock": replace(base.clock, held=True)}, {"clock": replace(base.clock, expired=True, remaining=0)},
+        {"clock": replace(base.clock, deadline=1e10), "clock_left": 12.0},
+        {"facts": {**base.facts, "notice": "The host undid Cat's guess."}},
+        {"facts": {**base.facts, "status": "finished", "status_label": "Finished",
+                   "results": [{"game": 1, "winners": ["Cat"], "how": "guessed"}]}},
+        {"facts": {**base.facts, "status": "finished", "status_label": "Finished"}, "rotation": ("Ann", "Bo")},
+        {"facts": {**base.facts, "status": "finished", "status_label": "Finished"}, "rotation": ("Bo", "Cat")},
+    ]
+    render._kept.clear()
+    for change in changes:
+        sc = replace(base, **change)
+        for seat in seats:
+            context = render.context(sc, seat)
+            for name in render.KEPT:
+                full = render_to_string(render.template_of(game, name), context)
+                assert render._drawn(game, name, context)[0] == full, f"{change}: {name} for {seat.name}"
