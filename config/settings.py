@@ -146,19 +146,16 @@ if DATABASE_URL:
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "companion.backends.sqlite",
+            "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             # The request threads live as long as the server: keep their connections open.
             "CONN_MAX_AGE": 600,
             "CONN_HEALTH_CHECKS": True,
         }
     }
-if DATABASES["default"]["ENGINE"] in ("django.db.backends.sqlite3", "companion.backends.sqlite"):
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # However SQLite is named: IMMEDIATE takes the write lock at BEGIN, so two phones
-    # acting at once queue up (for up to 20 s) instead of failing with "database is locked";
-    # Django's backend with a queue in front (companion.backends.sqlite), so that the one
-    # behind is let in the moment the lock is free, not at SQLite's next try.
-    DATABASES["default"]["ENGINE"] = "companion.backends.sqlite"
+    # acting at once queue up (for up to 20 s) instead of failing with "database is locked".
     # WAL lets phones read while a move is written, and synchronous=NORMAL syncs the log at
     # checkpoints rather than on every commit: a power cut may lose the last moves, never
     # the file's consistency.

@@ -17,7 +17,7 @@ WHITENOISE_AUTOREFRESH = True
 # Threads that served a socket in a test must not keep the test database open.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 
-if DATABASES["default"]["ENGINE"] == "companion.backends.sqlite":  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, not shared-cache memory: there SQLite refuses a second writer at once
     # instead of waiting, which is not how the app runs.
     import tempfile

@@ -33,7 +33,7 @@ def test_production_settings_read_hosts_database_and_redis():
 def test_the_embedded_default_is_sqlite_and_the_in_memory_layer():
     result = settings_with(DEBUG="1")
     assert result.returncode == 0, result.stderr
-    assert "companion.backends.sqlite companion.layers.SweepingInMemoryChannelLayer" in result.stdout
+    assert "django.db.backends.sqlite3 companion.layers.SweepingInMemoryChannelLayer" in result.stdout
 
 
 @pytest.mark.parametrize("env, message", [
@@ -58,4 +58,4 @@ def test_sqlite_named_by_url_queues_writers_like_the_default_file():
         result = subprocess.run([sys.executable, "-c", probe], env={**clean, **env}, capture_output=True, text=True,
                                 cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
         assert result.returncode == 0, result.stderr
-        assert result.stdout.split() == ["companion.backends.sqlite", "IMMEDIATE", "20"]
+        assert result.stdout.split() == ["django.db.backends.sqlite3", "IMMEDIATE", "20"]
