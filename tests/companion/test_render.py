@@ -161,14 +161,19 @@ def test_every_view_has_the_shared_shape(slug):
 def kept_regions_match_full_drawings(table, seats, label, fresh=True):
     """``fresh``: forget what is kept first; else drawings kept from earlier states are found too,
     so a part that changed between them but is missing from a region's key shows up."""
-    from django.template.loader import render_to_string
-
     if fresh:
         render._kept.clear()
     scene = render.scene(table, seats)
+    kept_drawings_match_full_ones(scene, seats, render.kept_regions(scene.game), label)
+
+
+def kept_drawings_match_full_ones(scene, seats, names, label):
+    """Each of ``names`` drawn (or found kept) for every seat is what the seat's whole context draws."""
+    from django.template.loader import render_to_string
+
     for seat in seats:
         context = render.context(scene, seat)
-        for name in render.kept_regions(scene.game):
+        for name in names:
             full = render_to_string(render.template_of(scene.game, name), context)
             for _ in range(2):  # drawn, then found kept
                 assert render._drawn(scene.game, name, context)[0] == full, f"{label}: {name} for {seat.name}"
@@ -268,8 +273,6 @@ def test_kept_platform_regions_follow_what_scripted_games_never_change():
     scripted game's states vary, each changed in turn with drawings kept from before."""
     from dataclasses import replace
 
-    from django.template.loader import render_to_string
-
     script = importlib.import_module("tests.games.fiction.scripted")
     game = get("fiction")
     table, seats = seat_the_table(script.PLAYERS, game, script.SETUP)
@@ -289,9 +292,4 @@ def test_kept_platform_regions_follow_what_scripted_games_never_change():
     ]
     render._kept.clear()
     for change in changes:
-        sc = replace(base, **change)
-        for seat in seats:
-            context = render.context(sc, seat)
-            for name in render.KEPT:
-                full = render_to_string(render.template_of(game, name), context)
-                assert render._drawn(game, name, context)[0] == full, f"{change}: {name} for {seat.name}"
+        kept_drawings_match_full_ones(replace(base, **change), seats, render.KEPT, str(change))
