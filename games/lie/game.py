@@ -125,7 +125,7 @@ class Lie(Game):
     def view(self, state: dict, viewer: Viewer) -> dict:
         game = parsed(state["rules"], rules.from_dict)
         seat = _rules_seat(state, viewer)
-        seen = _to_seat_ids(rules.player_view(game, seat), state["seats"])
+        seen = _to_seat_ids(rules.player_view(game, seat), state["seats"], parsed(state, _rounds_played))
         return {**seen, **_screen(seen, None if seat is None else game.cards[seat])}
 
     def now(self, view: dict, viewer: Viewer) -> Now:
@@ -206,48 +206,19 @@ def _rules_seat(state: dict, viewer: Viewer) -> int | None:
     return state["seats"].index(viewer.seat_id)
 
 
-def _to_seat_ids(view: dict, seats: list[int]) -> dict:
-    """The rules' view with every rules seat replaced by the table's seat id.
+def _rounds_played(state: dict) -> list[dict]:
+    """The rounds played, with the table's seat ids: the same in every seat's view (every hand
+    was shown at the challenge), so taken from the display's. Read through ``parsed``: when a
+    table is drawn for every seat at once, they are converted once, not once a seat."""
+    public = rules.player_view(parsed(state["rules"], rules.from_dict), None)
+    return [_showdown(shown, state["seats"]) for shown in public["showdowns"]]
 
-    A showdown's ``hands`` (one per rules seat, None for players who were out)
-    becomes a list of ``{"seat", "faces"}`` for those who showed one.
-    """
+
+def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:
+    """The rules' view with every rules seat replaced by the table's seat id, and ``showdowns``
+    (the rounds played, from ``_rounds_played``) in place of the rules' own."""
     def seat(s: int | None) -> int | None:
         return None if s is None else seats[s]
-
-    def calls(made: list[dict]) -> list[dict]:
-        return [{**call, "seat": seats[call["seat"]]} for call in made]
-
-    def showdown(shown: dict) -> dict:
-        face, wild = shown["challenged"]["face"], shown["wild_ones"]
-        rows = []
-        for s, counted in enumerate(shown["counts"]):
-            if counted is None:
-                continue
-            faces = shown["hands"][s]
-            rows.append({
-                "seat": seats[s],
-                "faces": faces,
-                # Each face shown, marked when it counts toward the bid (a wild one marked as such).
-                "shown": None if faces is None else [
-                    {"face": f, "counted": f == face or (wild and f == 1), "wild": wild and f == 1 and face != 1}
-                    for f in sorted(faces, key=lambda f: (f != face, not (wild and f == 1), f))],
-                "face_count": counted["face"], "ones": counted["ones"], "total": counted["face"] + counted["ones"],
-                "cards": shown["cards"][s] if shown["cards"] else None,
-                "eliminated": s in shown["eliminated"],
-            })
-        return {
-            **shown,
-            **{key: seats[shown[key]] for key in ("opener", "challenger", "winner", "loser")},
-            "hands": [{"seat": seats[s], "faces": faces}
-                      for s, faces in enumerate(shown["hands"]) if faces is not None],
-            "calls": calls(shown["calls"]),
-            "challenged": {**shown["challenged"], "seat": seats[shown["challenged"]["seat"]]},
-            "eliminated": [seats[s] for s in shown["eliminated"]],
-            "counts": None,
-            "cards": None,
-            "rows": rows,
-        }
 
     outcome = view["outcome"]
     return {
@@ -257,12 +228,50 @@ def _to_seat_ids(view: dict, seats: list[int]) -> dict:
         "turn": seat(view["turn"]),
         "waiting_for": [seats[s] for s in view["waiting_for"]],
         "players": [{**p, "seat": seats[p["seat"]]} for p in view["players"]],
-        "bids": calls(view["bids"]),
+        "bids": _calls(view["bids"], seats),
         "out": [seats[s] for s in view["out"]],
         "left": [{**gone, "seat": seats[gone["seat"]]} for gone in view["left"]],
-        "showdowns": [showdown(s) for s in view["showdowns"]],
+        "showdowns": showdowns,
         "outcome": None if outcome is None else {**outcome, "winner": seats[outcome["winner"]]},
         "challenger": seat(view["challenger"]),
+    }
+
+
+def _calls(made: list[dict], seats: list[int]) -> list[dict]:
+    return [{**call, "seat": seats[call["seat"]]} for call in made]
+
+
+def _showdown(shown: dict, seats: list[int]) -> dict:
+    """A round played, with table seat ids. Its ``hands`` (one per rules seat, None for players
+    who were out) becomes a list of ``{"seat", "faces"}`` for those who showed one."""
+    face, wild = shown["challenged"]["face"], shown["wild_ones"]
+    rows = []
+    for s, counted in enumerate(shown["counts"]):
+        if counted is None:
+            continue
+        faces = shown["hands"][s]
+        rows.append({
+            "seat": seats[s],
+            "faces": faces,
+            # Each face shown, marked when it counts toward the bid (a wild one marked as such).
+            "shown": None if faces is None else [
+                {"face": f, "counted": f == face or (wild and f == 1), "wild": wild and f == 1 and face != 1}
+                for f in sorted(faces, key=lambda f: (f != face, not (wild and f == 1), f))],
+            "face_count": counted["face"], "ones": counted["ones"], "total": counted["face"] + counted["ones"],
+            "cards": shown["cards"][s] if shown["cards"] else None,
+            "eliminated": s in shown["eliminated"],
+        })
+    return {
+        **shown,
+        **{key: seats[shown[key]] for key in ("opener", "challenger", "winner", "loser")},
+        "hands": [{"seat": seats[s], "faces": faces}
+                  for s, faces in enumerate(shown["hands"]) if faces is not None],
+        "calls": _calls(shown["calls"], seats),
+        "challenged": {**shown["challenged"], "seat": seats[shown["challenged"]["seat"]]},
+        "eliminated": [seats[s] for s in shown["eliminated"]],
+        "counts": None,
+        "cards": None,
+        "rows": rows,
     }
 
 

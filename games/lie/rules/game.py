@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from enum import StrEnum
 
 from .bids import Bid, _is_int, ones_wild_this_round
@@ -113,7 +114,7 @@ class Showdown:
     def held(self) -> bool:
         return self.count >= self.challenged.bid.quantity
 
-    @property
+    @cached_property  # a round played never changes, and every view of the game reads it
     def faces_over(self) -> tuple[int, ...]:
         """Faces shown more often than the deck has them: a hand or a count was mis-entered."""
         if any(hand is not None for hand in self.hands):

@@ -314,6 +314,28 @@ def test_every_region_renders_for_every_seat_through_the_script():
     assert "Someone mis-entered" in html["history"]
 
 
+def test_each_seat_sees_the_rounds_played_as_its_own_rules_view_has_them_drawn_alone_or_with_the_table():
+    """The rounds played are converted once for the table (from the display's view): that must be
+    what each seat's own rules view says, at every step, with the table drawn at once or not."""
+    from companion.games import parsing_once
+    from games.lie.game import _showdown
+
+    state = game.start(PLAYERS, scripted.SETUP, random.Random(1))
+    seen = 0
+    for seat_id, move in scripted.STEPS:
+        actor = next(p for p in PLAYERS if p.seat_id == seat_id)
+        state = game.apply(state, actor, move, random.Random(1))
+        game_state = rules.from_dict(state["rules"])
+        for viewer in [*PLAYERS, SCREEN]:
+            seat = None if viewer.is_display else state["seats"].index(viewer.seat_id)
+            own = [_showdown(s, state["seats"]) for s in rules.player_view(game_state, seat)["showdowns"]]
+            assert game.view(state, viewer)["showdowns"] == own
+            with parsing_once():
+                assert game.view(state, viewer)["showdowns"] == own
+            seen = max(seen, len(own))
+    assert seen == 7
+
+
 def test_a_showdown_names_table_seats_only():
     state = started(ODD, {"opener": 3})
     for viewer, body in zip(ODD, ["faces=6", "faces=6&faces=1", ""]):
