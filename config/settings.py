@@ -120,8 +120,10 @@ CONTENT_SECURITY_POLICY = {
 
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
-# Threads serving HTTP requests in one process (each keeps its own database connection).
-HTTP_THREADS = int(os.environ.get("HTTP_THREADS", 8))
+# Threads serving HTTP requests in one process (each keeps its own database connection). Two:
+# a move is mostly Python, so more threads only take turns at the interpreter, and a move
+# that meets others finished last behind all of them (README, Performance).
+HTTP_THREADS = int(os.environ.get("HTTP_THREADS", 2))
 
 TEMPLATES = [
     {
