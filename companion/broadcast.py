@@ -76,7 +76,8 @@ def _send(*messages: tuple[str, dict], wait: bool = False) -> None:
 
 
 def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, last_action=None) -> dict[int, str]:
-    """Draw the table once per group of seats that see the same, and send each drawing to its group.
+    """Draw the table once per group of seats that see the same, and send each drawing to its group
+    (each socket passes on to its phone only the regions that changed: consumers.TableConsumer).
 
     ``regroup``: roles or the host changed, so every screen first re-checks which group it is in.
     Returns each seat's fragment, so the phone that acted gets its reply without a second render.
@@ -95,10 +96,11 @@ def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, 
     messages = []
     with parsing_once():
         for group, members in groups.items():
-            html = render.fragment(sc, members[0])
+            drawn = render.update(sc, members[0])
             renders += 1
+            html = render.joined(drawn)
             fragments.update((seat.pk, html) for seat in members)
-            messages.append((group, {"type": "seat.html", "html": html, "group": group}))
+            messages.append((group, {"type": "seat.html", "group": group, **drawn}))
     _send(*messages)
     return fragments
 

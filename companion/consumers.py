@@ -66,13 +66,14 @@ def drafts_group(seat: Seat) -> str | None:
 
 
 @database_sync_to_async
-def _where(seat_id: int) -> tuple[str | None, str | None, str | None, str]:
-    """The seat's current group, drafts group, rendered screen and name; no screen once it has gone."""
+def _where(seat_id: int) -> tuple[str | None, str | None, dict | None, str]:
+    """The seat's current group, drafts group, drawn screen (render.update) and name; no screen
+    once it has gone."""
     seat = Seat.objects.select_related("table").filter(pk=seat_id).first()
     if seat is None:
         return None, None, None, ""
     table = seat.table
-    return group_of(game_of(table), table.pk, seat), drafts_group(seat), render.live_fragment(table, seat), seat.name
+    return group_of(game_of(table), table.pk, seat), drafts_group(seat), render.live_update(table, seat), seat.name
 
 
 @database_sync_to_async
@@ -92,6 +93,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     drafted: float = 0.0
     accepted: bool = False
     left: bool = False
+    # The digest of each region this socket last sent its phone, and the table version they
+    # were drawn at: a push passes on only the regions that differ. The phone applies what it
+    # is sent in order but never swaps a region for an older version's, so it holds these
+    # regions or newer ones (a tap's reply). A drawing older than these (a sync drawn just
+    # before a move, sent just after that move's push) leaves them as they are, as the phone does.
+    has: dict[str, str] | None = None
+    has_version: int = -1
 
     async def __call__(self, scope, receive, send) -> None:
         self.dog = watchdog.of(get_channel_layer(self.channel_layer_alias))
@@ -229,20 +237,30 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def send_current(self) -> None:
         if self.seat_id is None:
             return
-        group, drafts, html, self.name = await _where(self.seat_id)
-        if html is None:
+        group, drafts, drawn, self.name = await _where(self.seat_id)
+        if drawn is None:
             await self.seat_removed({})
             return
         await self._join(group)
         if self.counted:  # the phone's own seat, not a host acting for someone
             await self._join_drafts(drafts)
         self.synced = time.monotonic()
-        await self.send(text_data=html)
+        await self.send(text_data=self._pass_on(drawn, whole=True))
 
     async def seat_html(self, event: dict) -> None:
         if event.get("group") not in (None, self.group):  # drawn for a group this screen has just left
             return
-        await self.send(text_data=event["html"])
+        if "regions" not in event:  # already markup
+            await self.send(text_data=event["html"])
+            return
+        await self.send(text_data=self._pass_on(event, whole=False))
+
+    def _pass_on(self, drawn: dict, *, whole: bool) -> str:
+        """A drawing (render.update) as this socket sends it: ``whole``, or only what changed."""
+        text = render.joined(drawn, None if whole else self.has)
+        if drawn["v"] >= self.has_version:
+            self.has, self.has_version = render.digests(drawn), drawn["v"]
+        return text
 
     async def seat_draft(self, event: dict) -> None:
         """Another phone of this seat's draft audience is typing: show what, and who."""

@@ -317,10 +317,10 @@ def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
 SWAP = ' hx-swap-oob="morph"'
 
 
-def draw(sc: Scene, seat: Seat, *, oob: bool = False) -> dict[str, SafeString]:
-    """Every region of one seat's screen, and the table version."""
+def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[str, str, str]], str]:
+    """Every region of one seat's screen as (name, digest, markup), and the table version's input."""
     ctx = context(sc, seat)
-    out: dict[str, SafeString] = {}
+    out = []
     # Put together by hand, not with format_html: a screen is some 15 regions, and escaping and
     # copying each region's markup again took 6% of a busy server's time. Every part is safe as
     # it is: region names are identifiers (the platform's below, a game's checked by
@@ -330,18 +330,57 @@ def draw(sc: Scene, seat: Seat, *, oob: bool = False) -> dict[str, SafeString]:
     for name in region_names(sc.game):
         hidden = sc.ended_by_host and name in sc.game.regions
         inner, digest = ("", _digest("")) if hidden else _drawn(sc.game, name, ctx)
-        out[name] = SafeString(
-            f'<section id="region-{name}" class="region region-{name}" data-h="{digest}"{tail}{inner}</section>')
-    out["version"] = format_html(
+        out.append((name, digest,
+                    f'<section id="region-{name}" class="region region-{name}" data-h="{digest}"{tail}{inner}</section>'))
+    version = format_html(
         '<input type="hidden" id="table-version" name="version" value="{}" data-v="{}" data-status="{}"{}>',
         sc.table.version, sc.table.version, sc.table.status, mark_safe(' hx-swap-oob="true"') if oob else "",
     )
-    return out
+    return out, version
+
+
+def draw(sc: Scene, seat: Seat, *, oob: bool = False) -> dict[str, SafeString]:
+    """Every region of one seat's screen by name, and the table version (``version``)."""
+    regions, version = sections(sc, seat, oob=oob)
+    return {**{name: SafeString(html) for name, _, html in regions}, "version": version}
+
+
+class Regions(tuple):
+    """A drawing's regions, each (name, digest, markup): immutable, so a channel layer that copies
+    a message for each socket (Channels' in-memory one deep-copies it) may share this part."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict) -> Regions:
+        return self
+
+
+def update(sc: Scene, seat: Seat) -> dict[str, Any]:
+    """One seat's screen as a push carries it: each region with its digest, so that the socket
+    sends a phone only the regions that differ from what it last sent it (``joined``)."""
+    regions, version = sections(sc, seat, oob=True)
+    return {"regions": Regions(regions), "version": str(version), "v": sc.table.version}
+
+
+def joined(drawn: dict[str, Any], has: dict[str, str] | None = None) -> str:
+    """A drawing from ``update`` as out-of-band swaps: every region, or, given the digests a phone
+    has (``has``), only the regions that differ from them. The version is always in it."""
+    if not has:
+        return "".join(html for _, _, html in drawn["regions"]) + drawn["version"]
+    return "".join(html for name, digest, html in drawn["regions"] if has.get(name) != digest) + drawn["version"]
+
+
+def digests(drawn: dict[str, Any]) -> dict[str, str]:
+    return {name: digest for name, digest, _ in drawn["regions"]}
 
 
 def fragment(sc: Scene, seat: Seat) -> str:
     """All of a seat's regions as out-of-band swaps, for a socket push or an action's reply."""
-    return "".join(draw(sc, seat, oob=True).values())
+    return joined(update(sc, seat))
+
+
+def live_update(table: Table, seat: Seat) -> dict[str, Any]:
+    return update(scene(table), seat)
 
 
 def live_fragment(table: Table, seat: Seat) -> str:

@@ -11,8 +11,9 @@ HX-Request, the table version), RUNS times:
 - stub: a Guesser's wrong guess (10 a round)
 
 A fresh table is started whenever the game would end. Per move it records the POST's wall
-time (p50, p90), SQL statements, renders and the bytes of the fragments pushed (UTF-8); before
-each move it also times broadcast.push_table alone. Production settings (DEBUG off), except
+time (p50, p90), SQL statements, renders and the bytes the sockets send for it (UTF-8: each
+group's regions that changed, and the version); before each move it also times
+broadcast.push_table alone. Production settings (DEBUG off), except
 plain-HTTP cookies, the test client's host and no rate limit on moves; static files are
 collected into a scratch folder first.
 
@@ -53,7 +54,7 @@ from django.http import HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from companion import broadcast, seats, tables  # noqa: E402
+from companion import broadcast, render, seats, tables  # noqa: E402
 from companion.models import Seat, Table  # noqa: E402
 from games.fiction.rules import Clue, honest_clues  # noqa: E402
 from games.lie import rules as lie_rules  # noqa: E402
@@ -182,11 +183,16 @@ def stub() -> Iterator[Move]:
 
 pushed_bytes = 0
 _send = broadcast._send
+_has: dict[str, dict[str, str]] = {}  # per group: the region digests its sockets last sent
 
 
 def counting_send(*messages: tuple[str, dict], wait: bool = False) -> None:
+    """Counts what the sockets send their phones: each group's changed regions and the version."""
     global pushed_bytes
-    pushed_bytes += sum(len(message.get("html", "").encode()) for _, message in messages)
+    for group, message in messages:
+        if "regions" in message:
+            pushed_bytes += len(render.joined(message, _has.get(group)).encode())
+            _has[group] = render.digests(message)
     _send(*messages, wait=wait)
 
 

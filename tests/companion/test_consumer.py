@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import threading
 
 import pytest
@@ -174,6 +175,85 @@ async def test_the_socket_checks_the_origins_scheme_host_and_port(origin, allowe
     connected, _ = await communicator.connect()
     assert connected is allowed
     await communicator.disconnect()
+
+
+REGION = re.compile(r'<section id="region-([\w-]+)"[^>]* data-h="(\w+)"')
+
+
+def apply(screen: dict[str, str], message: str) -> list[str]:
+    """What a phone does with a message: each region in it replaces its own. Returns their names."""
+    found = REGION.findall(message)
+    screen.update(found)
+    return [name for name, _ in found]
+
+
+async def test_a_push_carries_only_the_regions_that_changed_and_the_phone_ends_up_with_the_whole_screen():
+    table, (lena, gus, gwen) = await a_table_with("lena", "gus", "gwen")
+    socket = await open_socket(table.code, gus)
+    screen: dict[str, str] = {}
+    first = apply(screen, "".join(await drain(socket)))
+    assert "people" in first and "now" in first
+    await start(table, lena)
+    await play(table, lena, type="set_secret", word=SECRET)
+    apply(screen, "".join(await drain(socket)))
+    sent = []
+    for word in ("candle", "window", "marble"):
+        await play(table, gwen, type="guess", word=word)
+        pushed = await drain(socket)
+        assert len(pushed) == 1 and 'id="table-version"' in pushed[0]  # the version, always
+        before = dict(screen)
+        names = apply(screen, pushed[0])
+        assert all(screen[name] != before.get(name) for name in names), "a region sent again unchanged"
+        sent.append(names)
+    assert "people" not in sent[-1] and "guesses" in sent[-1]  # a guess leaves the people as they were
+    # Put together from the pushes, the phone's screen is the whole current one.
+    fresh = await open_socket(table.code, gus)
+    whole: dict[str, str] = {}
+    assert set(apply(whole, "".join(await drain(fresh)))) == set(screen)
+    whole.pop("clock"), screen.pop("clock")  # drawn with the time of drawing, so new in every push
+    assert whole == screen
+    await socket.disconnect()
+    await fresh.disconnect()
+
+
+async def test_after_asking_to_sync_a_phone_is_sent_the_whole_screen_and_then_what_changes_from_it():
+    table, (lena, gus, gwen) = await a_table_with("lena", "gus", "gwen")
+    await start(table, lena)
+    await play(table, lena, type="set_secret", word=SECRET)
+    socket = await open_socket(table.code, gus)
+    await drain(socket)
+    await asyncio.sleep(SYNC_EVERY)
+    await socket.send_json_to({"type": "sync"})
+    screen: dict[str, str] = {}
+    assert "people" in apply(screen, await socket.receive_from(timeout=2))
+    await play(table, gwen, type="guess", word="candle")
+    pushed = "".join(await drain(socket))
+    assert "guesses" in apply(screen, pushed) and 'id="region-people"' not in pushed
+    await socket.disconnect()
+
+
+async def test_a_drawing_older_than_what_the_socket_sent_does_not_change_what_it_thinks_the_phone_has():
+    """A sync drawn just before a move can reach the socket after that move's push: the phone
+    keeps the newer regions, so the next push must be measured against those, not the older."""
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    screen: dict[str, str] = {}
+    apply(screen, "".join(await drain(socket)))
+    version = await current_version(table)
+
+    def drawing(v: int, **changed: str) -> dict:
+        digests = {**screen, **changed}
+        return {"type": "seat.html", "v": v, "version": f'<input id="table-version" value="{v}">',
+                "regions": [[name, digest, f'<section id="region-{name}" data-h="{digest}"></section>']
+                            for name, digest in digests.items()]}
+
+    layer = get_channel_layer()
+    await layer.group_send(seat_group(gus.pk), drawing(version - 1, people="older"))
+    assert 'id="region-people"' in await socket.receive_from(timeout=2)  # sent: the phone refuses it
+    await layer.group_send(seat_group(gus.pk), drawing(version + 1, now="newer"))
+    pushed = await socket.receive_from(timeout=2)
+    assert apply({}, pushed) == ["now"]
+    await socket.disconnect()
 
 
 async def test_guessers_share_one_rendering_sent_once_to_their_group():
