@@ -250,9 +250,6 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def seat_html(self, event: dict) -> None:
         if event.get("group") not in (None, self.group):  # drawn for a group this screen has just left
             return
-        if "regions" not in event:  # already markup
-            await self.send(text_data=event["html"])
-            return
         await self.send(text_data=self._pass_on(event, whole=False))
 
     def _pass_on(self, drawn: dict, *, whole: bool) -> str:

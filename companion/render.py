@@ -365,8 +365,7 @@ def update(sc: Scene, seat: Seat) -> dict[str, Any]:
 def joined(drawn: dict[str, Any], has: dict[str, str] | None = None) -> str:
     """A drawing from ``update`` as out-of-band swaps: every region, or, given the digests a phone
     has (``has``), only the regions that differ from them. The version is always in it."""
-    if not has:
-        return "".join(html for _, _, html in drawn["regions"]) + drawn["version"]
+    has = has or {}
     return "".join(html for name, digest, html in drawn["regions"] if has.get(name) != digest) + drawn["version"]
 
 

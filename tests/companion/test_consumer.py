@@ -341,7 +341,8 @@ async def test_a_push_reaches_a_phone_while_the_thread_for_database_work_is_busy
     busy = asyncio.ensure_future(sync_to_async(hold)())  # holds the shared thread
     try:
         assert await asyncio.to_thread(holding.wait, 5)
-        await get_channel_layer().group_send(seat_group(gus.pk), {"type": "seat.html", "html": "the keeper wrote"})
+        await get_channel_layer().group_send(seat_group(gus.pk), {
+            "type": "seat.html", "regions": [["now", "new", "the keeper wrote"]], "version": "", "v": 0})
         assert await socket.receive_from(timeout=1) == "the keeper wrote"
     finally:
         release.set()
