@@ -193,7 +193,10 @@ class Game:
         return Now("")
 
     def said(self, move: dict, view: dict) -> str:
-        """What the phone that made ``move`` is told once it applied, from its view after it ("Not the word.")."""
+        """What the phone that made ``move`` is told once it applied, from its view after it ("Not the word.").
+
+        Only a game that overrides this is asked: that view is drawn for it alone.
+        """
         return ""
 
     def draft_audience(self, viewer: Viewer) -> str | None:

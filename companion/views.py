@@ -299,6 +299,8 @@ def _said(outcome: tables.Outcome) -> str:
     if outcome.move is None or outcome.actor is None or outcome.table.state is None:
         return ""
     game = registry.game_of(outcome.table)
+    if type(game).said is registry.Game.said:  # a game with nothing to say costs no view
+        return ""
     return game.said(outcome.move, game.view(outcome.table.state, registry.viewer_of(outcome.actor)))
 
 

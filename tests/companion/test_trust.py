@@ -7,8 +7,11 @@ import time
 import pytest
 from django.urls import reverse
 
+from companion import broadcast
 from companion.clock import Clock
+from companion.games import Game
 from companion.models import Seat, Table
+from games.stub.game import SecretKeeper
 from tests.companion.test_tables import move, post_host, started
 from tests.conftest import sit, version
 
@@ -84,6 +87,30 @@ def test_a_wrong_guess_says_so(stub_table, phone):
     move(host, table, type="set_secret", word="lantern")
     response = move(sit(phone(), stub_table[2]), table, type="guess", word="melon")
     assert "MELON is not the word" in response.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)  # the push runs at commit, as on a server
+def test_a_reply_asks_for_a_view_of_its_own_only_when_the_game_has_something_to_say(stub_table, phone, monkeypatch):
+    views = []
+    real_view = SecretKeeper.view
+    monkeypatch.setattr(SecretKeeper, "view", lambda self, state, viewer: views.append(viewer) or real_view(self, state, viewer))
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    gus = sit(phone(), stub_table[2])
+
+    def guess(word):
+        """The reply, and how many views were asked for beyond the push's drawings (one a group)."""
+        views.clear()
+        before = broadcast.renders
+        reply = move(gus, table, type="guess", word=word).content.decode()
+        assert broadcast.renders - before == 2  # the keeper's and the guessers' (gus's reply among them)
+        return reply, len(views) - 2
+
+    reply, extra = guess("melon")
+    assert "MELON is not the word" in reply and extra == 1  # the word to the guesser, read from its view
+    monkeypatch.setattr(SecretKeeper, "said", Game.said)
+    reply, extra = guess("lemon")
+    assert "lemon" in reply.lower() and "is not the word" not in reply and extra == 0  # nothing to say: no view
 
 
 def test_a_tap_whose_reply_was_lost_is_reported_as_done_not_applied_twice(stub_table, phone):
