@@ -114,6 +114,13 @@ class Showdown:
     def held(self) -> bool:
         return self.count >= self.challenged.bid.quantity
 
+    @cached_property
+    def shown(self) -> dict:
+        """This round as every view shows it (``showdown_to_dict``), built once: a round played
+        never changes, and each seat's view of a state reads every round. The views share this
+        dict, so no reader may change it."""
+        return showdown_to_dict(self)
+
     @cached_property  # a round played never changes, and every view of the game reads it
     def faces_over(self) -> tuple[int, ...]:
         """Faces shown more often than the deck has them: a hand or a count was mis-entered."""

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from .bids import Bid, _is_int
 from .errors import IllegalMove
-from .game import PHASE_MOVES, GameState, Phase, _calls_to_list, showdown_to_dict, why_not
+from .game import PHASE_MOVES, GameState, Phase, _calls_to_list, why_not
 from .odds import MODEL, chance_bid_holds, per_card
 
 
@@ -77,7 +77,7 @@ def player_view(state: GameState, seat: int | None) -> dict:
         "odds": _odds(state, seat) if playing else None,
         "legal_moves": _legal_moves(state, seat) if playing else [],
         "lowest_bid": None if lowest is None else {"quantity": lowest.quantity, "face": lowest.face},
-        "showdowns": [showdown_to_dict(s) for s in state.history],
+        "showdowns": [s.shown for s in state.history],  # shared by every view of this state
         "outcome": None
         if state.outcome is None
         else {"winner": state.outcome.winner, "termination": state.outcome.termination.value},
