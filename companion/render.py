@@ -27,7 +27,8 @@ from django.utils.safestring import SafeString, mark_safe
 from companion import presence
 from companion.clock import Clock
 from companion.forms import Form
-from companion.games import DISPLAY, Game, Now, Viewer, describe, game_of, next_in_role, players_of, role_counts, viewer_of
+from companion.games import (DISPLAY, Game, Now, Viewer, describe, game_of, next_in_role, parsed, players_of, role_counts,
+                             viewer_of)
 from companion.models import Action, Seat, Table
 
 # The platform's own regions, around the game's (Game.regions).
@@ -254,16 +255,21 @@ def _parts(paths: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str, tuple[st
     return tuple(parts)
 
 
-def _narrow(ctx: dict[str, Any], paths: tuple[str, ...]) -> dict[str, Any]:
+def _narrow(ctx: dict[str, Any], paths: tuple[str, ...], leaves: list | None = None) -> dict[str, Any]:
+    """The parts of ``ctx`` that ``paths`` name. ``leaves`` gathers each part taken, as (path, value)."""
+    leaves = [] if leaves is None else leaves
     narrow: dict[str, Any] = {}
     for parents, last, fields, truth in _parts(paths):
-        source, target = ctx, narrow
+        source, target, path = ctx, narrow, ()
         for part in parents:
             if part not in source:  # absent: left out
                 break
             source = source[part]
+            path = (*path, part)
             if not isinstance(source, dict):  # None (no view in the lobby), or not a dict: whole
-                target.setdefault(part, source)
+                if part not in target:
+                    target[part] = source
+                    leaves.append((path, source))
                 break
             target = target.setdefault(part, {})
         else:
@@ -272,17 +278,25 @@ def _narrow(ctx: dict[str, Any], paths: tuple[str, ...]) -> dict[str, Any]:
                 if fields and isinstance(value, list):
                     value = [{k: item[k] for k in fields if k in item} for item in value]
                 target[last] = bool(value) if truth else value
+                leaves.append(((*path, last), target[last]))
     return narrow
 
 
-def _fingerprint(parts: dict[str, Any]) -> str:
-    """A digest that differs whenever ``parts`` differ. Pickled, as that is some three times as
-    quick as JSON for a view's plain dicts and lists (equal bytes always mean equal parts; equal
-    parts pickled differently only cost a drawing); JSON for anything pickle refuses."""
+def _pickled(value: Any) -> bytes:
+    return pickle.dumps(value, protocol=5)
+
+
+def _fingerprint(leaves: list[tuple[tuple[str, ...], Any]]) -> str:
+    """A digest that differs whenever the parts (``_narrow``'s leaves) differ. Pickled, as that is
+    some three times as quick as JSON for a view's plain dicts and lists (equal bytes always mean
+    equal parts; equal parts pickled differently only cost a drawing); JSON for anything pickle
+    refuses. A list or dict that every seat's context shares (the rounds played, the people at
+    the table) is pickled once a push, through ``parsed``: the same object, the same bytes."""
     try:
-        data = pickle.dumps(parts, protocol=5)
+        data = pickle.dumps([(path, True, parsed(value, _pickled)) if type(value) in (list, dict) and value
+                             else (path, False, value) for path, value in leaves], protocol=5)
     except (pickle.PicklingError, TypeError, AttributeError):
-        data = json.dumps(parts, default=repr).encode()
+        data = json.dumps(leaves, default=repr).encode()
     return hashlib.blake2s(data, digest_size=16).hexdigest()
 
 
@@ -302,9 +316,9 @@ def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
     if paths is None:
         inner = render_to_string(template_of(game, name), ctx)
         return inner, _digest(inner)
-    narrow = _narrow(ctx, paths)
-    keyed = {part: value for part, value in narrow.items() if part not in FIXED}
-    key = f"{game.slug}:{name}:" + _fingerprint(keyed)
+    leaves: list[tuple[tuple[str, ...], Any]] = []
+    narrow = _narrow(ctx, paths, leaves)
+    key = f"{game.slug}:{name}:" + _fingerprint([leaf for leaf in leaves if leaf[0][0] not in FIXED])
     found = _kept.get(key)
     if found is not None:
         return found

@@ -233,13 +233,30 @@ def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
             assert pushed[seat.pk] == render.fragment(render.scene(table, seats), seat), f"{slug} {label}: {seat.name}"
 
 
+def key(parts: dict[str, Any]) -> str:
+    return render._fingerprint([((name,), value) for name, value in parts.items()])
+
+
 def test_a_kept_region_key_tells_apart_what_differs_and_survives_what_pickle_refuses():
     view = {"players": [{"seat": 1, "name": "Gus"}], "phase": "pick"}
-    assert render._fingerprint(view) == render._fingerprint({"players": [{"seat": 1, "name": "Gus"}], "phase": "pick"})
-    assert render._fingerprint(view) != render._fingerprint({**view, "phase": "reveal"})
-    assert render._fingerprint({"seat": 1}) != render._fingerprint({"seat": "1"})  # JSON would make these one
+    assert key(view) == key({"players": [{"seat": 1, "name": "Gus"}], "phase": "pick"})
+    assert key(view) != key({**view, "phase": "reveal"})
+    assert key({"seat": 1}) != key({"seat": "1"})  # JSON would make these one
+    assert key({"seat": 1}) != key({"seat": True})  # == would
     odd = {"lock": threading.Lock()}  # pickle refuses it; the key falls back to JSON (its repr)
-    assert render._fingerprint(odd) == render._fingerprint(odd)
+    assert key(odd) == key(odd)
+
+
+def test_a_list_every_seat_shares_is_keyed_once_a_drawing_and_afresh_after():
+    from companion.games import parsing_once
+
+    rounds = [{"round": 1, "loser": 3}]
+    with parsing_once():
+        first = key({"rounds": rounds})
+        assert key({"rounds": rounds}) == first == key({"rounds": [{"round": 1, "loser": 3}]})
+        assert key({"rounds": [{"round": 1, "loser": 4}]}) != first  # another list is read for itself
+    rounds.append({"round": 2, "loser": 1})  # outside a drawing nothing is kept
+    assert key({"rounds": rounds}) != first
 
 
 def test_kept_drawings_drop_the_least_recently_used_once_over_their_budget():
