@@ -82,7 +82,25 @@ class Scene:
     setup_problem: str | None
     rotation: tuple[str, str] | None
 
-    @property
+    # What every seat's context holds alike, worked out once a drawing: the same objects in each
+    # seat's context, so a kept region's key pickles them once (``_fingerprint``).
+    @functools.cached_property
+    def players(self) -> list[dict[str, Any]]:
+        return [p for p in self.people if not p["is_display"]]
+
+    @functools.cached_property
+    def names(self) -> dict[int, str]:
+        return {p["id"]: p["name"] for p in self.people}
+
+    @functools.cached_property
+    def moves(self) -> dict[str, Any]:
+        return {m.type: m for m in self.game.moves}
+
+    @functools.cached_property
+    def setup_values(self) -> dict[str, Any]:
+        return {**Form(self.game.setup).initial(), **self.facts["setup"]}
+
+    @functools.cached_property
     def wins(self) -> list[tuple[str, int]]:
         """Wins per player over the games finished at this table, most first."""
         count = {p["name"]: 0 for p in self.people if not p["is_display"]}
@@ -124,7 +142,7 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
 
 def now_card(sc: Scene, viewer: Viewer, view: dict | None) -> tuple[Now, list[str]]:
     """The "now" card: what this seat should do, and the names the table is waiting for."""
-    names = {p["id"]: p["name"] for p in sc.people}
+    names = sc.names
     if sc.ended_by_host:
         return Now("The host ended the game."), []
     if view is None:
@@ -151,11 +169,11 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
         "game": sc.game,
         "me": me,
         "people": sc.people,
-        "players": [p for p in sc.people if not p["is_display"]],
-        "names": {p["id"]: p["name"] for p in sc.people},
+        "players": sc.players,
+        "names": sc.names,
         "roles": sc.game.roles,
         "view": view,
-        "moves": {m.type: m for m in sc.game.moves},
+        "moves": sc.moves,
         "now": now,
         "waiting_names": waiting,
         "clock": sc.clock,
@@ -163,7 +181,7 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
         "now_ms": sc.now_ms,
         "undo_label": sc.undo_label if me["is_host"] else "",
         "setup_fields": sc.game.setup,
-        "setup_values": {**Form(sc.game.setup).initial(), **sc.facts["setup"]},
+        "setup_values": sc.setup_values,
         "setup_problem": sc.setup_problem,
         "rotation": sc.rotation,
         "wins": sc.wins,
@@ -283,7 +301,8 @@ def _narrow(ctx: dict[str, Any], paths: tuple[str, ...], leaves: list | None = N
 
 
 def _pickled(value: Any) -> bytes:
-    return pickle.dumps(value, protocol=5)
+    """A digest of ``value``'s pickle (a digest, not the bytes, so a key does not copy them)."""
+    return hashlib.blake2s(pickle.dumps(value, protocol=5), digest_size=16).digest()
 
 
 def _fingerprint(leaves: list[tuple[tuple[str, ...], Any]]) -> str:
