@@ -110,7 +110,7 @@ class HalfTruth(Game):
 
     def view(self, state: dict, viewer: Viewer) -> dict:
         view = rules.player_view(parsed(state, _rules_state), _seat(state, viewer), table_moves=viewer.is_host)
-        view = _in_seat_ids(view, state["seats"])
+        view = _in_seat_ids(view, state["seats"], parsed(state, _questions_played))
         view["chart"] = chart(view)
         # The host's tools on the chips list, apart from the seat's own moves: every seat's list
         # is drawn from these, so a player's own lock-in does not set it apart.
@@ -197,13 +197,19 @@ def _seat(state: dict, viewer: Viewer) -> int | None:
     return state["seats"].index(viewer.seat_id)
 
 
-def _in_seat_ids(view: dict, seats: list[int]) -> dict:
-    """The rules' view with every player index turned into a seat id."""
+def _questions_played(state: dict) -> list[dict]:
+    """The questions answered, with the table's seat ids: the same in every seat's view (every
+    pick is shown once a question is answered), so taken from the display's. Read through
+    ``parsed``: when a table is drawn for every seat at once, they are converted once, not once
+    a seat."""
+    seats = state["seats"]
+    return [{**q, "reader": seats[q["reader"]], "results": [{**r, "seat": seats[r["seat"]]} for r in q["results"]]}
+            for q in rules.player_view(parsed(state, _rules_state), None)["history"]]
 
-    def question(q: dict) -> dict:
-        return {**q, "reader": seats[q["reader"]], "results": [{**r, "seat": seats[r["seat"]]} for r in q["results"]]}
 
-    history = [question(q) for q in view["history"]]
+def _in_seat_ids(view: dict, seats: list[int], history: list[dict]) -> dict:
+    """The rules' view with every player index turned into a seat id, and ``history`` (the
+    questions answered, from ``_questions_played``) in place of the rules' own."""
     view = {**view, "seat": None if view["seat"] is None else seats[view["seat"]],
             "reader": None if view["reader"] is None else seats[view["reader"]],
             "waiting_for": [seats[i] for i in view["waiting_for"]],

@@ -35,6 +35,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
 from .errors import IllegalMove, InvalidSetup, InvalidState, RulesError
@@ -126,6 +127,25 @@ class QuestionResult:
     scores: tuple[Score, ...]
     positions: tuple[int, ...]
     ended_round: bool
+
+    @cached_property
+    def shown(self) -> dict[str, Any]:
+        """This question as every view shows it (all of it is public once answered), built once: it
+        never changes, and each seat's view of a state reads every one. The views share this
+        dict, so no reader may change it."""
+        return {
+            "round": self.round,
+            "question": self.question,
+            "die": self.die.name,
+            "die_label": self.die.label,
+            "reader": self.reader,
+            "correct": self.correct,
+            "ended_round": self.ended_round,
+            "results": [
+                {"seat": i, "picks": p, "spaces": s.spaces, "bonus": s.bonus, "position": pos}
+                for i, (p, s, pos) in enumerate(zip(self.picks, self.scores, self.positions))
+            ],
+        }
 
 
 @dataclass(frozen=True)

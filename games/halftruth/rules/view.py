@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .game import GameState, Phase, QuestionResult, check_seat, move_options, waiting_for
+from .game import GameState, Phase, check_seat, move_options, waiting_for
 
 
 def player_view(state: GameState, seat: int | None, *, table_moves: bool = False) -> dict[str, Any]:
@@ -50,7 +50,7 @@ def player_view(state: GameState, seat: int | None, *, table_moves: bool = False
             options[kind] = why
     die = state.die
     outcome = state.outcome
-    history = [_question(q) for q in state.history]
+    history = [q.shown for q in state.history]  # shared by every view of this state
     return {
         "seat": seat,
         "round": state.round,
@@ -84,18 +84,3 @@ def player_view(state: GameState, seat: int | None, *, table_moves: bool = False
         },
     }
 
-
-def _question(q: QuestionResult) -> dict[str, Any]:
-    return {
-        "round": q.round,
-        "question": q.question,
-        "die": q.die.name,
-        "die_label": q.die.label,
-        "reader": q.reader,
-        "correct": q.correct,
-        "ended_round": q.ended_round,
-        "results": [
-            {"seat": i, "picks": p, "spaces": s.spaces, "bonus": s.bonus, "position": pos}
-            for i, (p, s, pos) in enumerate(zip(q.picks, q.scores, q.positions))
-        ],
-    }

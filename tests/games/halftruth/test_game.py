@@ -253,6 +253,30 @@ def test_the_scripted_game_plays_through_three_rounds_to_the_expected_outcome():
     assert game.now(view, SCREEN).headline == "Game over: Kamila wins"
 
 
+def test_each_seat_sees_the_questions_answered_as_its_own_rules_view_has_them_drawn_alone_or_with_the_table():
+    """The questions answered are converted once for the table (from the display's view): that must
+    be what each seat's own rules view says, at every step, with the table drawn at once or not."""
+    from companion.games import parsing_once
+    from games.halftruth.game import _rules_state
+
+    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+    actors = {p.seat_id: p for p in scripted.PLAYERS}
+    seen = 0
+    for seat_id, move in scripted.STEPS:
+        state = game.apply(state, actors[seat_id], move, random.Random(1))
+        for viewer in [*scripted.PLAYERS, SCREEN]:
+            seat = None if viewer.is_display else state["seats"].index(viewer.seat_id)
+            own = rules.player_view(_rules_state(state), seat)["history"]
+            ids = state["seats"]
+            own = [{**q, "reader": ids[q["reader"]], "results": [{**r, "seat": ids[r["seat"]]} for r in q["results"]]}
+                   for q in own]
+            assert game.view(state, viewer)["history"] == own
+            with parsing_once():
+                assert game.view(state, viewer)["history"] == own
+            seen = max(seen, len(own))
+    assert seen == len([move for _, move in scripted.STEPS if move["type"] == "reveal"])
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_the_scripted_game_ends_the_same_whatever_the_die_rolls(seed):
     state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(seed))
