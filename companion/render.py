@@ -300,7 +300,7 @@ def _narrow(ctx: dict[str, Any], paths: tuple[str, ...], leaves: list | None = N
     return narrow
 
 
-def _pickled(value: Any) -> bytes:
+def _pickle_digest(value: Any) -> bytes:
     """A digest of ``value``'s pickle (a digest, not the bytes, so a key does not copy them)."""
     return hashlib.blake2s(pickle.dumps(value, protocol=5), digest_size=16).digest()
 
@@ -312,7 +312,7 @@ def _fingerprint(leaves: list[tuple[tuple[str, ...], Any]]) -> str:
     refuses. A list or dict that every seat's context shares (the rounds played, the people at
     the table) is pickled once a push, through ``parsed``: the same object, the same bytes."""
     try:
-        data = pickle.dumps([(path, True, parsed(value, _pickled)) if type(value) in (list, dict) and value
+        data = pickle.dumps([(path, True, parsed(value, _pickle_digest)) if type(value) in (list, dict) and value
                              else (path, False, value) for path, value in leaves], protocol=5)
     except (pickle.PicklingError, TypeError, AttributeError):
         data = json.dumps(leaves, default=repr).encode()

@@ -247,13 +247,17 @@ def test_a_kept_region_key_tells_apart_what_differs_and_survives_what_pickle_ref
     assert key(odd) == key(odd)
 
 
-def test_a_list_every_seat_shares_is_keyed_once_a_drawing_and_afresh_after():
+def test_a_list_every_seat_shares_is_pickled_once_a_drawing_and_afresh_after(monkeypatch):
     from companion.games import parsing_once
 
+    pickled = []
+    digest = render._pickle_digest
+    monkeypatch.setattr(render, "_pickle_digest", lambda value: pickled.append(value) or digest(value))
     rounds = [{"round": 1, "loser": 3}]
     with parsing_once():
         first = key({"rounds": rounds})
-        assert key({"rounds": rounds}) == first == key({"rounds": [{"round": 1, "loser": 3}]})
+        assert key({"rounds": rounds}) == first and pickled == [rounds]  # six seats, one pickle
+        assert key({"rounds": [{"round": 1, "loser": 3}]}) == first  # an equal list keys alike
         assert key({"rounds": [{"round": 1, "loser": 4}]}) != first  # another list is read for itself
     rounds.append({"round": 2, "loser": 1})  # outside a drawing nothing is kept
     assert key({"rounds": rounds}) != first
