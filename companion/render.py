@@ -103,7 +103,7 @@ class Scene:
     @functools.cached_property
     def wins(self) -> list[tuple[str, int]]:
         """Wins per player over the games finished at this table, most first."""
-        count = {p["name"]: 0 for p in self.people if not p["is_display"]}
+        count = {p["name"]: 0 for p in self.players}
         for result in self.facts["results"]:
             for name in result["winners"]:
                 count[name] = count.get(name, 0) + 1
@@ -273,9 +273,9 @@ def _parts(paths: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str, tuple[st
     return tuple(parts)
 
 
-def _narrow(ctx: dict[str, Any], paths: tuple[str, ...], leaves: list | None = None) -> dict[str, Any]:
-    """The parts of ``ctx`` that ``paths`` name. ``leaves`` gathers each part taken, as (path, value)."""
-    leaves = [] if leaves is None else leaves
+def _narrow(ctx: dict[str, Any], paths: tuple[str, ...]) -> tuple[dict[str, Any], list[tuple[tuple[str, ...], Any]]]:
+    """The parts of ``ctx`` that ``paths`` name, and each part taken as (path, value)."""
+    leaves: list[tuple[tuple[str, ...], Any]] = []
     narrow: dict[str, Any] = {}
     for parents, last, fields, truth in _parts(paths):
         source, target, path = ctx, narrow, ()
@@ -297,7 +297,7 @@ def _narrow(ctx: dict[str, Any], paths: tuple[str, ...], leaves: list | None = N
                     value = [{k: item[k] for k in fields if k in item} for item in value]
                 target[last] = bool(value) if truth else value
                 leaves.append(((*path, last), target[last]))
-    return narrow
+    return narrow, leaves
 
 
 def _pickle_digest(value: Any) -> bytes:
@@ -335,8 +335,7 @@ def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
     if paths is None:
         inner = render_to_string(template_of(game, name), ctx)
         return inner, _digest(inner)
-    leaves: list[tuple[tuple[str, ...], Any]] = []
-    narrow = _narrow(ctx, paths, leaves)
+    narrow, leaves = _narrow(ctx, paths)
     key = f"{game.slug}:{name}:" + _fingerprint([leaf for leaf in leaves if leaf[0][0] not in FIXED])
     found = _kept.get(key)
     if found is not None:
