@@ -372,3 +372,14 @@ def test_a_player_the_host_removes_mid_game_leaves_it_and_the_table_plays_on():
     view = game.view(after, scripted.PLAYERS[0])
     assert dee.seat_id in view["out"]
     game.check_removal(after, dee)  # now nothing holds the seat
+
+
+def test_a_die_is_drawn_as_told_however_often_the_same_face_comes_up():
+    from games.lie.templatetags.lie_tags import die
+
+    for _ in range(2):  # the second time from the faces already drawn
+        assert die(4) == '<span class="die d4">4</span>'
+        assert die(4, counted=True) == '<span class="die d4 counted">4</span>'
+        assert die(1, counted=1, wild="yes") == \
+            '<span class="die d1 counted wild" title="a wild one, counted">1</span>'
+    assert die("<b>") == '<span class="die d&lt;b&gt;">&lt;b&gt;</span>'
