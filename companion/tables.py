@@ -18,12 +18,14 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from companion import broadcast, codes
+from companion import broadcast, codes, rows
 from companion import games as registry
 from companion.clock import Clock
 from companion.forms import Form, MoveError, clean_text, parse_move
 from companion.games import DISPLAY, Game, Viewer, describe, game_of, next_in_role, players_of, role_counts, viewer_of
 from companion.models import Action, Seat, Table
+
+_SEAT_TABLE = Seat._meta.get_field("table")
 
 log = logging.getLogger(__name__)
 
@@ -231,11 +233,14 @@ def _record_result(table: Table, game: Game) -> None:
 def _locked(code: str, token: str) -> tuple[Table, Seat, list[Seat]]:
     """The table, locked for this transaction, the seat this phone's token holds there, and
     every seat at the table (one query for all of them: the push after the change needs them)."""
-    table = Table.objects.select_for_update().filter(code=code).first()
-    seats = list(table.seats.all()) if table is not None and token else []
+    found = rows.load(Table, lock=True, code=code)
+    table = found[0] if found else None
+    seats = rows.load(Seat, table_id=table.pk) if table is not None and token else []
     seat = next((s for s in seats if s.token == token), None)
     if table is None or seat is None:
         raise NoSeat(NO_SEAT)
+    for each in seats:  # as table.seats.all() would: each seat's table is this one, not loaded again
+        _SEAT_TABLE.set_cached_value(each, table)
     return table, seat, seats
 
 
@@ -246,7 +251,7 @@ def settle(code: str, token: str, *, now: float | None = None) -> Outcome:
         table, seat, seats = _locked(code, token)
         changed = _settle_clock(table, game_of(table), now)
         if changed:
-            table.save()
+            rows.update(table)
     outcome = Outcome(table=table, seat=seat, seats=seats)
     if changed:
         _push_after(outcome)
@@ -312,7 +317,7 @@ def perform(
             stale_safe(game, payload) if callable(stale_safe) else stale_safe)
         if stale:
             if settled:  # keep the clock's news even though this move is refused
-                table.save()
+                rows.update(table)
         else:
             before = Action(
                 table=table,
@@ -334,7 +339,7 @@ def perform(
             if table.status == Table.Status.FINISHED and not was_finished:
                 _record_result(table, game)
             table.version += 1
-            table.save()
+            rows.update(table)
             before.save()
     outcome = Outcome(table=table, seat=seat, seats=seats if keeps_seats or stale else None,
                       action=before if before is not None and before.undoable else None)

@@ -1,0 +1,100 @@
+"""The rows every action reads and writes, through statements made once per process.
+
+Every action locks its table, reads its seats and writes the table back. Through a queryset,
+Django builds and compiles each of those statements afresh: some 0.4 to 0.7 ms of Python
+each on this project's machine, against 0.04 ms for running the statement itself, and over a
+tenth of a whole move. Here each statement is put together once, and its rows become the
+same model instances a queryset would give, read through the same converters (the
+database's and each field's), and written through each field's own preparation.
+
+What this skips, beside the compiling: a queryset's checks (``select_for_update`` outside a
+transaction) and the model signals of ``save``, which nothing in this project listens to.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import Model
+
+M = TypeVar("M", bound=Model)
+
+
+@dataclass(frozen=True)
+class _Shape:
+    select: str  # SELECT every concrete column FROM the model's table
+    names: tuple[str, ...]  # their attribute names, in the model's field order (Model.from_db)
+    converters: tuple[tuple[int, tuple, Any], ...]  # (position, converters, column) as the ORM applies them
+
+
+@functools.lru_cache(maxsize=None)
+def _shape(model: type[Model], alias: str) -> _Shape:
+    connection = connections[alias]
+    meta = model._meta
+    quote = connection.ops.quote_name
+    converters = []
+    for position, field in enumerate(meta.concrete_fields):
+        column = field.get_col(meta.db_table)
+        found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        if found:
+            converters.append((position, tuple(found), column))
+    columns = ", ".join(quote(field.column) for field in meta.concrete_fields)
+    return _Shape(f"SELECT {columns} FROM {quote(meta.db_table)}",
+                  tuple(field.attname for field in meta.concrete_fields), tuple(converters))
+
+
+def _ordering(model: type[Model], alias: str) -> str:
+    """The model's default ordering (plain field names, "-" for descending) as ORDER BY."""
+    quote = connections[alias].ops.quote_name
+    terms = []
+    for name in model._meta.ordering:
+        descending = name.startswith("-")
+        terms.append(quote(model._meta.get_field(name.lstrip("-")).column) + (" DESC" if descending else ""))
+    return f" ORDER BY {', '.join(terms)}" if terms else ""
+
+
+def load(model: type[M], *, lock: bool = False, using: str = DEFAULT_DB_ALIAS, **equal: Any) -> list[M]:
+    """The rows of ``model`` whose columns equal ``equal`` (``code="ABCD"``, ``table_id=3``), in the
+    model's default order; ``lock``: locked for the transaction, where the database locks rows
+    (SQLite locks the whole database when the transaction starts: see the settings)."""
+    connection = connections[using]
+    shape = _shape(model, using)
+    meta = model._meta
+    quote = connection.ops.quote_name
+    where = " AND ".join(f"{quote(meta.get_field(name).column)} = %s" for name in equal)
+    sql = shape.select + (f" WHERE {where}" if where else "") + _ordering(model, using)
+    if lock and connection.features.has_select_for_update:
+        sql += " " + connection.ops.for_update_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, list(equal.values()))
+        rows = cursor.fetchall()
+    found = []
+    for row in rows:
+        values = list(row)
+        for position, converters, column in shape.converters:
+            value = values[position]
+            for convert in converters:
+                value = convert(value, column, connection)
+            values[position] = value
+        found.append(model.from_db(using, shape.names, values))
+    return found
+
+
+def update(instance: Model, fields: Iterable[str] | None = None, *, using: str = DEFAULT_DB_ALIAS) -> None:
+    """Write a loaded row back, every field or only ``fields``, as ``save`` does (``auto_now``
+    included)."""
+    connection = connections[using]
+    meta = instance._meta
+    quote = connection.ops.quote_name
+    chosen = ([meta.get_field(name) for name in fields] if fields is not None
+              else [field for field in meta.concrete_fields if not field.primary_key])
+    values = [field.get_db_prep_save(field.pre_save(instance, False), connection) for field in chosen]
+    sets = ", ".join(f"{quote(field.column)} = %s" for field in chosen)
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s",
+                       [*values, instance.pk])
+
