@@ -109,9 +109,13 @@ class HalfTruth(Game):
         return {**after.to_dict(), "seats": state["seats"]}
 
     def view(self, state: dict, viewer: Viewer) -> dict:
-        view = rules.player_view(parsed(state, _rules_state), _seat(state, viewer), table_moves=viewer.is_host)
+        seat = _seat(state, viewer)
+        if seat is None and not viewer.is_host:
+            view = parsed(state, _display_view)
+        else:
+            view = rules.player_view(parsed(state, _rules_state), seat, table_moves=viewer.is_host)
         view = _in_seat_ids(view, state["seats"], parsed(state, _questions_played))
-        view["chart"] = chart(view)
+        view["chart"] = parsed(state, _chart)
         # The host's tools on the chips list, apart from the seat's own moves: every seat's list
         # is drawn from these, so a player's own lock-in does not set it apart.
         view["tools"] = {m["type"]: m["allowed"] for m in view["legal_moves"] if m["type"] in ("skip", "drop")}
@@ -204,7 +208,21 @@ def _questions_played(state: dict) -> list[dict]:
     a seat."""
     seats = state["seats"]
     return [{**q, "reader": seats[q["reader"]], "results": [{**r, "seat": seats[r["seat"]]} for r in q["results"]]}
-            for q in rules.player_view(parsed(state, _rules_state), None)["history"]]
+            for q in parsed(state, _display_view)["history"]]
+
+
+def _display_view(state: dict) -> dict:
+    """The rules' view for no seat (a display's): read through ``parsed``, so a drawing of the
+    table builds it once for the display's screen, the questions answered and the chart. No
+    reader changes it (``_in_seat_ids`` makes a new view)."""
+    return rules.player_view(parsed(state, _rules_state), None)
+
+
+def _chart(state: dict) -> dict | None:
+    """The points chart: drawn from public parts only (the players' names and colours, the
+    questions answered, the trackers), so the same for every seat, and worked out once a drawing
+    through ``parsed``."""
+    return chart(_in_seat_ids(parsed(state, _display_view), state["seats"], parsed(state, _questions_played)))
 
 
 def _in_seat_ids(view: dict, seats: list[int], history: list[dict]) -> dict:

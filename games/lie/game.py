@@ -125,7 +125,8 @@ class Lie(Game):
     def view(self, state: dict, viewer: Viewer) -> dict:
         game = parsed(state["rules"], rules.from_dict)
         seat = _rules_seat(state, viewer)
-        seen = _to_seat_ids(rules.player_view(game, seat), state["seats"], parsed(state, _rounds_played))
+        mine = parsed(state["rules"], _display_view) if seat is None else rules.player_view(game, seat)
+        seen = _to_seat_ids(mine, state["seats"], parsed(state, _rounds_played))
         return {**seen, **_screen(seen, None if seat is None else game.cards[seat])}
 
     def now(self, view: dict, viewer: Viewer) -> Now:
@@ -206,12 +207,17 @@ def _rules_seat(state: dict, viewer: Viewer) -> int | None:
     return state["seats"].index(viewer.seat_id)
 
 
+def _display_view(stored: dict) -> dict:
+    """The rules' view for no seat (a display's): read through ``parsed``, so a drawing of the
+    table builds it once for the display's screen and the rounds played. No reader changes it."""
+    return rules.player_view(parsed(stored, rules.from_dict), None)
+
+
 def _rounds_played(state: dict) -> list[dict]:
     """The rounds played, with the table's seat ids: the same in every seat's view (every hand
     was shown at the challenge), so taken from the display's. Read through ``parsed``: when a
     table is drawn for every seat at once, they are converted once, not once a seat."""
-    public = rules.player_view(parsed(state["rules"], rules.from_dict), None)
-    return [_showdown(shown, state["seats"]) for shown in public["showdowns"]]
+    return [_showdown(shown, state["seats"]) for shown in parsed(state["rules"], _display_view)["showdowns"]]
 
 
 def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:

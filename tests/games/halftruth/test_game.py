@@ -277,6 +277,27 @@ def test_each_seat_sees_the_questions_answered_as_its_own_rules_view_has_them_dr
     assert seen == len([move for _, move in scripted.STEPS if move["type"] == "reveal"])
 
 
+def test_every_seat_sees_the_chart_its_own_view_would_draw_though_it_is_worked_out_once():
+    """The chart is worked out once a drawing, from the display's view: at every step it must be
+    the chart of each seat's own view (its players, names, colours and history), and one object
+    for every seat inside a drawing of the whole table."""
+    from companion.games import parsing_once
+    from games.halftruth.chart import chart
+
+    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+    actors = {p.seat_id: p for p in scripted.PLAYERS}
+    drawn = 0
+    for seat_id, move in scripted.STEPS:
+        state = game.apply(state, actors[seat_id], move, random.Random(1))
+        with parsing_once():
+            views = [game.view(state, viewer) for viewer in [*scripted.PLAYERS, SCREEN]]
+        for view in views:
+            assert view["chart"] == chart(view)
+            assert view["chart"] is views[0]["chart"]
+        drawn += views[0]["chart"] is not None
+    assert drawn > 0
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_the_scripted_game_ends_the_same_whatever_the_die_rolls(seed):
     state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(seed))
@@ -347,3 +368,21 @@ def test_regions_are_empty_in_the_lobby_before_there_is_a_game():
                "moves": {m.type: m for m in game.moves}}
     for region in game.regions:
         assert render_to_string(f"halftruth/partials/{region}.html", context).strip() == "", region
+
+
+def test_a_drawing_of_the_table_builds_one_rules_view_a_seat(monkeypatch):
+    """The questions answered and the chart come from the display's rules view: inside a drawing
+    of the whole table that is the display's own, not one or two more."""
+    from companion.games import parsing_once
+
+    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+    actors = {p.seat_id: p for p in scripted.PLAYERS}
+    for seat_id, move in scripted.STEPS[:12]:
+        state = game.apply(state, actors[seat_id], move, random.Random(1))
+    built = []
+    real = rules.player_view
+    monkeypatch.setattr(rules, "player_view", lambda state, seat, **kw: built.append(seat) or real(state, seat, **kw))
+    with parsing_once():
+        for viewer in [*scripted.PLAYERS, SCREEN]:
+            game.view(state, viewer)
+    assert sorted(built, key=lambda s: -1 if s is None else s) == [None, *range(len(scripted.PLAYERS))]

@@ -383,3 +383,20 @@ def test_a_die_is_drawn_as_told_however_often_the_same_face_comes_up():
         assert die(1, counted=1, wild="yes") == \
             '<span class="die d1 counted wild" title="a wild one, counted">1</span>'
     assert die("<b>") == '<span class="die d&lt;b&gt;">&lt;b&gt;</span>'
+
+
+def test_a_drawing_of_the_table_builds_one_rules_view_a_seat(monkeypatch):
+    """The rounds played come from the display's rules view: inside a drawing of the whole table
+    that is the display's own, not one more."""
+    from companion.games import parsing_once
+
+    state = game.start(PLAYERS, scripted.SETUP, random.Random(1))
+    for seat_id, move in scripted.STEPS[:12]:
+        state = game.apply(state, next(p for p in PLAYERS if p.seat_id == seat_id), move, random.Random(1))
+    built = []
+    real = rules.player_view
+    monkeypatch.setattr(rules, "player_view", lambda state, seat: built.append(seat) or real(state, seat))
+    with parsing_once():
+        for viewer in [*PLAYERS, SCREEN]:
+            game.view(state, viewer)
+    assert sorted(built, key=lambda s: -1 if s is None else s) == [None, *range(len(PLAYERS))]
