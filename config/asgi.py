@@ -4,9 +4,8 @@ Every view is synchronous. Django's own ASGI handler crosses between the event l
 fresh thread a dozen times per request (once per middleware method, the view, the signals,
 closing the response) and starts a new thread, with a new database connection, for each
 request; under 100 busy tables those crossings, queued behind the loop's socket work, were
-most of a move's time. companion.http_threads runs the whole request on one of a fixed set of
-threads that keep their database connections, handed the body and giving back the answer
-without waiting for the loop.
+most of a move's time. a2wsgi runs the whole request on one of a fixed set of threads that
+keep their database connections, and crosses back only to send the answer.
 """
 
 import asyncio
@@ -19,16 +18,16 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 
 django_wsgi_app = get_wsgi_application()
 
+from a2wsgi import WSGIMiddleware  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.sessions import CookieMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from companion import broadcast  # noqa: E402
-from companion.http_threads import ThreadedWSGI  # noqa: E402
 from companion.origin import SameOriginValidator  # noqa: E402
 from companion.routing import websocket_urlpatterns  # noqa: E402
 
-http_on_threads = ThreadedWSGI(django_wsgi_app, workers=settings.HTTP_THREADS)
+http_on_threads = WSGIMiddleware(django_wsgi_app, workers=settings.HTTP_THREADS)
 
 
 async def http(scope, receive, send):
