@@ -57,20 +57,26 @@ def _ordering(model: type[Model], alias: str) -> str:
     return f" ORDER BY {', '.join(terms)}" if terms else ""
 
 
+@functools.lru_cache(maxsize=None)
+def _select(model: type[Model], alias: str, names: tuple[str, ...], lock: bool) -> str:
+    """The whole SELECT for rows whose ``names`` columns equal the values given, made once."""
+    connection = connections[alias]
+    quote = connection.ops.quote_name
+    where = " AND ".join(f"{quote(model._meta.get_field(name).column)} = %s" for name in names)
+    sql = _shape(model, alias).select + (f" WHERE {where}" if where else "") + _ordering(model, alias)
+    if lock and connection.features.has_select_for_update:
+        sql += " " + connection.ops.for_update_sql()
+    return sql
+
+
 def load(model: type[M], *, lock: bool = False, using: str = DEFAULT_DB_ALIAS, **equal: Any) -> list[M]:
     """The rows of ``model`` whose columns equal ``equal`` (``code="ABCD"``, ``table_id=3``), in the
     model's default order; ``lock``: locked for the transaction, where the database locks rows
     (SQLite locks the whole database when the transaction starts: see the settings)."""
     connection = connections[using]
     shape = _shape(model, using)
-    meta = model._meta
-    quote = connection.ops.quote_name
-    where = " AND ".join(f"{quote(meta.get_field(name).column)} = %s" for name in equal)
-    sql = shape.select + (f" WHERE {where}" if where else "") + _ordering(model, using)
-    if lock and connection.features.has_select_for_update:
-        sql += " " + connection.ops.for_update_sql()
     with connection.cursor() as cursor:
-        cursor.execute(sql, list(equal.values()))
+        cursor.execute(_select(model, using, tuple(equal), lock), list(equal.values()))
         rows = cursor.fetchall()
     found = []
     for row in rows:
@@ -84,17 +90,22 @@ def load(model: type[M], *, lock: bool = False, using: str = DEFAULT_DB_ALIAS, *
     return found
 
 
+@functools.lru_cache(maxsize=None)
+def _update(model: type[Model], alias: str, names: tuple[str, ...] | None) -> tuple[tuple, str]:
+    """The fields an UPDATE writes (every one but the key, or ``names``) and its statement, made once."""
+    meta = model._meta
+    quote = connections[alias].ops.quote_name
+    chosen = (tuple(meta.get_field(name) for name in names) if names is not None
+              else tuple(field for field in meta.concrete_fields if not field.primary_key))
+    sets = ", ".join(f"{quote(field.column)} = %s" for field in chosen)
+    return chosen, f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
+
+
 def update(instance: Model, fields: Iterable[str] | None = None, *, using: str = DEFAULT_DB_ALIAS) -> None:
     """Write a loaded row back, every field or only ``fields``, as ``save`` does (``auto_now``
     included)."""
     connection = connections[using]
-    meta = instance._meta
-    quote = connection.ops.quote_name
-    chosen = ([meta.get_field(name) for name in fields] if fields is not None
-              else [field for field in meta.concrete_fields if not field.primary_key])
+    chosen, sql = _update(type(instance), using, None if fields is None else tuple(fields))
     values = [field.get_db_prep_save(field.pre_save(instance, False), connection) for field in chosen]
-    sets = ", ".join(f"{quote(field.column)} = %s" for field in chosen)
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s",
-                       [*values, instance.pk])
-
+        cursor.execute(sql, [*values, instance.pk])
