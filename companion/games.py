@@ -118,6 +118,8 @@ class Game:
     # stay the same (see render.KEPT for the paths): a region every seat sees alike, or that a
     # frequent move leaves as it was, is then drawn once instead of once per seat and move.
     kept: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # Functions the game's partials call, by name (LIE's ``die``): Jinja2 globals (companion.jinja).
+    template_functions: ClassVar[dict[str, Callable[..., Any]]] = {}
     # The game's own stylesheet and script under static/ (e.g. "css/fiction.css"), linked on the table page.
     stylesheet: str = ""
     script: str = ""

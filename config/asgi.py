@@ -24,6 +24,7 @@ from channels.sessions import CookieMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from companion import broadcast  # noqa: E402
+from companion.jinja import load_partials  # noqa: E402
 from companion.origin import SameOriginValidator  # noqa: E402
 from companion.routing import websocket_urlpatterns  # noqa: E402
 
@@ -43,7 +44,9 @@ application = ProtocolTypeRouter(
     }
 )
 
-# Everything loaded at start-up lives as long as the process: freeze it out of every future
+load_partials()
+
+# Everything loaded at start-up (the compiled partials too) lives as long as the process: freeze it out of every future
 # collection. After that, CPython's own young-generation thresholds suit the server now that a
 # request leaves next to nothing in reference cycles (see companion.middleware): its
 # collections are frequent and short (at most 3 ms, and 15 ms for the middle generation, at

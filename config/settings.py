@@ -127,6 +127,13 @@ HTTP_THREADS = int(os.environ.get("HTTP_THREADS", 2))
 
 TEMPLATES = [
     {
+        # The live regions (templates/*/partials/): drawn on every push, so with Jinja2 (companion.jinja).
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "companion.jinja.environment"},
+    },
+    {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from companion.games import Field, Game, Move, Now, Role, Viewer, parsed
 
 from . import rules
+from .dice import die
 from .rules import DECK_SIZE, FACES, MAX_PLAYERS, MIN_PLAYERS, Phase
 
 _DIRECTIONS = (
@@ -85,6 +87,7 @@ class Lie(Game):
         "bids": ("names", "view.bids", "view.challenger", "view.current_bid", "view.current_spoken",
                  "view.ones_wild", "view.opener", "view.outcome", "view.phase", "view.round", "view.variants"),
     }
+    template_functions: ClassVar[dict[str, Callable[..., Any]]] = {"die": die}
     stylesheet = "css/lie.css"
     script = "js/lie.js"
     ready = True

@@ -291,6 +291,18 @@ def test_every_region_renders_for_every_seat_in_every_phase(game):
                 render_region(game, region, view, viewer)
 
 
+def test_banned_books_shows_each_kept_ability_card_and_its_uses_to_every_seat(game):
+    state = game.start(scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(0))
+    offered = render_region(game, "setup_panel", game.view(state, LENA), LENA)
+    assert 'id="choose-ability-lie-plus-one"' in offered and "ability-who" not in offered
+    state = post(game, state, LENA, type="choose_ability", card="lie-plus-one")
+    state = post(game, state, GUS, type="choose_ability", card="any-five-letters")
+    for viewer in (*scripted.PLAYERS, DISPLAY):
+        html = render_region(game, "setup_panel", game.view(state, viewer), viewer)
+        assert html.count('class="ability"') == 2, viewer
+        assert "Lie-brarian's card" in html and "Guessers' card" in html
+
+
 def test_regions_are_empty_in_the_lobby_but_for_the_pickers_script(game):
     for viewer in (LENA, GUS, DISPLAY):
         html = "".join(render_region(game, region, None, viewer) for region in game.regions)

@@ -375,7 +375,7 @@ def test_a_player_the_host_removes_mid_game_leaves_it_and_the_table_plays_on():
 
 
 def test_a_die_is_drawn_as_told_however_often_the_same_face_comes_up():
-    from games.lie.templatetags.lie_tags import die
+    from games.lie.dice import die
 
     for _ in range(2):  # the second time from the faces already drawn
         assert die(4) == '<span class="die d4">4</span>'

@@ -1,18 +1,15 @@
-"""LIE's die face, drawn by a tag: it is in every hand, bid and showdown row, and an included
-template cost a context and a lookup for each one (5% of a busy server's time at 100 tables)."""
+"""LIE's die face, drawn by a function its partials call (``{{ die(f.face) }}``): it is in every
+hand, bid and showdown row, and an included template cost a context and a lookup for each one
+(5% of a busy server's time at 100 tables)."""
 
 import functools
 
-from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-register = template.Library()
 
-
-@register.simple_tag
 def die(face, counted=False, wild=False):
-    """``{% die 4 %}``, ``{% die d.face counted=d.counted wild=d.wild %}``."""
+    """``die(4)``, ``die(d.face, counted=d.counted, wild=d.wild)``."""
     if type(face) is int:  # a face as the rules give it: one of a handful of markups, made once each
         return _die(face, bool(counted), bool(wild))
     return _markup(face, counted, wild)

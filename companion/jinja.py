@@ -1,0 +1,161 @@
+"""The Jinja2 environment that draws the table's regions (templates/<app>/partials/).
+
+A region is drawn for some group of seats on nearly every move, and Django's template engine
+was most of a push (its nodes resolve every variable and tag through several calls at each
+render). Jinja2 compiles each template to Python once, and draws the same markup several times
+as fast. It is the engine Django itself supports beside its own (``django.template.backends.
+jinja2``), so ``render_to_string`` and the tests reach the partials as before; the pages
+(base.html, table.html and the rest) stay Django templates.
+
+The partials read a seat's view as the Django templates did:
+
+- ``a.b`` on a dict is its key first (a view's "count" or "items" is never the dict's method),
+  and a method is called as in Python (``d.items()``), never by itself;
+- anything missing is empty, however deep (``ChainableUndefined``), in every setting, and
+  ``is none`` of it is true (a view's key left out reads as None, as in Django);
+- ``default``, ``length``, ``add``, ``pluralize``, ``yesno``, ``default_if_none`` and
+  ``get_item`` keep Django's meaning (``default`` replaces any false value, ``length`` of None
+  is 0), so a view needs no other shape;
+- ``url(name, *args)`` is Django's ``reverse``, remembered per name and arguments, and
+  ``static(path)`` Django's own;
+- each game adds its own functions (``Game.template_functions``, e.g. LIE's ``die``).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from django.templatetags.static import static
+from django.urls import get_script_prefix, reverse
+from jinja2 import ChainableUndefined, Environment, FileSystemLoader, TemplateNotFound, Undefined
+
+PARTIALS = "/partials/"
+
+
+class PartialsLoader(FileSystemLoader):
+    """Only the regions' partials: every other name is Django's (the pages), refused at once."""
+
+    def get_source(self, environment: Environment, template: str):
+        if PARTIALS not in template:
+            raise TemplateNotFound(template)
+        return super().get_source(environment, template)
+
+
+class TableEnvironment(Environment):
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict:  # a view's key, before any method of dict (``d.items()`` still works)
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
+@functools.lru_cache(maxsize=8192)
+def _reverse(prefix: str, name: str, args: tuple) -> str:
+    return reverse(name, args=args)
+
+
+def url(name: str, *args: Any) -> str:
+    """``url('move', table.code)``: the path of a named URL (as ``{% url %}``)."""
+    return _reverse(get_script_prefix(), name, tuple(str(a) for a in args))
+
+
+def get_item(mapping: Any, key: Any) -> Any:
+    """``names|get_item(seat_id)``: a dict lookup by a value from the view."""
+    try:
+        return mapping.get(key, "")
+    except AttributeError:
+        return ""
+
+
+def default(value: Any, fallback: Any = "") -> Any:
+    return value or fallback
+
+
+def default_if_none(value: Any, fallback: Any = "") -> Any:
+    return fallback if value is None else value
+
+
+def length(value: Any) -> int:
+    try:
+        return len(value)
+    except TypeError:
+        return 0
+
+
+def add(value: Any, other: Any) -> Any:
+    try:
+        return int(value) + int(other)
+    except (TypeError, ValueError):
+        try:
+            return value + other
+        except Exception:
+            return ""
+
+
+def pluralize(value: Any, suffix: str = "s") -> str:
+    """"" for one, ``suffix`` otherwise; "y,ies" gives the singular and the plural ending."""
+    singular, _, plural = suffix.rpartition(",") if "," in suffix else ("", "", suffix)
+    try:
+        one = float(value) == 1
+    except (TypeError, ValueError):
+        try:
+            one = len(value) == 1
+        except TypeError:
+            return ""
+    return singular if one else plural
+
+
+def yesno(value: Any, choices: str = "yes,no,maybe") -> str:
+    words = choices.split(",")
+    if value is None and len(words) > 2:
+        return words[2]
+    return words[0] if value else words[1]
+
+
+def widthratio(value: Any, maximum: Any, width: Any) -> str:
+    """``widthratio(a, b, c)``: a / b scaled to c, rounded (as ``{% widthratio %}``)."""
+    try:
+        value, maximum, width = float(value), float(maximum), float(width)
+    except (TypeError, ValueError):
+        return ""
+    if maximum == 0:
+        return "0"
+    return str(round(value / maximum * width))
+
+
+def is_none(value: Any) -> bool:
+    return value is None or isinstance(value, Undefined)
+
+
+def environment(**options: Any) -> Environment:
+    """Django's Jinja2 backend calls this with its options (the template folders)."""
+    from companion.games import all_games
+
+    options["loader"] = PartialsLoader(options["loader"].searchpath)
+    options["undefined"] = ChainableUndefined
+    env = TableEnvironment(**options)
+    env.filters.update(get_item=get_item, default=default, default_if_none=default_if_none, length=length,
+                       add=add, pluralize=pluralize, yesno=yesno)
+    env.tests["none"] = is_none
+    env.globals.update(url=url, static=static, widthratio=widthratio)
+    for game in all_games():
+        clash = set(game.template_functions) & set(env.globals)
+        if clash:
+            raise ValueError(f"{game.slug}: template functions {sorted(clash)} are taken")
+        env.globals.update(game.template_functions)
+    return env
+
+
+def load_partials() -> int:
+    """Compile every partial now (a server's start-up), not during some table's first moves:
+    Jinja2 compiles a template to Python, some milliseconds each. Returns how many."""
+    from django.template import engines
+
+    env = engines["jinja2"].env
+    names = env.list_templates(filter_func=lambda name: PARTIALS in f"/{name}")
+    for name in names:
+        env.get_template(name)
+    return len(names)
