@@ -51,6 +51,12 @@ class TableEnvironment(Environment):
                 pass
         return super().getattr(obj, attribute)
 
+    def make_globals(self, d: Any) -> dict[str, Any]:
+        """A template's globals as a plain dict: every render copies them into its context, and
+        Jinja2's ChainMap over the environment's is copied key by key in Python (9 of a small
+        region's 15 us). The environment's globals are all set before any template is loaded."""
+        return {**self.globals, **(d or {})}
+
 
 @functools.lru_cache(maxsize=8192)
 def _reverse(prefix: str, name: str, args: tuple) -> str:

@@ -20,7 +20,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from django.template.loader import render_to_string
+from django.template import engines
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -329,18 +329,24 @@ def kept_regions(game: Game) -> dict[str, tuple[str, ...]]:
     return found
 
 
+def partial(template: str, ctx: dict[str, Any]) -> str:
+    """A partial drawn by Jinja2 itself (companion.jinja), without Django's wrapper around it:
+    no request, no context processors, and a template object is not wrapped afresh each time."""
+    return engines["jinja2"].env.get_template(template).render(ctx)
+
+
 def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
     """A region's markup for this context, and its digest."""
     paths = kept_regions(game).get(name)
     if paths is None:
-        inner = render_to_string(template_of(game, name), ctx)
+        inner = partial(template_of(game, name), ctx)
         return inner, _digest(inner)
     narrow, leaves = _narrow(ctx, paths)
     key = f"{game.slug}:{name}:" + _fingerprint([leaf for leaf in leaves if leaf[0][0] not in FIXED])
     found = _kept.get(key)
     if found is not None:
         return found
-    inner = render_to_string(template_of(game, name), narrow)
+    inner = partial(template_of(game, name), narrow)
     drawn = (inner, _digest(inner))
     _kept.put(key, drawn)
     return drawn

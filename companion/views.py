@@ -17,7 +17,6 @@ from django.core.exceptions import BadRequest
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -201,10 +200,11 @@ def _token(request: HttpRequest, code: str) -> tuple[str, str]:
 def _flash(request: HttpRequest, message: str, *, status: int = 200, fresh: str = "", kind: str = "error",
            reason: str = "", remedy: dict | None = None, code: str = "") -> HttpResponse:
     # Drawn without the request: the flash needs nothing from it, and a request's template
-    # context is a reference cycle that only the garbage collector can free.
-    response = HttpResponse(render_to_string("companion/partials/flash.html", {
-        "message": message, "kind": kind, "fresh": fresh, "reason": reason, "remedy": remedy, "table_code": code,
-    }), status=status)
+    # context is a reference cycle that only the garbage collector can free. The seat's fresh
+    # regions (markup already, and most of the reply) follow it as they are.
+    response = HttpResponse(drawing.partial("companion/partials/flash.html", {
+        "message": message, "kind": kind, "reason": reason, "remedy": remedy, "table_code": code,
+    }) + fresh, status=status)
     if reason:
         trigger_client_event(response, "table:refused", {"reason": reason, "message": message})
     return response
