@@ -13,9 +13,9 @@ The partials read a seat's view as the Django templates did:
   and a method is called as in Python (``d.items()``), never by itself;
 - anything missing is empty, however deep (``ChainableUndefined``), in every setting, and
   ``is none`` of it is true (a view's key left out reads as None, as in Django);
-- ``default``, ``length``, ``add``, ``pluralize``, ``yesno``, ``default_if_none`` and
-  ``get_item`` keep Django's meaning (``default`` replaces any false value, ``length`` of None
-  is 0), so a view needs no other shape;
+- ``default``, ``length``, ``add``, ``pluralize``, ``yesno`` and ``default_if_none`` are Django's
+  own filters, and ``get_item`` the pages' (``default`` replaces any false value, ``length`` of
+  None is 0), so a view needs no other shape;
 - ``url(name, *args)`` is Django's ``reverse``, remembered per name and arguments, and
   ``static(path)`` Django's own;
 - each game adds its own functions (``Game.template_functions``, e.g. LIE's ``die``).
@@ -26,18 +26,25 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from django.template import defaultfilters
 from django.templatetags.static import static
 from django.urls import get_script_prefix, reverse
 from jinja2 import ChainableUndefined, Environment, FileSystemLoader, TemplateNotFound, Undefined
 
+from companion.templatetags.table_tags import get_item
+
 PARTIALS = "/partials/"
+
+
+def is_partial(name: str) -> bool:
+    return PARTIALS in name
 
 
 class PartialsLoader(FileSystemLoader):
     """Only the regions' partials: every other name is Django's (the pages), refused at once."""
 
     def get_source(self, environment: Environment, template: str):
-        if PARTIALS not in template:
+        if not is_partial(template):
             raise TemplateNotFound(template)
         return super().get_source(environment, template)
 
@@ -68,59 +75,6 @@ def url(name: str, *args: Any) -> str:
     return _reverse(get_script_prefix(), name, tuple(str(a) for a in args))
 
 
-def get_item(mapping: Any, key: Any) -> Any:
-    """``names|get_item(seat_id)``: a dict lookup by a value from the view."""
-    try:
-        return mapping.get(key, "")
-    except AttributeError:
-        return ""
-
-
-def default(value: Any, fallback: Any = "") -> Any:
-    return value or fallback
-
-
-def default_if_none(value: Any, fallback: Any = "") -> Any:
-    return fallback if value is None else value
-
-
-def length(value: Any) -> int:
-    try:
-        return len(value)
-    except TypeError:
-        return 0
-
-
-def add(value: Any, other: Any) -> Any:
-    try:
-        return int(value) + int(other)
-    except (TypeError, ValueError):
-        try:
-            return value + other
-        except Exception:
-            return ""
-
-
-def pluralize(value: Any, suffix: str = "s") -> str:
-    """"" for one, ``suffix`` otherwise; "y,ies" gives the singular and the plural ending."""
-    singular, _, plural = suffix.rpartition(",") if "," in suffix else ("", "", suffix)
-    try:
-        one = float(value) == 1
-    except (TypeError, ValueError):
-        try:
-            one = len(value) == 1
-        except TypeError:
-            return ""
-    return singular if one else plural
-
-
-def yesno(value: Any, choices: str = "yes,no,maybe") -> str:
-    words = choices.split(",")
-    if value is None and len(words) > 2:
-        return words[2]
-    return words[0] if value else words[1]
-
-
 def widthratio(value: Any, maximum: Any, width: Any) -> str:
     """``widthratio(a, b, c)``: a / b scaled to c, rounded (as ``{% widthratio %}``)."""
     try:
@@ -143,8 +97,9 @@ def environment(**options: Any) -> Environment:
     options["loader"] = PartialsLoader(options["loader"].searchpath)
     options["undefined"] = ChainableUndefined
     env = TableEnvironment(**options)
-    env.filters.update(get_item=get_item, default=default, default_if_none=default_if_none, length=length,
-                       add=add, pluralize=pluralize, yesno=yesno)
+    django_filters = ("default", "default_if_none", "length", "add", "pluralize", "yesno")
+    env.filters.update({name: getattr(defaultfilters, name) for name in django_filters})
+    env.filters["get_item"] = get_item
     env.tests["none"] = is_none
     env.globals.update(url=url, static=static, widthratio=widthratio)
     for game in all_games():
@@ -161,7 +116,7 @@ def load_partials() -> int:
     from django.template import engines
 
     env = engines["jinja2"].env
-    names = env.list_templates(filter_func=lambda name: PARTIALS in f"/{name}")
+    names = env.list_templates(filter_func=is_partial)
     for name in names:
         env.get_template(name)
     return len(names)
