@@ -19,7 +19,7 @@ from companion.clock import ClockWant
 from companion.forms import Field, Move, MoveError
 
 __all__ = ["DISPLAY", "Field", "Game", "Move", "MoveError", "Now", "Remedy", "Role", "Viewer", "all_games", "describe", "game_of", "get",
-           "next_in_role", "parsed", "parsing_once", "players_of", "register", "role_counts", "viewer_of"]
+           "next_in_role", "parsed", "parsing_once", "players_of", "register", "remember", "role_counts", "viewer_of"]
 
 T = TypeVar("T")
 _parses = threading.local()
@@ -40,17 +40,43 @@ def parsed(stored: Any, parse: Callable[[Any], T]) -> T:
     """``parse(stored)``; inside ``parsing_once``, the same result for the same stored object.
 
     The rules' states are frozen, so every seat may read one. Outside ``parsing_once`` (a
-    move, a page for one phone) it always parses.
+    move, a page for one phone) it parses, unless the move just made on this thread gave
+    the result (``remember``).
     """
+    key = (id(stored), parse)
+    known = getattr(_parses, "known", None)
+    if known:
+        found = known.get(key)
+        if found is not None and found[0] is stored:
+            return found[1]
     memo = getattr(_parses, "memo", None)
     if memo is None:
         return parse(stored)
-    found = memo.get((id(stored), parse))
+    found = memo.get(key)
     if found is not None and found[0] is stored:  # the object itself is held, so its id is not reused
         return found[1]
     result = parse(stored)
-    memo[(id(stored), parse)] = (stored, result)
+    memo[key] = (stored, result)
     return result
+
+
+# A move's result is remembered for the push that follows it on the same thread; a few are
+# kept, so a move whose transaction is rolled back (a tried move) costs nothing but a slot.
+REMEMBERED = 4
+
+
+def remember(stored: T, parse: Callable[[Any], Any], result: Any) -> T:
+    """Say that ``parse(stored)`` is ``result``, and give back ``stored``: a game's ``apply``
+    has its rules' new state in hand when it stores it, so the push that draws it for every
+    seat, and the mover's reply, need not parse it again. ``result`` must be what ``parse``
+    would give (the rules' round-trip tests hold every engine to that)."""
+    known = getattr(_parses, "known", None)
+    if known is None:
+        known = _parses.known = {}
+    known[(id(stored), parse)] = (stored, result)
+    while len(known) > REMEMBERED:
+        del known[next(iter(known))]
+    return stored
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from django.template.defaultfilters import pluralize
 
 from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Remedy, Role, Viewer, parsed
+from companion.games import Field, Game, Move, Now, Remedy, Role, Viewer, parsed, remember
 from games.errors import RulesError
 
 from . import rules
@@ -199,9 +199,8 @@ class Fiction(Game):
 
     @staticmethod
     def _apply(state: dict, seat: str | None, move: dict) -> dict:
-        after = rules.apply(rules.GameState.from_dict(state), seat, move).to_dict()
-        after["seats"] = state["seats"]
-        return after
+        game = rules.apply(rules.GameState.from_dict(state), seat, move)
+        return remember({**game.to_dict(), "seats": state["seats"]}, rules.GameState.from_dict, game)
 
     def view(self, state: dict, viewer: Viewer) -> dict:
         game = parsed(state, rules.GameState.from_dict)

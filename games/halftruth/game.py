@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from companion.games import Field, Game, Move, Now, Role, Viewer, parsed
+from companion.games import Field, Game, Move, Now, Role, Viewer, parsed, remember
 
 from . import rules
 from .chart import chart
@@ -106,7 +106,7 @@ class HalfTruth(Game):
         elif move.get("type") in rules.READER_MOVES and actor.is_host and seat != state["reader"]:
             seat = None  # the host acts for the table
         after = rules.apply(_rules_state(state), seat, move, rng)
-        return {**after.to_dict(), "seats": state["seats"]}
+        return remember({**after.to_dict(), "seats": state["seats"]}, _rules_state, after)
 
     def view(self, state: dict, viewer: Viewer) -> dict:
         seat = _seat(state, viewer)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from companion.games import Field, Game, Move, Now, Role, Viewer, parsed
+from companion.games import Field, Game, Move, Now, Role, Viewer, parsed, remember
 
 from . import rules
 from .dice import die
@@ -123,7 +123,7 @@ class Lie(Game):
         if seat is None:
             raise rules.IllegalMove("You are not playing in this game.", reason="not-a-player")
         after = rules.apply(rules.from_dict(state["rules"]), seat, move, rng)
-        return {**state, "rules": after.to_dict()}
+        return {**state, "rules": remember(after.to_dict(), rules.from_dict, after)}
 
     def view(self, state: dict, viewer: Viewer) -> dict:
         game = parsed(state["rules"], rules.from_dict)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Role, Viewer, parsed
+from companion.games import Field, Game, Move, Now, Role, Viewer, parsed, remember
 
 from . import rules
 
@@ -40,7 +40,8 @@ class SecretKeeper(Game):
                               show_length=bool(options.get("show_length"))).to_dict()
 
     def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        return rules.apply(rules.State.from_dict(state), actor.seat_id, move).to_dict()
+        after = rules.apply(rules.State.from_dict(state), actor.seat_id, move)
+        return remember(after.to_dict(), rules.State.from_dict, after)
 
     def view(self, state: dict, viewer: Viewer) -> dict:
         return rules.player_view(parsed(state, rules.State.from_dict), None if viewer.is_display else viewer.seat_id)

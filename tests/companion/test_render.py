@@ -219,6 +219,61 @@ def test_a_stored_state_is_parsed_once_for_every_seat_of_one_drawing_and_afresh_
     assert parsed(first, parse) == {"turn": 2}
 
 
+def test_a_remembered_parse_is_given_back_for_that_very_state_only():
+    from companion import games
+    from companion.games import parsed, parsing_once, remember
+
+    calls = []
+
+    def parse(stored):
+        calls.append(stored)
+        return dict(stored)
+
+    stored, result = {"turn": 1}, {"turn": 1, "parsed": True}
+    assert remember(stored, parse, result) is stored
+    assert parsed(stored, parse) is result  # the reply to the move that made it
+    with parsing_once():
+        assert parsed(stored, parse) is result  # the push that follows
+    assert calls == []
+    assert parsed({"turn": 1}, parse) == {"turn": 1} and len(calls) == 1  # an equal other state is parsed
+    for n in range(games.REMEMBERED):  # a few moves later the first is forgotten
+        remember({"turn": n}, parse, {})
+    assert parsed(stored, parse) == {"turn": 1} and len(calls) == 2
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_moves_remembered_state_draws_every_seat_as_the_state_read_back_from_the_database(slug):
+    """What a game's ``apply`` remembers is what parsing its stored state gives: each view of it
+    is the view of the same state as a later request reads it (through JSON)."""
+    import json
+
+    for label, table, seats, game, state in played(slug):
+        stored = json.loads(json.dumps(state))
+        for seat in seats:
+            viewer = render.viewer_of(seat)
+            assert game.view(state, viewer) == game.view(stored, viewer), f"{slug} {label}: {seat.name}"
+
+
+def test_a_lie_move_is_parsed_once_and_its_push_reads_the_state_the_move_made(monkeypatch):
+    from companion.games import parsing_once
+    from games.lie import rules
+
+    calls = []
+    parse = rules.from_dict
+    monkeypatch.setattr(rules, "from_dict", lambda stored: calls.append(1) or parse(stored))
+    steps = 0
+    for label, table, seats, game, state in played("lie"):
+        if label == "start":
+            continue
+        steps += 1
+        applied = len(calls)
+        with parsing_once():
+            for seat in seats:
+                game.view(state, render.viewer_of(seat))
+        assert len(calls) == applied, label  # the push parsed nothing the move had not
+    assert steps > 10 and len(calls) >= steps  # each move parsed the state it was made on
+
+
 @pytest.mark.parametrize("slug", SCRIPTS)
 def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
     """Seats drawn together (one parse of the state for all) get what each would get drawn alone."""
