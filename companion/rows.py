@@ -109,3 +109,42 @@ def update(instance: Model, fields: Iterable[str] | None = None, *, using: str =
     values = [field.get_db_prep_save(field.pre_save(instance, False), connection) for field in chosen]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*values, instance.pk])
+
+
+@functools.lru_cache(maxsize=None)
+def _insert(model: type[Model], alias: str) -> tuple[tuple, str, list | None]:
+    """The fields an INSERT writes (every concrete one but the automatic key), its statement with
+    the key returned where the database can, and the parameters of that RETURNING (None without
+    one), made once."""
+    connection = connections[alias]
+    meta = model._meta
+    quote = connection.ops.quote_name
+    chosen = tuple(field for field in meta.local_concrete_fields
+                   if field is not meta.auto_field and not getattr(field, "generated", False))
+    if any(hasattr(field, "get_placeholder") for field in chosen):  # pragma: no cover - none in this project
+        raise TypeError(f"{model.__name__} has a field with its own placeholder: save it through the ORM")
+    sql = (f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(field.column) for field in chosen)}) "
+           f"VALUES ({', '.join(['%s'] * len(chosen))})")
+    returning = None
+    if connection.features.can_return_columns_from_insert:
+        returned, returning = connection.ops.return_insert_columns([meta.auto_field])
+        sql += " " + returned
+    return chosen, sql, returning
+
+
+def insert(instance: Model, *, using: str = DEFAULT_DB_ALIAS) -> None:
+    """Write a new row as ``save`` does (``auto_now_add`` and each field's preparation included),
+    and give the instance its key."""
+    connection = connections[using]
+    model = type(instance)
+    chosen, sql, returning = _insert(model, using)
+    values = [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in chosen]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        if returning is not None:
+            key = connection.ops.fetch_returned_insert_columns(cursor, returning)[0]
+        else:
+            key = connection.ops.last_insert_id(cursor, model._meta.db_table, model._meta.auto_field.column)
+    instance.pk = key
+    instance._state.adding = False
+    instance._state.db = using

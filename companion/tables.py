@@ -340,7 +340,7 @@ def perform(
                 _record_result(table, game)
             table.version += 1
             rows.update(table)
-            before.save()
+            rows.insert(before)
     outcome = Outcome(table=table, seat=seat, seats=seats if keeps_seats or stale else None,
                       action=before if before is not None and before.undoable else None)
     if stale:

@@ -79,3 +79,22 @@ def test_only_the_named_fields_are_written_when_named(table):
     rows.update(loaded, ["notice"])
     fresh = Table.objects.get(pk=table.pk)
     assert (fresh.notice, fresh.version) == ("changed", table.version)
+
+
+def test_an_action_inserted_is_what_the_orm_reads_with_its_key_and_time(table):
+    from companion.models import Action
+    lena = Seat.objects.get(table=table, is_host=True)
+    before = Action.objects.count()
+    action = Action(table=table, seat=lena, kind="move", key="k" * 64, base_version=7, move={"type": "guess"},
+                    status_before="playing", state_before={"guesses": [{"word": "ÉCLAIR"}], "n": None},
+                    clock_before={"left": 1.5}, undoable=True)
+    with transaction.atomic():
+        rows.insert(action)
+    assert action.pk is not None and not action._state.adding
+    fresh = Action.objects.get(pk=action.pk)
+    assert fields(fresh) == fields(action)
+    assert fresh.state_before == {"guesses": [{"word": "ÉCLAIR"}], "n": None} and fresh.created_at is not None
+    assert Action.objects.count() == before + 1
+    second = Action(table=table, seat=None, kind="clock", key="c", base_version=8, status_before="playing")
+    rows.insert(second)
+    assert second.pk > action.pk and Action.objects.get(pk=second.pk).seat_id is None
