@@ -144,6 +144,10 @@ class Game:
     # stay the same (see render.KEPT for the paths): a region every seat sees alike, or that a
     # frequent move leaves as it was, is then drawn once instead of once per seat and move.
     kept: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # Regions every seat, the display too, sees alike (drawn only from public parts of the
+    # view): one drawing of the table draws each of them once, for its first seat, and gives
+    # every other seat the same, without working out their keys again.
+    shared: ClassVar[frozenset[str]] = frozenset()
     # Functions the game's partials call, by name (LIE's ``die``): Jinja2 globals (companion.jinja).
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {}
     # The game's own stylesheet and script under static/ (e.g. "css/fiction.css"), linked on the table page.
@@ -280,6 +284,9 @@ def register(game: Game) -> None:
     bad = [name for name in game.regions if not REGION_NAME.fullmatch(name)]
     if bad:
         raise ValueError(f"{game.slug}: region names {bad!r} are not identifiers")
+    strays = sorted(game.shared - set(game.regions))
+    if strays:
+        raise ValueError(f"{game.slug}: shared regions {strays!r} are not its regions")
     _REGISTRY[game.slug] = game
 
 

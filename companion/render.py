@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.template import engines
@@ -81,6 +81,8 @@ class Scene:
     undo_label: str
     setup_problem: str | None
     rotation: tuple[str, str] | None
+    # The regions every seat sees alike, as drawn for the first seat (``sections``).
+    shared: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     # What every seat's context holds alike, worked out once a drawing: the same objects in each
     # seat's context, so a kept region's key pickles them once (``_fingerprint``).
@@ -319,7 +321,18 @@ def _fingerprint(leaves: list[tuple[tuple[str, ...], Any]]) -> str:
     return hashlib.blake2s(data, digest_size=16).hexdigest()
 
 
+# The platform's regions that every seat sees alike; games add theirs (Game.shared).
+SHARED = frozenset({"clock", "standings"})
+
 _kept_by_game: dict[str, dict[str, tuple[str, ...]]] = {}
+_shared_by_game: dict[str, frozenset[str]] = {}
+
+
+def shared_regions(game: Game) -> frozenset[str]:
+    found = _shared_by_game.get(game.slug)
+    if found is None:
+        found = _shared_by_game[game.slug] = SHARED | game.shared
+    return found
 
 
 def kept_regions(game: Game) -> dict[str, tuple[str, ...]]:
@@ -365,9 +378,17 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
     # games.register), the digest is hex, the version a number, and the markup was escaped by
     # its template.
     tail = f' data-v="{int(sc.table.version)}"{SWAP if oob else ""}>'
+    shared = shared_regions(sc.game)
     for name in region_names(sc.game):
-        hidden = sc.ended_by_host and name in sc.game.regions
-        inner, digest = ("", _digest("")) if hidden else _drawn(sc.game, name, ctx)
+        if sc.ended_by_host and name in sc.game.regions:
+            inner, digest = "", _digest("")
+        elif name in shared:
+            found = sc.shared.get(name)
+            if found is None:
+                found = sc.shared[name] = _drawn(sc.game, name, ctx)
+            inner, digest = found
+        else:
+            inner, digest = _drawn(sc.game, name, ctx)
         out.append((name, digest,
                     f'<section id="region-{name}" class="region region-{name}" data-h="{digest}"{tail}{inner}</section>'))
     version = format_html(

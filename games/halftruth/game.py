@@ -80,6 +80,8 @@ class HalfTruth(Game):
         "victory_points": ("view.chart", "view.outcome", "view.trackers",
                            "view.players:name,colour,seat,victory_points,rounds"),
     }
+    # The record, the trackers and the points are public: drawn for one seat a drawing.
+    shared: ClassVar[frozenset[str]] = frozenset({"history", "round_tracker", "victory_points"})
 
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:

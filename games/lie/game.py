@@ -87,6 +87,8 @@ class Lie(Game):
         "bids": ("names", "view.bids", "view.challenger", "view.current_bid", "view.current_spoken",
                  "view.ones_wild", "view.opener", "view.outcome", "view.phase", "view.round", "view.variants"),
     }
+    # Those four are public: one drawing of the table draws them for its first seat only.
+    shared: ClassVar[frozenset[str]] = frozenset({"history", "showdown", "players", "bids"})
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {"die": die}
     stylesheet = "css/lie.css"
     script = "js/lie.js"

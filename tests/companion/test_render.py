@@ -369,3 +369,32 @@ def test_kept_platform_regions_follow_what_scripted_games_never_change():
     render._kept.clear()
     for change in changes:
         kept_drawings_match_full_ones(replace(base, **change), seats, render.KEPT, str(change))
+
+
+def test_a_game_sharing_a_region_it_does_not_have_is_refused_when_registered():
+    from companion import games
+
+    class Odd(type(get("lie"))):
+        slug = "odd-shared"
+        shared = frozenset({"bids", "nowhere"})
+
+    with pytest.raises(ValueError, match="nowhere"):
+        games.register(Odd())
+    assert games.get("odd-shared") is None
+
+
+def test_a_push_draws_each_region_every_seat_sees_alike_once(monkeypatch):
+    from companion import broadcast
+
+    drawn = []
+    draw = render._drawn
+    monkeypatch.setattr(render, "_drawn", lambda game, name, ctx: drawn.append(name) or draw(game, name, ctx))
+    *_, (label, table, seats, game, state) = played("lie")
+    table.state = state
+    table.save()
+    broadcast.push_table(table.pk, table=table, seats=seats)
+    groups = len({broadcast.group_of(game, table.pk, seat) for seat in seats})
+    assert groups == len(seats) > 4  # every LIE seat has its own hand, so its own drawing
+    for name in render.region_names(game):
+        assert drawn.count(name) == (1 if name in render.shared_regions(game) else groups), name
+    assert {"bids", "history", "clock", "standings"} <= render.shared_regions(game)
