@@ -98,3 +98,46 @@ def test_an_action_inserted_is_what_the_orm_reads_with_its_key_and_time(table):
     second = Action(table=table, seat=None, kind="clock", key="c", base_version=8, status_before="playing")
     rows.insert(second)
     assert second.pk > action.pk and Action.objects.get(pk=second.pk).seat_id is None
+
+
+def test_a_shared_json_column_reads_back_as_the_value_written_with_its_text(table):
+    from django.db import connection
+
+    with transaction.atomic():
+        [loaded] = rows.load(Table, lock=True, code=table.code)
+        loaded.state = {**loaded.state, "guesses": [{"word": "CANDLE"}]}
+        loaded.version += 1
+        rows.update(loaded)
+    [again] = rows.load(Table, code=table.code)
+    [twice] = rows.load(Table, code=table.code)
+    assert again.state == loaded.state and twice.state == loaded.state
+    assert again.setup is not twice.setup  # a column not shared is read afresh each time
+    if connection.vendor == "sqlite":  # PostgreSQL gives back its own text for a JSON column
+        assert again.state is loaded.state and twice.state is loaded.state
+    Table.objects.filter(pk=table.pk).update(state={"guesses": []})  # written elsewhere: its own text
+    [changed] = rows.load(Table, code=table.code)
+    assert changed.state == {"guesses": []}
+
+
+def test_only_a_json_column_can_be_shared():
+    with pytest.raises(TypeError, match="not a JSON column"):
+        rows.share(Table, "notice")
+
+
+def test_the_next_move_reads_the_state_the_last_made_without_parsing_it(table, monkeypatch):
+    from django.db import connection
+
+    from games.stub import rules as stub_rules
+
+    if connection.vendor != "sqlite":
+        pytest.skip("PostgreSQL gives back its own text for a JSON column, so the state is parsed again")
+    gus = Seat.objects.get(table=table, name="gus")
+    parse = stub_rules.State.from_dict
+    calls = []
+    monkeypatch.setattr(stub_rules.State, "from_dict", classmethod(lambda cls, stored: calls.append(1) or parse(stored)))
+    version = table.version
+    for word in ("candle", "button", "pickle"):
+        outcome = tables.play(table.code, gus.token, {"type": "guess", "word": word}, version)
+        version = outcome.table.version
+    assert calls == [1]  # the first move parsed the state it found; its push and the next moves nothing
+    assert [g["word"] for g in Table.objects.get(pk=table.pk).state["guesses"]][-3:] == ["candle", "button", "pickle"]
