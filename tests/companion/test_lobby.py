@@ -150,3 +150,15 @@ def test_invisible_and_direction_changing_names_are_refused(db, phone, raw):
     assert response.status_code == 400
     assert "invisible" in response.content.decode()
     assert table.seats.count() == 1
+
+
+def test_the_host_card_shows_only_when_it_has_something_to_tap(stub_table, phone):
+    table, lena, *_ = stub_table
+    host = sit(phone(), lena)
+
+    def card() -> str:
+        return host.get(f"/t/{table.code}/").content.decode().split('id="region-host"')[1].split("</section>")[0]
+
+    assert "<h2>Host</h2>" not in card()  # in the lobby the host's tools are on the seats: no empty card
+    post_host(host, table, "start")
+    assert "<h2>Host</h2>" in card() and "End game" in card()
