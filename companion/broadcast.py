@@ -75,16 +75,18 @@ def _send(*messages: tuple[str, dict], wait: bool = False) -> None:
         log.exception("could not send to %s", ", ".join(group for group, _ in messages))
 
 
-def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, last_action=None) -> dict[int, str]:
+def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, last_action=None,
+               asker: int | None = None) -> dict[int, str]:
     """Draw the table once per group of seats that see the same, and send each drawing to its group
     (each socket passes on to its phone only the regions that changed: consumers.TableConsumer).
 
     ``regroup``: roles or the host changed, so every screen first re-checks which group it is in.
     Returns each seat's fragment, so the phone that acted gets its reply without a second render.
     ``table``, ``seats``, ``last_action``: the table and its seats as just committed and the
-    undoable action just logged, to save loading them again.
+    undoable action just logged, to save loading them again. ``asker``: the seat whose request
+    made the change; when it has a group of its own, the others' drawings are sent before its
+    own is drawn, as its drawing goes back in the request's answer anyway.
     """
-    global renders
     table = Table.objects.get(pk=table_id) if table is None else table
     sc = render.scene(table, seats, last_action=last_action)
     groups: dict[str, list] = {}
@@ -92,15 +94,25 @@ def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, 
         groups.setdefault(group_of(sc.game, table.pk, seat), []).append(seat)
     if regroup:  # first, so that every screen is in its new group before the drawings go out
         _send(*((seat_group(seat.pk), {"type": "seat.regroup"}) for seat in sc.seats), wait=True)
+    last = next((group for group, members in groups.items()
+                 if len(members) == 1 and members[0].pk == asker), None) if asker is not None else None
     fragments: dict[int, str] = {}
-    messages = []
+
+    def drawing(group: str, members: list) -> tuple[str, dict]:
+        global renders
+        drawn = render.update(sc, members[0])
+        renders += 1
+        html = render.joined(drawn)
+        fragments.update((seat.pk, html) for seat in members)
+        return group, {"type": "seat.html", "group": group, **drawn}
+
     with parsing_once():
-        for group, members in groups.items():
-            drawn = render.update(sc, members[0])
-            renders += 1
-            html = render.joined(drawn)
-            fragments.update((seat.pk, html) for seat in members)
-            messages.append((group, {"type": "seat.html", "group": group, **drawn}))
+        messages = [drawing(group, members) for group, members in groups.items() if group != last]
+        if last is not None:
+            # Waiting for these sends hands the interpreter to the event loop that makes them,
+            # rather than keeping it for a drawing no other phone waits for.
+            _send(*messages, wait=True)
+            messages = [drawing(last, groups[last])]
     _send(*messages)
     return fragments
 

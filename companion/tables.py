@@ -262,7 +262,8 @@ def settle(code: str, token: str, *, now: float | None = None) -> Outcome:
 def _push_after(outcome: Outcome, *, regroup: bool = False) -> None:
     def push() -> None:
         outcome.fragments.update(broadcast.push_table(outcome.table.pk, regroup=regroup, table=outcome.table,
-                                                      seats=outcome.seats, last_action=outcome.action))
+                                                      seats=outcome.seats, last_action=outcome.action,
+                                                      asker=outcome.seat.pk))
 
     transaction.on_commit(push)
 

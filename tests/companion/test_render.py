@@ -408,3 +408,25 @@ def test_a_push_draws_each_region_every_seat_sees_alike_once(monkeypatch):
     for name in render.region_names(game):
         assert drawn.count(name) == (1 if name in render.shared_regions(game) else groups), name
     assert {"bids", "history", "clock", "standings"} <= render.shared_regions(game)
+
+
+def test_the_others_are_sent_their_push_before_the_asking_phones_own_is_drawn(monkeypatch):
+    from companion import broadcast
+
+    events = []
+    update = render.update
+    monkeypatch.setattr(render, "update", lambda sc, seat: events.append(("draw", seat.pk)) or update(sc, seat))
+    monkeypatch.setattr(broadcast, "_send", lambda *messages, wait=False: events.append(
+        ("send", [message["group"] for _, message in messages], wait)))
+    *_, (label, table, seats, game, state) = played("lie")
+    table.state = state
+    table.save()
+    asker = seats[1]
+    pushed = broadcast.push_table(table.pk, table=table, seats=seats, asker=asker.pk)
+    mine = broadcast.group_of(game, table.pk, asker)
+    others = [broadcast.group_of(game, table.pk, seat) for seat in seats if seat is not asker]
+    assert events[-3:] == [("send", others, True), ("draw", asker.pk), ("send", [mine], False)]
+    assert pushed[asker.pk] == render.fragment(render.scene(table, seats), asker)
+    events.clear()
+    broadcast.push_table(table.pk, table=table, seats=seats)  # no asker (a clock, a join): one send
+    assert [event for event in events if event[0] == "send"] == [("send", others[:1] + [mine] + others[1:], False)]
