@@ -40,14 +40,15 @@ def parsed(stored: Any, parse: Callable[[Any], T]) -> T:
     """``parse(stored)``; inside ``parsing_once``, the same result for the same stored object.
 
     The rules' states are frozen, so every seat may read one. Outside ``parsing_once`` (a
-    move, a page for one phone) it parses, unless a move that made this very state gave the
-    result (``remember``): its push, its reply, and the next move, which reads it back as the
-    same object (companion.rows shares a table's state by its text).
+    move, a page for one phone) it parses, unless the move just made on this thread gave
+    the result (``remember``).
     """
     key = (id(stored), parse)
-    found = _known.get(key)
-    if found is not None and found[0] is stored:
-        return found[1]
+    known = getattr(_parses, "known", None)
+    if known:
+        found = known.get(key)
+        if found is not None and found[0] is stored:
+            return found[1]
     memo = getattr(_parses, "memo", None)
     if memo is None:
         return parse(stored)
@@ -59,23 +60,22 @@ def parsed(stored: Any, parse: Callable[[Any], T]) -> T:
     return result
 
 
-# Moves' results, by the identity of the state they stored (held here, so an id is not reused),
-# the oldest dropped first: enough for the current state of some 500 busy tables a process.
-REMEMBERED = 1024
-_known: dict[tuple[int, Callable], tuple[Any, Any]] = {}
-_known_lock = threading.Lock()
+# A move's result is remembered for the push that follows it on the same thread; a few are
+# kept, so a move whose transaction is rolled back (a tried move) costs nothing but a slot.
+REMEMBERED = 4
 
 
 def remember(stored: T, parse: Callable[[Any], Any], result: Any) -> T:
     """Say that ``parse(stored)`` is ``result``, and give back ``stored``: a game's ``apply``
     has its rules' new state in hand when it stores it, so the push that draws it for every
-    seat, the mover's reply and the next move need not parse it again. ``result`` must be what
-    ``parse`` would give (the rules' round-trip tests hold every engine to that), and ``stored``
-    is never changed afterwards (no stored state is)."""
-    with _known_lock:
-        _known[(id(stored), parse)] = (stored, result)
-        while len(_known) > REMEMBERED:
-            del _known[next(iter(_known))]
+    seat, and the mover's reply, need not parse it again. ``result`` must be what ``parse``
+    would give (the rules' round-trip tests hold every engine to that)."""
+    known = getattr(_parses, "known", None)
+    if known is None:
+        known = _parses.known = {}
+    known[(id(stored), parse)] = (stored, result)
+    while len(known) > REMEMBERED:
+        del known[next(iter(known))]
     return stored
 
 

@@ -9,24 +9,17 @@ database's and each field's), and written through each field's own preparation.
 
 What this skips, beside the compiling: a queryset's checks (``select_for_update`` outside a
 transaction) and the model signals of ``save``, which nothing in this project listens to.
-
-A JSON column named by ``share`` (a table's game state) gives every request that reads the
-same text the same value, the one written or first read with it: nothing changes a stored
-state in place (a move makes a new one), and a game that parsed it once (``games.remember``)
-need not parse it again on the next move.
 """
 
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import JSONField, Model
+from django.db.models import Model
 
 M = TypeVar("M", bound=Model)
 
@@ -36,7 +29,6 @@ class _Shape:
     select: str  # SELECT every concrete column FROM the model's table
     names: tuple[str, ...]  # their attribute names, in the model's field order (Model.from_db)
     converters: tuple[tuple[int, tuple, Any], ...]  # (position, converters, column) as the ORM applies them
-    shared: frozenset[int]  # positions of the JSON columns named by ``share``
 
 
 @functools.lru_cache(maxsize=None)
@@ -51,54 +43,8 @@ def _shape(model: type[Model], alias: str) -> _Shape:
         if found:
             converters.append((position, tuple(found), column))
     columns = ", ".join(quote(field.column) for field in meta.concrete_fields)
-    shared = frozenset(position for position, field in enumerate(meta.concrete_fields)
-                       if (model, field.attname) in _SHARED)
     return _Shape(f"SELECT {columns} FROM {quote(meta.db_table)}",
-                  tuple(field.attname for field in meta.concrete_fields), tuple(converters), shared)
-
-
-class _Texts:
-    """JSON texts lately written or read, each with its value; the oldest dropped past ``size``."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self._items: OrderedDict[str, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def get(self, text: str) -> Any:
-        return self._items.get(text)
-
-    def put(self, text: str, value: Any) -> None:
-        if not isinstance(value, (dict, list)):
-            return
-        with self._lock:
-            self._items[text] = value
-            self._items.move_to_end(text)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-# Enough for the current state of some 500 busy tables per process, written and read back once.
-SHARED_TEXTS = 1024
-_texts = _Texts(SHARED_TEXTS)
-_SHARED: set[tuple[type[Model], str]] = set()
-
-
-def share(model: type[Model], *names: str) -> None:
-    """Read the JSON columns ``names`` of ``model`` as one value per text (see above). Called
-    before the model's first load."""
-    for name in names:
-        if not isinstance(model._meta.get_field(name), JSONField):
-            raise TypeError(f"{model.__name__}.{name} is not a JSON column")
-        _SHARED.add((model, name))
-    _shape.cache_clear()
+                  tuple(field.attname for field in meta.concrete_fields), tuple(converters))
 
 
 def _ordering(model: type[Model], alias: str) -> str:
@@ -137,19 +83,9 @@ def load(model: type[M], *, lock: bool = False, using: str = DEFAULT_DB_ALIAS, *
         values = list(row)
         for position, converters, column in shape.converters:
             value = values[position]
-            if position in shape.shared and isinstance(value, str):
-                known = _texts.get(value)
-                if known is not None:
-                    values[position] = known
-                    continue
-                text = value
-            else:
-                text = None
             for convert in converters:
                 value = convert(value, column, connection)
             values[position] = value
-            if text is not None:
-                _texts.put(text, value)
         found.append(model.from_db(using, shape.names, values))
     return found
 
@@ -173,10 +109,6 @@ def update(instance: Model, fields: Iterable[str] | None = None, *, using: str =
     values = [field.get_db_prep_save(field.pre_save(instance, False), connection) for field in chosen]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*values, instance.pk])
-    model = type(instance)
-    for field, value in zip(chosen, values):
-        if isinstance(value, str) and (model, field.attname) in _SHARED:  # PostgreSQL's are not text
-            _texts.put(value, getattr(instance, field.attname))
 
 
 @functools.lru_cache(maxsize=None)

@@ -26,7 +26,6 @@ from companion.games import DISPLAY, Game, Viewer, describe, game_of, next_in_ro
 from companion.models import Action, Seat, Table
 
 _SEAT_TABLE = Seat._meta.get_field("table")
-rows.share(Table, "state")  # every request reading a state's text gets one value, parsed once
 
 log = logging.getLogger(__name__)
 

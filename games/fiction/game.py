@@ -199,7 +199,7 @@ class Fiction(Game):
 
     @staticmethod
     def _apply(state: dict, seat: str | None, move: dict) -> dict:
-        game = rules.apply(parsed(state, rules.GameState.from_dict), seat, move)
+        game = rules.apply(rules.GameState.from_dict(state), seat, move)
         return remember({**game.to_dict(), "seats": state["seats"]}, rules.GameState.from_dict, game)
 
     def view(self, state: dict, viewer: Viewer) -> dict:

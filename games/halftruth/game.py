@@ -107,7 +107,7 @@ class HalfTruth(Game):
             seat = None
         elif move.get("type") in rules.READER_MOVES and actor.is_host and seat != state["reader"]:
             seat = None  # the host acts for the table
-        after = rules.apply(parsed(state, _rules_state), seat, move, rng)
+        after = rules.apply(_rules_state(state), seat, move, rng)
         return remember({**after.to_dict(), "seats": state["seats"]}, _rules_state, after)
 
     def view(self, state: dict, viewer: Viewer) -> dict:

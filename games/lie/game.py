@@ -124,7 +124,7 @@ class Lie(Game):
         seat = _rules_seat(state, actor)
         if seat is None:
             raise rules.IllegalMove("You are not playing in this game.", reason="not-a-player")
-        after = rules.apply(parsed(state["rules"], rules.from_dict), seat, move, rng)
+        after = rules.apply(rules.from_dict(state["rules"]), seat, move, rng)
         return {**state, "rules": remember(after.to_dict(), rules.from_dict, after)}
 
     def view(self, state: dict, viewer: Viewer) -> dict:

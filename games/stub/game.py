@@ -40,7 +40,7 @@ class SecretKeeper(Game):
                               show_length=bool(options.get("show_length"))).to_dict()
 
     def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        after = rules.apply(parsed(state, rules.State.from_dict), actor.seat_id, move)
+        after = rules.apply(rules.State.from_dict(state), actor.seat_id, move)
         return remember(after.to_dict(), rules.State.from_dict, after)
 
     def view(self, state: dict, viewer: Viewer) -> dict:

@@ -254,17 +254,7 @@ def test_a_moves_remembered_state_draws_every_seat_as_the_state_read_back_from_t
             assert game.view(state, viewer) == game.view(stored, viewer), f"{slug} {label}: {seat.name}"
 
 
-@pytest.mark.parametrize("slug", SCRIPTS)
-def test_every_stored_state_is_plain_json(slug):
-    """A state is read back as the very value written with its text (companion.rows.share), so it
-    must be what its JSON would give: no tuples, no keys but strings, nothing JSON turns around."""
-    import json
-
-    for label, table, seats, game, state in played(slug):
-        assert json.loads(json.dumps(state)) == state, f"{slug} {label}"
-
-
-def test_a_lie_game_parses_only_its_first_state_and_each_push_reads_the_state_its_move_made(monkeypatch):
+def test_a_lie_move_is_parsed_once_and_its_push_reads_the_state_the_move_made(monkeypatch):
     from companion.games import parsing_once
     from games.lie import rules
 
@@ -276,12 +266,12 @@ def test_a_lie_game_parses_only_its_first_state_and_each_push_reads_the_state_it
         if label == "start":
             continue
         steps += 1
+        applied = len(calls)
         with parsing_once():
             for seat in seats:
                 game.view(state, render.viewer_of(seat))
-    # The first move parsed the new game it was made on; every later move, and every push,
-    # read the state the move before had made.
-    assert steps > 10 and calls == [1]
+        assert len(calls) == applied, label  # the push parsed nothing the move had not
+    assert steps > 10 and len(calls) >= steps  # each move parsed the state it was made on
 
 
 @pytest.mark.parametrize("slug", SCRIPTS)
