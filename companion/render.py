@@ -325,14 +325,10 @@ def _fingerprint(leaves: list[tuple[tuple[str, ...], Any]]) -> str:
 SHARED = frozenset({"clock", "standings"})
 
 _kept_by_game: dict[str, dict[str, tuple[str, ...]]] = {}
-_shared_by_game: dict[str, frozenset[str]] = {}
 
 
 def shared_regions(game: Game) -> frozenset[str]:
-    found = _shared_by_game.get(game.slug)
-    if found is None:
-        found = _shared_by_game[game.slug] = SHARED | game.shared
-    return found
+    return SHARED | game.shared
 
 
 def kept_regions(game: Game) -> dict[str, tuple[str, ...]]:
