@@ -37,7 +37,7 @@ def test_each_request_gets_its_own_cache_object_but_every_one_draws_on_one_pool(
 
 @pytest.mark.sync
 @pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL)")
-def test_twenty_requests_counting_in_redis_open_at_most_one_connection():
+def test_twenty_requests_counting_in_redis_open_no_connection_of_their_own():
     url = os.environ["REDIS_URL"]
     server = redis.Redis.from_url(url)
 
