@@ -55,5 +55,6 @@ def test_twenty_requests_counting_in_redis_open_no_connection_of_their_own():
         counts = [as_a_request(count_a_tap) for _ in range(20)]
         after = connections()
     server.delete("test-cache:taps")
+    server.close()
     assert counts == list(range(counts[0], counts[0] + 20))
     assert after == before
