@@ -184,7 +184,8 @@ if REDIS_URL:
             # list-based layer (channels_redis.core) queued a copy per socket in Redis, and each
             # process popped them one round trip at a time behind its request threads: at 250
             # tables on two processes the slowest pushes waited 100 to 500 ms in that queue.
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # Ours sends the PUBLISHes waiting in a process together, one round trip for all.
+            "BACKEND": "companion.layers.PipelinedRedisPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }

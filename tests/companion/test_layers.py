@@ -1,14 +1,16 @@
-"""The process's own plumbing: the in-memory layer's sweep, and pushes sent on the server's loop."""
+"""The process's own plumbing: the in-memory layer's sweep, pushes sent on the server's loop, and the
+pub/sub layer's pipelined PUBLISHes (on Redis, in CI's second pass)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 
 import pytest
 
 from companion import broadcast
-from companion.layers import SweepingInMemoryChannelLayer
+from companion.layers import PipelinedRedisPubSubChannelLayer, SweepingInMemoryChannelLayer
 
 
 async def test_an_expired_message_is_swept_once_a_sweep_is_due_and_not_on_every_receive():
@@ -63,3 +65,76 @@ def test_a_push_from_a_request_thread_goes_out_on_the_servers_loop_in_order(serv
 
     assert asyncio.run_coroutine_threadsafe(two(), server_loop).result(5) == ["first", "second"]
     assert threading.current_thread() not in sent_from and len(set(sent_from)) == 1
+
+
+# -- the pub/sub layer for several processes: PUBLISHes pipelined -------------------------------
+
+
+@pytest.fixture
+def pipelines(monkeypatch) -> list[int]:
+    """The size of every pipeline redis-py sends (one round trip each)."""
+    from redis.asyncio.client import Pipeline
+
+    sent: list[int] = []
+    execute = Pipeline.execute
+
+    async def counted(self, *args, **kwargs):
+        sent.append(len(self.command_stack))
+        return await execute(self, *args, **kwargs)
+
+    monkeypatch.setattr(Pipeline, "execute", counted)
+    return sent
+
+
+@pytest.mark.sync
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL)")
+async def test_a_moves_sends_to_six_groups_go_to_redis_in_one_round_trip_and_arrive_in_order(pipelines):
+    # Two layers as two server processes: one sends, the other's phones listen.
+    sender = PipelinedRedisPubSubChannelLayer(hosts=[os.environ["REDIS_URL"]])
+    server = PipelinedRedisPubSubChannelLayer(hosts=[os.environ["REDIS_URL"]])
+    groups = [f"test-layers.t1.seat{n}" for n in range(6)]
+    try:
+        phones = [await server.new_channel() for _ in groups]
+        for group, phone in zip(groups, phones):
+            await server.group_add(group, phone)
+        await asyncio.sleep(0.1)  # Redis has the subscriptions
+        for version in (1, 2):  # two moves, as broadcast._send sends them
+            await asyncio.gather(*(sender.group_send(group, {"type": "seat.html", "v": version}) for group in groups))
+        assert pipelines == [6, 6]
+        for phone in phones:
+            assert [(await server.receive(phone))["v"] for _ in range(2)] == [1, 2]
+    finally:
+        await sender.flush()
+        await server.flush()
+
+
+@pytest.mark.sync
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL)")
+async def test_sends_made_while_a_pipeline_is_out_go_in_the_next_one_in_the_order_they_were_made(pipelines):
+    sender = PipelinedRedisPubSubChannelLayer(hosts=[os.environ["REDIS_URL"]])
+    server = PipelinedRedisPubSubChannelLayer(hosts=[os.environ["REDIS_URL"]])
+    try:
+        phone = await server.new_channel()
+        await server.group_add("test-layers.t2.guessers", phone)
+        await asyncio.sleep(0.1)
+        first = asyncio.ensure_future(sender.group_send("test-layers.t2.guessers", {"type": "seat.html", "n": 0}))
+        await asyncio.sleep(0)  # the first pipeline is on its way
+        later = [asyncio.ensure_future(sender.group_send("test-layers.t2.guessers", {"type": "seat.html", "n": n}))
+                 for n in range(1, 30)]
+        await asyncio.gather(first, *later)
+        assert pipelines == [1, 29]
+        assert [(await server.receive(phone))["n"] for _ in range(30)] == list(range(30))
+    finally:
+        await sender.flush()
+        await server.flush()
+
+
+async def test_with_redis_gone_every_send_fails_with_a_layer_error_and_none_hangs():
+    from companion.watchdog import LAYER_ERRORS
+
+    layer = PipelinedRedisPubSubChannelLayer(hosts=["redis://127.0.0.1:1/0"])  # nothing listens there
+    for _ in range(2):  # the second after the first pipeline failed: a new one is tried
+        results = await asyncio.wait_for(asyncio.gather(
+            layer.group_send("t3.guessers", {"type": "seat.html"}), layer.send("specific.x", {"type": "watchdog.ping"}),
+            return_exceptions=True), 5)
+        assert all(isinstance(result, LAYER_ERRORS) for result in results), results

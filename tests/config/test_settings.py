@@ -26,8 +26,8 @@ def test_production_settings_read_hosts_database_and_redis():
     result = settings_with(SECRET_KEY="x" * 50, ALLOWED_HOSTS="table.example.org,10.0.0.5",
                            DATABASE_URL="postgres://u:p@db:5432/liars", REDIS_URL="redis://cache:6379/0")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["False", "['table.example.org',", "'10.0.0.5']",
-                                     "django.db.backends.postgresql", "channels_redis.pubsub.RedisPubSubChannelLayer"]
+    assert result.stdout.split() == ["False", "['table.example.org',", "'10.0.0.5']", "django.db.backends.postgresql",
+                                     "companion.layers.PipelinedRedisPubSubChannelLayer"]
 
 
 def test_the_embedded_default_is_sqlite_and_the_in_memory_layer():
