@@ -48,6 +48,8 @@ class PipelinedRedisPubSubChannelLayer(RedisPubSubChannelLayer):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        # One outbox per shard of each event loop's layer, gone with that layer when its loop
+        # closes (an outbox never holds its shard: the shard holds the layer, the key).
         self._outboxes: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     async def send(self, channel: str, message: dict) -> None:
@@ -61,32 +63,31 @@ class PipelinedRedisPubSubChannelLayer(RedisPubSubChannelLayer):
         shard = layer._get_shard(name)
         outbox = self._outboxes.get(shard)
         if outbox is None:
-            outbox = self._outboxes[shard] = _Outbox(shard)
-        await outbox.publish(name, self.serialize(message))
+            outbox = self._outboxes[shard] = _Outbox()
+        await outbox.publish(shard, name, self.serialize(message))
 
 
 class _Outbox:
     """The PUBLISHes waiting for one Redis server, and the one task that sends them."""
 
-    def __init__(self, shard) -> None:
-        self.shard = shard
+    def __init__(self) -> None:
         self.waiting: list[tuple[str, bytes, asyncio.Future]] = []
         self.sender: asyncio.Task | None = None
 
-    async def publish(self, channel: str, data: bytes) -> None:
+    async def publish(self, shard, channel: str, data: bytes) -> None:
         done = asyncio.get_running_loop().create_future()
         self.waiting.append((channel, data, done))
         if self.sender is None:
-            self.sender = asyncio.ensure_future(self._send_all())
+            self.sender = asyncio.ensure_future(self._send_all(shard))
         await done
 
-    async def _send_all(self) -> None:
+    async def _send_all(self, shard) -> None:
         try:
             while self.waiting:
                 batch, self.waiting = self.waiting, []
                 try:
-                    self.shard._ensure_redis()  # a new client after the watchdog's flush
-                    pipeline = self.shard._redis.pipeline(transaction=False)
+                    shard._ensure_redis()  # a new client after the watchdog's flush
+                    pipeline = shard._redis.pipeline(transaction=False)
                     for channel, data, _ in batch:
                         pipeline.publish(channel, data)
                     await pipeline.execute()

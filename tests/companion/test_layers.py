@@ -4,6 +4,7 @@ pub/sub layer's pipelined PUBLISHes (on Redis, in CI's second pass)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import threading
 
@@ -11,6 +12,7 @@ import pytest
 
 from companion import broadcast
 from companion.layers import PipelinedRedisPubSubChannelLayer, SweepingInMemoryChannelLayer
+from companion.watchdog import LAYER_ERRORS
 
 
 async def test_an_expired_message_is_swept_once_a_sweep_is_due_and_not_on_every_receive():
@@ -130,11 +132,24 @@ async def test_sends_made_while_a_pipeline_is_out_go_in_the_next_one_in_the_orde
 
 
 async def test_with_redis_gone_every_send_fails_with_a_layer_error_and_none_hangs():
-    from companion.watchdog import LAYER_ERRORS
-
     layer = PipelinedRedisPubSubChannelLayer(hosts=["redis://127.0.0.1:1/0"])  # nothing listens there
     for _ in range(2):  # the second after the first pipeline failed: a new one is tried
         results = await asyncio.wait_for(asyncio.gather(
             layer.group_send("t3.guessers", {"type": "seat.html"}), layer.send("specific.x", {"type": "watchdog.ping"}),
             return_exceptions=True), 5)
         assert all(isinstance(result, LAYER_ERRORS) for result in results), results
+
+
+def test_an_event_loops_outbox_goes_with_its_layer_when_the_loop_closes():
+    # Outside the server (a management command, a request thread with no server loop) each
+    # send may run on an event loop of its own, which channels_redis drops with its layer.
+    layer = PipelinedRedisPubSubChannelLayer(hosts=["redis://127.0.0.1:1/0"])  # nothing listens there
+
+    async def send() -> None:
+        with pytest.raises(LAYER_ERRORS):
+            await layer.group_send("t4.guessers", {"type": "seat.html"})
+
+    for _ in range(3):
+        asyncio.run(send())
+    gc.collect()
+    assert len(layer._outboxes) == 0
