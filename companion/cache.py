@@ -4,8 +4,9 @@ Django keeps a cache object per thread and per context, and a2wsgi runs every re
 fresh copy of the context, so each request built a new ``RedisCache`` with a new pool and
 opened a new connection to Redis (connect, handshake, health check) for its first cache call:
 the rate limit on every move. At one table on two processes the rate limit was a sixth of the
-request thread's time, connecting nearly half of that. redis-py's pool is safe to share between threads and starts afresh in a
-forked child, so the cache objects Django makes now all draw from one pool per server.
+request thread's time, connecting nearly half of that. redis-py's pool is safe to share between
+threads and starts afresh in a forked child, so the cache objects Django makes now all draw from
+one pool per server.
 """
 
 from __future__ import annotations

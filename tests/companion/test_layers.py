@@ -88,47 +88,46 @@ def pipelines(monkeypatch) -> list[int]:
     return sent
 
 
-@pytest.mark.sync
-@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL)")
-async def test_a_moves_sends_to_six_groups_go_to_redis_in_one_round_trip_and_arrive_in_order(pipelines):
-    # Two layers as two server processes: one sends, the other's phones listen.
+@pytest.fixture
+async def two_servers():
+    """Two layers on Redis as two server processes: one sends, the other's phones listen."""
+    if not os.environ.get("REDIS_URL"):
+        pytest.skip("needs Redis (REDIS_URL)")
     sender = PipelinedRedisPubSubChannelLayer(hosts=[os.environ["REDIS_URL"]])
     server = PipelinedRedisPubSubChannelLayer(hosts=[os.environ["REDIS_URL"]])
+    yield sender, server
+    await sender.flush()
+    await server.flush()
+
+
+@pytest.mark.sync
+async def test_a_moves_sends_to_six_groups_go_to_redis_in_one_round_trip_and_arrive_in_order(two_servers, pipelines):
+    sender, server = two_servers
     groups = [f"test-layers.t1.seat{n}" for n in range(6)]
-    try:
-        phones = [await server.new_channel() for _ in groups]
-        for group, phone in zip(groups, phones):
-            await server.group_add(group, phone)
-        await asyncio.sleep(0.1)  # Redis has the subscriptions
-        for version in (1, 2):  # two moves, as broadcast._send sends them
-            await asyncio.gather(*(sender.group_send(group, {"type": "seat.html", "v": version}) for group in groups))
-        assert pipelines == [6, 6]
-        for phone in phones:
-            assert [(await server.receive(phone))["v"] for _ in range(2)] == [1, 2]
-    finally:
-        await sender.flush()
-        await server.flush()
+    phones = [await server.new_channel() for _ in groups]
+    for group, phone in zip(groups, phones):
+        await server.group_add(group, phone)
+    await asyncio.sleep(0.1)  # Redis has the subscriptions
+    for version in (1, 2):  # two moves, as broadcast._send sends them
+        await asyncio.gather(*(sender.group_send(group, {"type": "seat.html", "v": version}) for group in groups))
+    assert pipelines == [6, 6]
+    for phone in phones:
+        assert [(await server.receive(phone))["v"] for _ in range(2)] == [1, 2]
 
 
 @pytest.mark.sync
-@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL)")
-async def test_sends_made_while_a_pipeline_is_out_go_in_the_next_one_in_the_order_they_were_made(pipelines):
-    sender = PipelinedRedisPubSubChannelLayer(hosts=[os.environ["REDIS_URL"]])
-    server = PipelinedRedisPubSubChannelLayer(hosts=[os.environ["REDIS_URL"]])
-    try:
-        phone = await server.new_channel()
-        await server.group_add("test-layers.t2.guessers", phone)
-        await asyncio.sleep(0.1)
-        first = asyncio.ensure_future(sender.group_send("test-layers.t2.guessers", {"type": "seat.html", "n": 0}))
-        await asyncio.sleep(0)  # the first pipeline is on its way
-        later = [asyncio.ensure_future(sender.group_send("test-layers.t2.guessers", {"type": "seat.html", "n": n}))
-                 for n in range(1, 30)]
-        await asyncio.gather(first, *later)
-        assert pipelines == [1, 29]
-        assert [(await server.receive(phone))["n"] for _ in range(30)] == list(range(30))
-    finally:
-        await sender.flush()
-        await server.flush()
+async def test_sends_made_while_a_pipeline_is_out_go_in_the_next_one_in_order(two_servers, pipelines):
+    sender, server = two_servers
+    phone = await server.new_channel()
+    await server.group_add("test-layers.t2.guessers", phone)
+    await asyncio.sleep(0.1)
+    first = asyncio.ensure_future(sender.group_send("test-layers.t2.guessers", {"type": "seat.html", "n": 0}))
+    await asyncio.sleep(0)  # the first pipeline is on its way
+    later = [asyncio.ensure_future(sender.group_send("test-layers.t2.guessers", {"type": "seat.html", "n": n}))
+             for n in range(1, 30)]
+    await asyncio.gather(first, *later)
+    assert pipelines == [1, 29]
+    assert [(await server.receive(phone))["n"] for _ in range(30)] == list(range(30))
 
 
 async def test_with_redis_gone_every_send_fails_with_a_layer_error_and_none_hangs():
