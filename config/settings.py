@@ -189,8 +189,9 @@ if REDIS_URL:
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
-    # One pool of connections per process (companion.cache), not one per request.
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+    # One pool of connections per process (companion.cache), not one per request, and a count
+    # (the rate limits) in one round trip, not two.
+    CACHES = {"default": {"BACKEND": "companion.cache.RedisCache", "LOCATION": REDIS_URL,
                           "OPTIONS": {"pool_class": "companion.cache.SharedConnectionPool"}}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "companion.layers.SweepingInMemoryChannelLayer"}}

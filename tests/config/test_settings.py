@@ -6,7 +6,8 @@ import sys
 
 import pytest
 
-PROBE = "import config.settings as s; print(s.DEBUG, s.ALLOWED_HOSTS, s.DATABASES['default']['ENGINE'], s.CHANNEL_LAYERS['default']['BACKEND'])"
+PROBE = ("import config.settings as s; print(s.DEBUG, s.ALLOWED_HOSTS, s.DATABASES['default']['ENGINE'], "
+         "s.CHANNEL_LAYERS['default']['BACKEND'], s.CACHES['default']['BACKEND'])")
 
 
 def settings_with(**env):
@@ -27,13 +28,14 @@ def test_production_settings_read_hosts_database_and_redis():
                            DATABASE_URL="postgres://u:p@db:5432/liars", REDIS_URL="redis://cache:6379/0")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False", "['table.example.org',", "'10.0.0.5']", "django.db.backends.postgresql",
-                                     "companion.layers.PipelinedRedisPubSubChannelLayer"]
+                                     "companion.layers.PipelinedRedisPubSubChannelLayer", "companion.cache.RedisCache"]
 
 
 def test_the_embedded_default_is_sqlite_and_the_in_memory_layer():
     result = settings_with(DEBUG="1")
     assert result.returncode == 0, result.stderr
-    assert "django.db.backends.sqlite3 companion.layers.SweepingInMemoryChannelLayer" in result.stdout
+    assert ("django.db.backends.sqlite3 companion.layers.SweepingInMemoryChannelLayer "
+            "django.core.cache.backends.locmem.LocMemCache") in result.stdout
 
 
 @pytest.mark.parametrize("env, message", [
