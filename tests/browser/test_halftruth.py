@@ -47,8 +47,17 @@ def tick(page: Page, prefix: str, letters: str) -> None:
         page.locator(f"input[id^='{prefix}'][value='{letter}']").check()
 
 
-def lock_in(page: Page, letters: str) -> None:
-    form = page.locator("form[id^='lock-in-']")
+def question_of(tv: Page) -> str:
+    """The question being played, as its lock-in form's id names it ("r1-q4"), from the display."""
+    found = re.search(r"Round (\d+), question (\d+)", tv.locator("#scoring-die .ht-where").inner_text())
+    return f"r{found[1]}-q{found[2]}"
+
+
+def lock_in(page: Page, letters: str, question: str) -> None:
+    """Lock in ``letters`` for ``question`` once this phone shows its form: a phone a push behind
+    the display may still show the last question's form, or none yet."""
+    form = page.locator(f"form#lock-in-{question}")
+    expect(form.locator("input[name=letters]")).to_have_count(6)
     for box in form.locator("input[name=letters]").all():
         box.set_checked(box.get_attribute("value") in letters)
     form.get_by_role("button").click()
@@ -136,7 +145,7 @@ def test_a_whole_game_on_three_phones_and_a_display(table):
     tony.get_by_role("button", name="Change my answers").click()
     expect(tony.locator("#answer-picker h2")).to_contain_text("Locked in")
     expect(tony.locator("#answer-picker h2 .ht-chip")).to_have_text(["A", "B"])
-    lock_in(kamila, "D")
+    lock_in(kamila, "D", question_of(tv))
     # Everyone is in: every chip is shown together.
     for page in (kamila, tony, amy, tv):
         expect(page.locator("#picks [data-picks]")).to_have_count(3)
@@ -156,8 +165,8 @@ def test_a_whole_game_on_three_phones_and_a_display(table):
     tony.get_by_role("button", name="Roll the scoring die").click()
     expect(tv.locator("#scoring-die .ht-die")).not_to_have_text("?")
     face = tv.locator("#scoring-die .ht-die").inner_text()
-    lock_in(kamila, "A")
-    lock_in(tony, "E")
+    lock_in(kamila, "A", question_of(tv))
+    lock_in(tony, "E", question_of(tv))
     snap(kamila, "pick-host-can-skip")
     kamila.locator("#picks .ht-player").filter(has_text="Amy").get_by_role("button", name="Skip").click()
     expect(tv.locator("#picks .ht-player").filter(has_text="Amy")).to_contain_text("skipped")
@@ -179,9 +188,10 @@ def test_a_whole_game_on_three_phones_and_a_display(table):
     for page in (kamila, tony, tv):
         expect(page.locator("#scoring-die")).to_contain_text("The tables are turned!")
     snap(amy, "half-lie-player")
-    lock_in(kamila, "EF")
-    lock_in(tony, "A")
-    lock_in(amy, "C")
+    question = question_of(tv)
+    lock_in(kamila, "EF", question)
+    lock_in(tony, "A", question)
+    lock_in(amy, "C", question)
     reveal(amy, "ABC")
     expect(tv.locator("#last-question .ht-outcomes li").filter(has_text="Kamila")).to_contain_text("+2 spaces, +1 VP bonus")
     # Round 1 ends as soon as a pawn reaches the end of its 3-space tracker. The die Tony
@@ -215,9 +225,10 @@ def play_paying_question(kamila: Page, tony: Page, amy: Page, tv: Page) -> None:
     expect(pages[reader].locator("form[id^='set-die-']")).to_be_visible()
     enter_die(pages[reader], "4")
     expect(tv.locator("#scoring-die .ht-die")).to_have_text("4")
-    lock_in(kamila, "AB")
-    lock_in(tony, "C")
-    lock_in(amy, "D")
+    question = question_of(tv)
+    lock_in(kamila, "AB", question)
+    lock_in(tony, "C", question)
+    lock_in(amy, "D", question)
     before = tv.locator("#last-question h2").inner_text()
     reveal(pages[reader], "ABC")
     expect(tv.locator("#last-question h2")).not_to_have_text(before)
