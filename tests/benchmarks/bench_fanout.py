@@ -31,6 +31,10 @@ BENCH_SECONDS: length of play.
 BENCH_APP: the ASGI application to measure (default config.asgi:application).
 BENCH_LOG: a folder to keep each server's log in. BENCH_PG_OPTIONS: extra PostgreSQL server
 options for the two-process sizes, e.g. "-c synchronous_commit=off" to see what commits cost.
+BENCH_COMMIT_FLOOR=1: also run the same load through floor_commit (a POST that commits a row and
+relays a message of the push's size, with the app's settings and servers, and nothing else), and
+print its p50, p99 and ratio to the floor: what a move over HTTP into the database costs before
+any game's work.
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -433,15 +438,21 @@ async def settle(arrivals: dict, key: tuple, started: float, seats: int, mover: 
         results.latencies.append(max(got[s] for s in others) - started)
 
 
-async def play_floor(ws_base: str, tables: int, seats: int, size: int, results: Results) -> None:
+async def play_relay(ws_base: str, tables: list[int], seats: int, size: int, results: Results,
+                     post: Callable | None = None) -> None:
+    """The floors' load: a socket per seat at /floor/<table>/, each table moving as the app's do.
+    A move is a message of ``size`` sent on the mover's socket, or with ``post`` (a function of the
+    table, the tag and the size, run on a thread; it answers the HTTP status) a POST instead."""
+    if post is not None:
+        asyncio.get_running_loop().set_default_executor(concurrent.futures.ThreadPoolExecutor(len(tables)))
     arrivals: dict = {}
     pattern = re.compile(r"^m(\d+-\d+)")
     sockets: list[list] = []
     listeners = []
-    for t in range(tables):
+    for t, table in enumerate(tables):
         row = []
         for s in range(seats):
-            ws = await websockets.connect(f"{ws_base}/floor/{t}/", max_size=None)
+            ws = await websockets.connect(f"{ws_base}/floor/{table}/", max_size=None)
             row.append(ws)
             listeners.append(asyncio.create_task(listen(ws, arrivals, (t, s), results, pattern)))
         sockets.append(row)
@@ -459,15 +470,25 @@ async def play_floor(ws_base: str, tables: int, seats: int, size: int, results: 
             s = rng.randrange(1, seats)
             started = time.perf_counter()
             tag = f"{t}-{n}"
-            await sockets[t][s].send(f"m{tag} " + "x" * max(0, size - len(tag) - 2))
+            if post is None:
+                await sockets[t][s].send(f"m{tag} " + "x" * max(0, size - len(tag) - 2))
+            elif await asyncio.to_thread(post, tables[t], tag, size) != 200:
+                results.errors += 1
+                continue
             await settle(arrivals, (t, tag), started, seats, s, results)
 
-    await asyncio.gather(*(mover(t) for t in range(tables)))
+    await asyncio.gather(*(mover(t) for t in range(len(tables))))
     for row in sockets:
         for ws in row:
             await ws.close()
     for task in listeners:
         task.cancel()
+
+
+def committing(base: str, tables: list[int]) -> Callable[[int, str, int], int]:
+    """floor_commit's move for play_relay: a POST for the table, on that table's kept-open connection."""
+    phones = {table: Phone(base) for table in tables}
+    return lambda table, tag, size: phones[table].move(f"/floor-commit/{table}/move/", {"tag": tag, "size": size})
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -554,13 +575,25 @@ def run(name: str, game: str, tables: int, seats: int, processes: int) -> None:
         size = int(statistics.median(app.sizes)) if app.sizes else 4000
         floor = Results()
         with serve("tests.benchmarks.floor:application", env, processes) as (port, _):
-            asyncio.run(play_floor(f"ws://127.0.0.1:{port}", tables, seats, size, floor))
+            asyncio.run(play_relay(f"ws://127.0.0.1:{port}", list(range(tables)), seats, size, floor))
+        committed = Results() if os.environ.get("BENCH_COMMIT_FLOOR") else None
+        if committed is not None:
+            with serve("tests.benchmarks.floor_commit:application", env, processes) as (port, _):
+                base = f"http://127.0.0.1:{port}"
+                status, text, _ = Phone(base).post("/floor-commit/set-up/", {"n": tables})
+                assert status == 200, text
+                ids = [int(x) for x in text.split()]
+                asyncio.run(play_relay(f"ws://127.0.0.1:{port}", ids, seats, size, committed, committing(base, ids)))
     p50, p99, f99 = percentile(app.latencies, .5), percentile(app.latencies, .99), percentile(floor.latencies, .99)
     print(f"  {name}: {len(app.latencies)} moves; app p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
           f"max {max(app.latencies, default=0) * 1000:.1f} ms, lost {app.lost}, errors {app.errors}; "
           f"floor p50 {percentile(floor.latencies, .5):.1f} ms, p99 {f99:.1f} ms, lost {floor.lost}; "
           f"push {size} bytes; server CPU {cpu * 100:.0f}% of a core, {rss / (tables * seats):.0f} KiB a socket; "
           f"load generator CPU {own * 100:.0f}%")
+    if committed is not None:
+        c50, c99 = percentile(committed.latencies, .5), percentile(committed.latencies, .99)
+        print(f"  {name} commit floor: {len(committed.latencies)} moves; p50 {c50:.1f} ms, p99 {c99:.1f} ms, "
+              f"lost {committed.lost}, errors {committed.errors}; ratio to the floor {c99 / f99:.1f}")
     print(f"bench {name} tables={tables} seats={seats} p50_ms={p50:.1f} p99_ms={p99:.1f} "
           f"floor_p99_ms={f99:.1f} ratio={p99 / f99:.1f} lost={app.lost + floor.lost}")
 
