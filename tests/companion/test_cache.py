@@ -38,11 +38,22 @@ def test_each_request_gets_its_own_cache_object_but_every_one_draws_on_one_pool(
         assert as_a_request(lambda: caches["default"])._cache._get_connection_pool(write=True) is not pool
 
 
-@pytest.mark.sync
-@needs_redis
-def test_twenty_requests_counting_in_redis_open_no_connection_of_their_own():
+@pytest.fixture
+def redis_cache():
+    """The project's Redis cache on the test's server, and a plain client to look at what it stored."""
     url = os.environ["REDIS_URL"]
     server = redis.Redis.from_url(url)
+    with override_settings(CACHES={"default": {**REDIS_CACHE, "LOCATION": url}}):
+        cache = caches["default"]
+        yield cache, server
+        cache.delete_many(["test-cache:taps", "test-cache:count", "test-cache:missing"])
+    server.close()
+
+
+@pytest.mark.sync
+@needs_redis
+def test_twenty_requests_counting_in_redis_open_no_connection_of_their_own(redis_cache):
+    _, server = redis_cache
 
     def connections() -> int:
         return server.info("stats")["total_connections_received"]
@@ -52,27 +63,12 @@ def test_twenty_requests_counting_in_redis_open_no_connection_of_their_own():
         cache.add("test-cache:taps", 0, 60)
         return cache.incr("test-cache:taps")
 
-    with override_settings(CACHES={"default": {**REDIS_CACHE, "LOCATION": url}}):
-        as_a_request(count_a_tap)  # the pool's first connection
-        before = connections()
-        counts = [as_a_request(count_a_tap) for _ in range(20)]
-        after = connections()
-    server.delete("test-cache:taps")
-    server.close()
+    as_a_request(count_a_tap)  # the pool's first connection
+    before = connections()
+    counts = [as_a_request(count_a_tap) for _ in range(20)]
+    after = connections()
     assert counts == list(range(counts[0], counts[0] + 20))
     assert after == before
-
-
-@pytest.fixture
-def redis_cache():
-    """The project's Redis cache on the test's server, and a plain client to look at what it stored."""
-    url = os.environ["REDIS_URL"]
-    server = redis.Redis.from_url(url)
-    with override_settings(CACHES={"default": {**REDIS_CACHE, "LOCATION": url}}):
-        cache = caches["default"]
-        yield cache, server
-        cache.delete_many(["test-cache:count", "test-cache:missing"])
-    server.close()
 
 
 @pytest.mark.sync
