@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run run-cluster test bench screenshots mutate
+.PHONY: install run party run-cluster test bench screenshots mutate
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,11 @@ install: $(STAMP)
 run: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(BIN)/daphne --no-server-name -b $(HOST) -p $(PORT) config.asgi:application
+
+# Serves the phones on this Wi-Fi as production does (DEBUG off), on this machine's
+# local-network address, and prints it with a QR code. PARTY_INTERFACE=<name> picks the interface.
+party: install
+	PORT=$(PORT) $(BIN)/python -m companion.party
 
 # Two Daphne processes behind nginx on http://$(HOST):$(PORT), sharing PostgreSQL and Redis:
 #   DATABASE_URL=postgres://... REDIS_URL=redis://... make run-cluster

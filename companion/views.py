@@ -141,7 +141,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     outcome = tables.settle(table.code, own.token)
     table = outcome.table
     game = registry.game_of(table)
-    join_url = request.build_absolute_uri(reverse("table", kwargs={"code": table.code}))
+    join_url = _reachable(request, reverse("table", kwargs={"code": table.code}))
     return render(request, "companion/table.html", {
         "table": drawing.public_facts(table), "game": game, "me": drawing.person(seat, game),
         "acting_for": drawing.person(seat, game) if seat.pk != own.pk else None,
@@ -149,6 +149,11 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
         "region_names": drawing.region_names(game),
         "join_url": join_url, "qr_svg": qr.svg(join_url),
     })
+
+
+def _reachable(request: HttpRequest, path: str) -> str:
+    """A link phones can open: on the configured public address, else on the one this request came to."""
+    return settings.PUBLIC_URL + path if settings.PUBLIC_URL else request.build_absolute_uri(path)
 
 
 def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: int = 200) -> HttpResponse:

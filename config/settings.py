@@ -6,6 +6,7 @@ so a typo in production is found at once rather than at the first request.
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -58,6 +59,30 @@ if not SECRET_KEY:
     SECRET_KEY = "insecure-development-key-only-for-DEBUG"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
+
+
+def env_public_url(name: str) -> str:
+    """An origin phones can reach (``https://table.example.org``, ``http://192.168.1.20:8000``), or ""."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return ""
+    parts = urlsplit(raw)
+    try:
+        parts.port  # noqa: B018 - raises on a port that is not a number
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} has a port that is not a number; got {raw!r}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/") \
+            or parts.query or parts.fragment:
+        raise ImproperlyConfigured(f"{name} must be a scheme and a host, like https://table.example.org; got {raw!r}")
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+# The address in every join link and QR code: phones must be able to reach it, whatever address
+# the host's own browser used (a laptop's host opening http://localhost:8000). `make party` sets
+# it to the laptop's local-network address; a hosted server sets its public one.
+PUBLIC_URL = env_public_url("PUBLIC_URL")
+if PUBLIC_URL and urlsplit(PUBLIC_URL).hostname not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS = [*ALLOWED_HOSTS, urlsplit(PUBLIC_URL).hostname]
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 for origin in CSRF_TRUSTED_ORIGINS:
     if not origin.startswith(("http://", "https://")):

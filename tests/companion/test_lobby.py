@@ -162,3 +162,16 @@ def test_the_host_card_shows_only_when_it_has_something_to_tap(stub_table, phone
     assert "<h2>Host</h2>" not in card()  # in the lobby the host's tools are on the seats: no empty card
     post_host(host, table, "start")
     assert "<h2>Host</h2>" in card() and "End game" in card()
+
+
+def test_the_join_link_and_qr_code_use_the_public_address_not_the_hosts_own(stub_table, phone, settings):
+    table, lena, *_ = stub_table
+    host = sit(phone(), lena)
+    settings.PUBLIC_URL = "http://192.168.1.20:8000"
+    page = host.get(f"/t/{table.code}/", HTTP_HOST="localhost:8000").content.decode()
+    assert f'href="http://192.168.1.20:8000/t/{table.code}/"' in page
+    assert f'aria-label="QR code for http://192.168.1.20:8000/t/{table.code}/"' in page
+    assert "localhost:8000/t/" not in page
+    settings.PUBLIC_URL = ""
+    page = host.get(f"/t/{table.code}/", HTTP_HOST="localhost:8000").content.decode()
+    assert f'href="http://localhost:8000/t/{table.code}/"' in page

@@ -12,7 +12,8 @@ PROBE = ("import config.settings as s; print(s.DEBUG, s.ALLOWED_HOSTS, s.DATABAS
 
 def settings_with(**env):
     clean = {k: v for k, v in os.environ.items() if k not in {
-        "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "DATABASE_URL", "REDIS_URL", "SECURE_COOKIES"}}
+        "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "DATABASE_URL", "REDIS_URL", "SECURE_COOKIES",
+        "PUBLIC_URL"}}
     return subprocess.run([sys.executable, "-c", PROBE], env={**clean, **env}, capture_output=True, text=True,
                           cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
 
@@ -45,6 +46,9 @@ def test_the_embedded_default_is_sqlite_and_the_in_memory_layer():
     ({"DEBUG": "1", "REDIS_URL": "localhost:6379"}, "REDIS_URL must start with"),
     ({"DEBUG": "1", "DATABASE_URL": "nonsense://x"}, "DATABASE_URL could not be parsed"),
     ({"DEBUG": "1", "SEAT_COOKIE_MAX_AGE": "a month"}, "must be a whole number"),
+    ({"DEBUG": "1", "PUBLIC_URL": "table.example.org"}, "PUBLIC_URL must be a scheme and a host"),
+    ({"DEBUG": "1", "PUBLIC_URL": "https://table.example.org/t/ABCDEF/"}, "PUBLIC_URL must be a scheme and a host"),
+    ({"DEBUG": "1", "PUBLIC_URL": "http://192.168.1.20:port"}, "PUBLIC_URL has a port that is not a number"),
 ])
 def test_bad_values_stop_start_up_with_a_message_naming_the_variable(env, message):
     result = settings_with(**env)
@@ -61,3 +65,9 @@ def test_sqlite_named_by_url_queues_writers_like_the_default_file():
                                 cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
         assert result.returncode == 0, result.stderr
         assert result.stdout.split() == ["django.db.backends.sqlite3", "IMMEDIATE", "20"]
+
+
+def test_the_public_address_is_an_allowed_host():
+    result = settings_with(SECRET_KEY="x" * 50, ALLOWED_HOSTS="localhost", PUBLIC_URL="http://192.168.1.20:8000/")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[:3] == ["False", "['localhost',", "'192.168.1.20']"]

@@ -1,0 +1,113 @@
+"""`make party`: serve tables to the phones on this Wi-Fi from a laptop, in one command.
+
+It serves as production does (DEBUG off, a secret key, collected static files), with SQLite and
+the in-memory channel layer, on every interface, and gives phones the laptop's local-network
+address in the join link and QR code, whatever address the host's own browser uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import qrcode
+
+from companion import network
+
+ROOT = Path(__file__).resolve().parent.parent
+VAR = ROOT / "var"
+
+
+def secret_key(var: Path) -> str:
+    """The party's secret key: made once and kept, so seats survive a restart of the party."""
+    path = var / "secret_key"
+    if not path.exists():
+        var.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_urlsafe(50))
+    return path.read_text().strip()
+
+
+def environment(base: Mapping[str, str], address: network.Address | None, port: int, var: Path) -> dict[str, str]:
+    """The server's settings for a party; what the host has set already is kept."""
+    env = dict(base)
+    env["DEBUG"] = "0"
+    if not env.get("SECRET_KEY"):
+        env["SECRET_KEY"] = secret_key(var)
+    env.setdefault("SECURE_COOKIES", "0")  # plain HTTP on the local network
+    env.setdefault("STATIC_ROOT", str(var / "static"))
+    if not env.get("PUBLIC_URL") and address is not None:
+        env["PUBLIC_URL"] = f"http://{address.ip}:{port}"
+    hosts = [*filter(None, env.get("ALLOWED_HOSTS", "").split(",")), "localhost", "127.0.0.1"]
+    if env.get("PUBLIC_URL"):
+        hosts.insert(0, urlsplit(env["PUBLIC_URL"]).hostname or "")
+    env["ALLOWED_HOSTS"] = ",".join(dict.fromkeys(h for h in hosts if h))
+    return env
+
+
+def terminal_qr(url: str) -> str:
+    """The URL as a QR code drawn with block characters, for the host to show a phone."""
+    code = qrcode.QRCode(border=2)
+    code.add_data(url)
+    code.make(fit=True)
+    rows = code.get_matrix()
+    # Two rows of modules a line, drawn for a dark terminal: the light modules are the blocks.
+    blocks = {(False, False): "█", (True, False): "▄", (False, True): "▀", (True, True): " "}
+    lines = []
+    for top, bottom in zip(rows[::2], [*rows[1::2], [False] * len(rows[0])]):
+        lines.append("".join(blocks[(a, b)] for a, b in zip(top, bottom)))
+    return "\n".join(lines)
+
+
+def banner(env: Mapping[str, str], address: network.Address | None, others: list[network.Address], port: int) -> str:
+    url = env.get("PUBLIC_URL") or f"http://127.0.0.1:{port}"
+    lines = ["", "Liar's Table is ready for a party.", ""]
+    if address is None and not env.get("PUBLIC_URL"):
+        lines += ["No local-network address found on this machine (is it on Wi-Fi?).",
+                  "Phones cannot reach it until it is; this machine can open the address below.", ""]
+    lines += [f"Open {url} (or scan this code with a phone on the same Wi-Fi):", "", terminal_qr(url), ""]
+    if address is not None:
+        lines.append(f"Serving on {address.interface} ({address.ip}).")
+    rest = [a for a in others if a != address]
+    if rest:
+        choices = ", ".join(f"{a.interface} ({a.ip})" for a in rest)
+        lines.append(f"Also here: {choices}. To use one: make party PARTY_INTERFACE=<name>")
+    lines += ["Ctrl-C stops the party; tables are kept for next time.", ""]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None, found: dict[str, list[str]] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="make party", description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--interface", default=os.environ.get("PARTY_INTERFACE", ""),
+                        help="the interface name or address phones reach this machine at")
+    parser.add_argument("--dry-run", action="store_true", help="print the address and QR code; serve nothing")
+    args = parser.parse_args(argv)
+    found = network.interfaces() if found is None else found
+    try:
+        address = network.choose(found, args.interface)
+    except LookupError as error:
+        print(error, file=sys.stderr)
+        return 2
+    env = environment(os.environ, address, args.port, VAR)
+    print(banner(env, address, network.candidates(found), args.port), flush=True)
+    if args.dry_run:
+        return 0
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v", "0"]):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
+    daphne = [sys.executable, "-m", "daphne", "--no-server-name", "-b", "0.0.0.0", "-p", str(args.port),
+              "config.asgi:application"]
+    os.chdir(ROOT)
+    os.execve(sys.executable, daphne, env)
+    return 0  # pragma: no cover - execve does not return
+
+
+if __name__ == "__main__":
+    sys.exit(main())
