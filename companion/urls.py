@@ -1,6 +1,6 @@
 from django.urls import path
 
-from companion import views
+from companion import views, webapp
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,4 +12,8 @@ urlpatterns = [
     path("t/<str:code>/tick/", views.tick, name="tick"),
     path("t/<str:code>/leave/", views.leave, name="leave"),
     path("t/<str:code>/host/<slug:name>/", views.host_action, name="host_action"),
+    path("manifest.webmanifest", webapp.manifest, name="manifest"),
+    path("sw.js", webapp.service_worker, name="service_worker"),
+    path("offline/", webapp.offline, name="offline"),
+    path("resume/", webapp.resume, name="resume"),
 ]
