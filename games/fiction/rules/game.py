@@ -16,6 +16,7 @@ from .abilities import (
     custom_card,
     deal,
 )
+from .board import Board, Known, deduce
 from .clues import Clue, clues_text, honest_clues, judge_row, lie_positions, parse_clues
 from .errors import IllegalClues, IllegalGuess, IllegalMove, IllegalSecret, IllegalSetup, RulesError
 from .solver import Row, best_lie, candidates
@@ -229,14 +230,25 @@ class GameState:
         card = self.librarian_card
         return frozenset({1}) | (card.lie_counts if card is not None else frozenset())
 
-    def rows(self) -> list[Row]:
-        """The shared rows as ``Row``s for ``candidates`` (what the guessers know)."""
+    def _shared_rows(self) -> list[Row]:
         lies = self.possible_lies()
         return [
             Row(t.guess, t.shared, lies=lies, facts=t.facts, fictions=t.fictions)
             for t in self.turns
             if t.shared is not None and not t.correct
         ]
+
+    def board(self, hint: str | None) -> Board:
+        """What the guessers can be sure of from the shared rows, their tokens and ``hint`` (if they know it)."""
+        card = self.librarian_card
+        # a card that never allows one lie shows its feathers in the rows that cannot hold one
+        feathers = card.uses if card is not None and 1 not in card.lie_counts else None
+        return deduce(self._shared_rows(), hint, feathers)
+
+    def rows(self) -> list[Row]:
+        """The shared rows as ``Row``s for ``candidates`` (what the guessers know)."""
+        rows = self._shared_rows()
+        return [replace(row, lies=known.counts) for row, known in zip(rows, self.board(self.hint).rows)]
 
     # --- serialisation -----------------------------------------------------------
 
@@ -785,9 +797,19 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
     if seat is not None and seat not in SEATS:
         raise IllegalMove(f"There is no seat called {seat!r}.", reason="unknown-seat")
     truth = seat == LIBRARIAN or state.phase == OVER
-    possible = sorted(state.possible_lies())
+    hint = state.hint if (truth or state.phase != SETUP) else None
+    # what the guessers can be sure of, from what they see alone (the same for every seat)
+    board = state.board(hint)
+    known = iter(board.rows)
+    waiting = frozenset({1}) if board.feathers_spent else state.possible_lies()
     turns = []
     for number, t in enumerate(state.turns, start=1):
+        if t.correct:
+            sure = Known(frozenset(), frozenset(range(len(t.guess))), frozenset())
+        elif t.shared is None:
+            sure = Known(waiting, frozenset(), frozenset())
+        else:
+            sure = next(known)
         row: dict[str, Any] = {
             "number": number,
             "guess": t.guess,
@@ -796,7 +818,9 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
             "correct": t.correct,
             "facts": sorted(t.facts),
             "fictions": sorted(t.fictions),
-            "possible_lies": [] if t.correct else possible,
+            "possible_lies": sorted(sure.counts),
+            "known_honest": sorted(sure.honest),
+            "known_lies": sorted(sure.lies),
             "free_guess": t.free_guess,
             "table_word": t.table_word,
         }
@@ -823,13 +847,14 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
         "clock_running": state.clock_running,
         "half_seconds": state.half_seconds,
         "options": state.options.to_dict(),
-        "hint": state.hint if (truth or state.phase != SETUP) else None,
+        "hint": hint,
         "secret_chosen": state.secret is not None,
         "tokens": state.tokens,
         "guesses_left_in_half": state.guesses_left_in_half,
         "free_guess_pending": state.free_guess_pending,
         "marks": dict(state.marks),
         "turns": turns,
+        "letters": board.letters,
         "abilities": {side: card_view(side) for side in SEATS},
         "offer": [c.to_dict() for c in state.offer(seat)] if seat in SEATS else [],
         "waiting_for": waiting_for(state),
