@@ -212,7 +212,11 @@ class Fiction(Game):
             view["legal_moves"] += [m for m in table if self.move(m["type"]).host_only]
         view["waiting_for"] = self.seat_ids(state, view["waiting_for"])
         if view["outcome"] is not None:
-            view["outcome"]["winners"] = self.seat_ids(state, [view["outcome"]["winner"]])
+            winner = view["outcome"]["winner"]
+            view["outcome"]["winners"] = self.seat_ids(state, [winner])
+            # a side with no seat at the table (paper guessers in clue check, the app) is still named
+            view["outcome"]["winner_name"] = ("the Guessers" if winner == GUESSERS else
+                                              "the app" if view["options"]["app_librarian"] else "the Lie-brarian")
         for row in view["turns"]:
             row["tiles"] = _tiles(row)
             row["note"] = lie_note(row) if row["clues"] and not row["correct"] else ""
@@ -222,7 +226,7 @@ class Fiction(Game):
         view["alphabet"] = _alphabet(view)
         # What the alphabet board shows besides the letters; it changes with the phase far less
         # often than the phase does (a guess and its clues leave it as it was).
-        view["alphabet_board"] = None if view["phase"] in ("setup", "checking") else {
+        view["alphabet_board"] = None if view["phase"] in ("setup", "checking") or view["options"]["clue_check"] else {
             "marking": any(m["type"] == "mark_letter" for m in view["legal_moves"]),
             "over": view["phase"] == "over"}
         if view["seat"] == LIBRARIAN:
@@ -274,6 +278,16 @@ class Fiction(Game):
         if side == GUESSERS:
             return Now("Your turn: agree on a guess", f"{left}", moves.get("guess", {}).get("allowed", False))
         return Now("Waiting for the Guessers to guess", f"{left}")
+
+    def caution(self, move: dict, setup: dict) -> str:
+        # A paper game may have allowed a non-word or a repeated letter: warn as the guess box would refuse.
+        if move.get("type") != "check_row":
+            return ""
+        try:
+            red = bool(setup.get("red_words") or setup.get("hard_mode"))
+            return " ".join(rules.guess_warnings(move.get("guess", ""), red_words=red))
+        except rules.IllegalGuess:
+            return ""  # not five letters: the rules' refusal says so
 
     def remedy(self, reason: str, move_type: str) -> Remedy | None:
         # The book card is the authority on the secret: a word our dictionary lacks may still be chosen.

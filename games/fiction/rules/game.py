@@ -20,7 +20,7 @@ from .board import Board, Known, deduce
 from .clues import Clue, clues_text, honest_clues, judge_row, lie_positions, parse_clues
 from .errors import IllegalClues, IllegalGuess, IllegalMove, IllegalSecret, IllegalSetup, RulesError
 from .solver import Row, best_lie, candidates
-from .words import check_guess, check_shape, common_words, word_list
+from .words import check_guess, check_shape, common_words, guess_warnings, word_list
 
 LIBRARIAN = "librarian"
 GUESSERS = "guessers"
@@ -379,6 +379,7 @@ def _need_phase(state: GameState, *phases: str) -> None:
             GUESSING: "The guessers are guessing.",
             DECEIVING: "The Lie-brarian is giving clues; the timer is paused.",
             HALFTIME: "It is halftime.",
+            CHECKING: "The game is played on paper: the Lie-brarian's phone only checks its rows.",
         }
         raise IllegalMove(messages[state.phase], reason="wrong-phase")
 
@@ -435,13 +436,17 @@ def choose_secret(
 def check_row(state: GameState, seat: str | None, guess: str, clues: str | list[str]) -> GameState:
     """Clue check mode: the Lie-brarian types a guess from the paper board and the tokens laid under it.
 
-    Any five letters are taken (the guessers' paper guess was already agreed at the table);
-    the view says whether the row holds exactly one lie.
+    Any five letters are taken (the guessers' paper guess was already agreed at the table;
+    the view warns of a non-word or a repeated letter); the view says whether the row holds
+    exactly one lie. A row whose guess is the secret word is the Guessers' win, as in play.
     """
     _need_seat(seat, LIBRARIAN)
     _need_phase(state, CHECKING)
     word = check_shape(guess, red_words=True)
-    return replace(state, checks=state.checks + ((word, parse_clues(clues, len(word))),))
+    state = replace(state, checks=state.checks + ((word, parse_clues(clues, len(word))),))
+    if word == state.secret:
+        return replace(state, phase=OVER, outcome=Outcome(GUESSERS, Termination.GUESSED))
+    return state
 
 
 MARKS = ("in", "out", "maybe")  # the guessers' pen on the alphabet board; "" rubs a mark out
@@ -866,7 +871,8 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
     }
     if state.options.clue_check:  # the verdicts show the honest clues: the Lie-brarian's alone
         view["checks"] = [
-            {"number": n, "guess": g, "clues": clues_text(c), **judge_row(state.secret, g, c)}
+            {"number": n, "guess": g, "clues": clues_text(c), **judge_row(state.secret, g, c),
+             "correct": g == state.secret, "warnings": guess_warnings(g, red_words=state.options.red_words)}
             for n, (g, c) in enumerate(state.checks, start=1)
         ] if truth and state.secret else []
     if truth:

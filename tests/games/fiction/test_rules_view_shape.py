@@ -250,9 +250,10 @@ def test_clue_check_lists_lenas_checked_rows_from_1_with_their_verdicts_and_nobo
         "legal_moves": {"choose_secret": True, "check_row": True},
         "checks": [
             {"number": 1, "guess": "entry", "clues": "✓✗✗~✗", "honest": "~✗✗~✓", "right": False,
-             "lies": [{"position": 0, "shared": "✓", "honest": "~"}, {"position": 4, "shared": "✗", "honest": "✓"}]},
+             "lies": [{"position": 0, "shared": "✓", "honest": "~"}, {"position": 4, "shared": "✗", "honest": "✓"}],
+             "correct": False, "warnings": []},
             {"number": 2, "guess": "tiger", "clues": "✗✗✗✓~", "honest": "✗✗✗~~", "right": True,
-             "lies": [{"position": 3, "shared": "✓", "honest": "~"}]},
+             "lies": [{"position": 3, "shared": "✓", "honest": "~"}], "correct": False, "warnings": []},
         ],
         "secret": "ready",
         "secret_override": False,
