@@ -423,6 +423,10 @@ def test_banned_books_lie_about_plus_one_letter_and_tokens_on_an_earlier_vowel(s
         gwen.locator("#ff-1-2 .ff-letter").nth(1).click()
         gwen.get_by_role("button", name="Use a Fact/Fiction token").click()
         expect(tv.locator("#board-1 .ff.fact")).to_have_count(1)
+        # what the two tokens prove, on the guessers' screen: G's clue is a lie, H is out for sure
+        expect(gwen.locator("#board-1 .board-note")).to_have_text(
+            "A lie is under G; 0 or 1 more may be among the clues under O, S and T")
+        expect(gwen.locator("#mark-h button")).to_have_attribute("title", "not in the word")
 
         guess(gwen, "plumb")
         lie_and_share(lena, 2, at=(1,))
@@ -430,6 +434,8 @@ def test_banned_books_lie_about_plus_one_letter_and_tokens_on_an_earlier_vowel(s
         gus.locator("#ff-2-1-turn").select_option("0")  # the O of GHOST, a vowel in an earlier guess
         gus.get_by_role("button", name="Use a Fact/Fiction token").click()
         expect(tv.locator("#board-1 .ff.fact")).to_have_count(2)
+        expect(tv.locator("#board-1 .board-note")).to_have_text(
+            "A lie is under G; 0 or 1 more may be among the clues under S and T")
         expect(tv.locator(".tokens")).to_contain_text("0 Fact/Fiction tokens")
         snap(gus, "banned-books-guesser")
         snap(lena, "banned-books-librarian")
