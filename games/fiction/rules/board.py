@@ -117,7 +117,7 @@ def deduce(rows: Sequence[Row], hint: str | None = None, feathers: int | None = 
     for i, row in enumerate(rows):
         for letter, said in _leaning(row, honest[i], lies[i]).items():
             leaning.setdefault(letter, set()).add(said)
-    for letter in set(sure) | set(leaning):
+    for letter in sorted(set(sure) | set(leaning)):
         known, maybe = sure.get(letter, set()), leaning.get(letter, set())
         if known:
             letters[letter] = next(iter(known)) if len(known) == 1 else "mixed"
