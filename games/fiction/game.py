@@ -407,7 +407,7 @@ def _under(row: dict, positions: list[int]) -> str:
 def lie_note(row: dict) -> str:
     """What the guessers know of a shared row's lies, from the lies it may hold and what the tokens showed."""
     found, counts = row["known_lies"], row["possible_lies"]
-    open_ = [p for p in range(len(row["guess"])) if p not in found and p not in row["known_honest"]]
+    unsettled = [p for p in range(len(row["guess"])) if p not in found and p not in row["known_honest"]]
     more = sorted({n - len(found) for n in counts})
     if not counts:
         return "These clues contradict the others"
@@ -420,7 +420,7 @@ def lie_note(row: dict) -> str:
         if one:
             return f"Exactly {NUMBERS[more[0]]} of these clues {'is a lie' if more == [1] else 'are lies'}"
         return f"{' or '.join(map(str, more))} of these clues may be lies"
-    among = f"the clues under {_under(row, open_)}"
+    among = f"the clues under {_under(row, unsettled)}"
     if not found:
         if one:
             return f"Exactly {NUMBERS[more[0]]} of {among} {'is a lie' if more == [1] else 'are lies'}"
