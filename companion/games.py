@@ -231,6 +231,14 @@ class Game:
         """
         return ""
 
+    def caution(self, move: dict, setup: dict) -> str:
+        """A word of warning on a move the rules accept but that may be a slip ("FYKLI is not in our dictionary").
+
+        Shown as the move is tried while typed, so it reads the move and the table's setup alone,
+        never the game's state: trying a move must reveal nothing the move itself would not.
+        """
+        return ""
+
     def draft_audience(self, viewer: Viewer) -> str | None:
         """Seats that see each other's half-typed moves ("gus is typing: BANA"), or None.
 

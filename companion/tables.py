@@ -86,7 +86,14 @@ trying = contextvars.ContextVar("trying", default=False)
 
 
 class WouldApply(Exception):
-    """A tried move that the table would accept; raised to roll its transaction back."""
+    """A tried move that the table would accept; raised to roll its transaction back.
+
+    ``caution``: the game's word of warning on it, if any.
+    """
+
+    def __init__(self, caution: str = "") -> None:
+        super().__init__(caution)
+        self.caution = caution
 
 
 @dataclass
@@ -227,6 +234,8 @@ def _record_result(table: Table, game: Game) -> None:
             ids = [] if outcome.get("winner") is None else [outcome["winner"]]
         names = {s.pk: s.name for s in table.seats.all()}
         winners = [names[i] for i in ids if i in names]
+        if not winners and outcome.get("winner_name"):  # a winning side with no seat, such as paper guessers
+            winners = [outcome["winner_name"]]
     table.results = [*table.results, {"game": len(table.results) + 1, "winners": winners, "how": how}]
 
 
@@ -386,6 +395,8 @@ def play(code: str, token: str, data: Any, base_version: int | None, *, as_seat:
                 raise TableError("The host can act only for a player without a phone.", reason="not-phoneless",
                                  status=403)
         table.state = game.apply(table.state, viewer_of(actor), move, _rng())
+        if trying.get():
+            raise WouldApply(game.caution(move, table.setup))
         acted.append(actor)
         if game.is_over(table.state):
             table.status = Table.Status.FINISHED

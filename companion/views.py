@@ -270,8 +270,8 @@ def _run(request: HttpRequest, code: str, action) -> HttpResponse:
     trying = tables.trying.set(trial)
     try:
         outcome = action(code, token, _version(request))
-    except tables.WouldApply:
-        return HttpResponse("")
+    except tables.WouldApply as would:
+        return _flash(request, would.caution, kind="warning") if would.caution else HttpResponse("")
     except tables.NoSeat as error:
         if _missed(request):
             return rate_limited(request)

@@ -212,16 +212,21 @@ class Fiction(Game):
             view["legal_moves"] += [m for m in table if self.move(m["type"]).host_only]
         view["waiting_for"] = self.seat_ids(state, view["waiting_for"])
         if view["outcome"] is not None:
-            view["outcome"]["winners"] = self.seat_ids(state, [view["outcome"]["winner"]])
+            winner = view["outcome"]["winner"]
+            view["outcome"]["winners"] = self.seat_ids(state, [winner])
+            # a side with no seat at the table (paper guessers in clue check, the app) is still named
+            view["outcome"]["winner_name"] = ("the Guessers" if winner == GUESSERS else
+                                              "the app" if view["options"]["app_librarian"] else "the Lie-brarian")
         for row in view["turns"]:
             row["tiles"] = _tiles(row)
+            row["note"] = lie_note(row) if row["clues"] and not row["correct"] else ""
         for row in view.get("checks", ()):
             row["tiles"] = _tiles({**row, "facts": [], "fictions": [],
                                    "lies": [lie["position"] for lie in row["lies"]]})
         view["alphabet"] = _alphabet(view)
         # What the alphabet board shows besides the letters; it changes with the phase far less
         # often than the phase does (a guess and its clues leave it as it was).
-        view["alphabet_board"] = None if view["phase"] in ("setup", "checking") else {
+        view["alphabet_board"] = None if view["phase"] in ("setup", "checking") or view["options"]["clue_check"] else {
             "marking": any(m["type"] == "mark_letter" for m in view["legal_moves"]),
             "over": view["phase"] == "over"}
         if view["seat"] == LIBRARIAN:
@@ -267,11 +272,22 @@ class Fiction(Game):
         latest = view["turns"][-1]["guess"].upper() if view["turns"] else ""
         if phase == "deceiving":
             if side == LIBRARIAN:
-                return Now("Give the clues for this guess, with exactly one lie", f"Guess: {latest}", True)
+                lies = lies_wanted(view["lie_counts"], "lie")
+                return Now(f"Give the clues for this guess, with {lies}", f"Guess: {latest}", True)
             return Now("Waiting for the Lie-brarian to share the clues", f"Guess: {latest} · {left}")
         if side == GUESSERS:
             return Now("Your turn: agree on a guess", f"{left}", moves.get("guess", {}).get("allowed", False))
         return Now("Waiting for the Guessers to guess", f"{left}")
+
+    def caution(self, move: dict, setup: dict) -> str:
+        # A paper game may have allowed a non-word or a repeated letter: warn as the guess box would refuse.
+        if move.get("type") != "check_row":
+            return ""
+        try:
+            red = bool(setup.get("red_words") or setup.get("hard_mode"))
+            return " ".join(rules.guess_warnings(move.get("guess", ""), red_words=red))
+        except rules.IllegalGuess:
+            return ""  # not five letters: the rules' refusal says so
 
     def remedy(self, reason: str, move_type: str) -> Remedy | None:
         # The book card is the authority on the secret: a word our dictionary lacks may still be chosen.
@@ -355,38 +371,10 @@ NEXT_MARK = {"": "in", "in": "out", "out": "maybe", "maybe": ""}  # a tap moves 
 
 
 def _alphabet(view: dict) -> list[dict]:
-    """The alphabet board as the guessers would fill it in from the shared clues.
-
-    Every shared clue may be the row's lie unless a Fact/Fiction token says otherwise:
-    a FACT keeps the clue, a FICTION on a ✗ means the letter is in the word.
-    """
-    sure: dict[str, set[str]] = {}
-    maybe: dict[str, set[str]] = {}
-    if view["hint"]:
-        sure.setdefault(view["hint"], set()).add("in")
-    for row in view["turns"]:
-        if not row["clues"] or row["correct"]:
-            continue
-        for i, (letter, clue) in enumerate(zip(row["guess"], row["clues"])):
-            said = "out" if clue == "✗" else "in"
-            if i in row["facts"]:
-                sure.setdefault(letter, set()).add(said)
-            elif i in row["fictions"]:
-                if said == "out":  # a lying ✗: the letter is in the word
-                    sure.setdefault(letter, set()).add("in")
-            else:
-                maybe.setdefault(letter, set()).add(said)
+    """The alphabet board as the guessers would fill it in: what the rules say they can be sure of, and their marks."""
     board = []
     for letter in ALPHABET:
-        known, guessed = sure.get(letter, set()), maybe.get(letter, set())
-        if len(known) == 1:
-            state = known.pop()
-        elif known:
-            state = "mixed"
-        elif len(guessed) == 1:
-            state = f"{guessed.pop()}-maybe"
-        else:
-            state = "mixed" if guessed else ""
+        state = view["letters"].get(letter, "")
         mark = view["marks"].get(letter, "")
         board.append({"letter": letter, "state": state, "label": ALPHABET_STATES[state],
                       "mark": mark, "next_mark": NEXT_MARK[mark]})
@@ -402,11 +390,45 @@ def _lie_counts(view: dict) -> list[int]:
     return sorted(counts)
 
 
-def lies_wanted(counts: list[int]) -> str:
+NUMBERS = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def lies_wanted(counts: list[int], noun: str = "clue") -> str:
     """'exactly one clue' / 'one or two clues' / 'zero or one clue', for the Share button's reason."""
-    words = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
-    said = " or ".join(words[n] for n in counts)
-    return f"exactly {said} clue" if len(counts) == 1 else f"{said} clue{'s' if max(counts) > 1 else ''}"
+    said = " or ".join(NUMBERS[n] for n in counts)
+    return f"exactly {said} {noun}" if len(counts) == 1 else f"{said} {noun}{'s' if max(counts) > 1 else ''}"
+
+
+def _under(row: dict, positions: list[int]) -> str:
+    letters = [row["guess"][p].upper() for p in positions]
+    return letters[0] if len(letters) == 1 else f"{', '.join(letters[:-1])} and {letters[-1]}"
+
+
+def lie_note(row: dict) -> str:
+    """What the guessers know of a shared row's lies, from the lies it may hold and what the tokens showed."""
+    found, counts = row["known_lies"], row["possible_lies"]
+    unsettled = [p for p in range(len(row["guess"])) if p not in found and p not in row["known_honest"]]
+    more = sorted({n - len(found) for n in counts})
+    if not counts:
+        return "These clues contradict the others"
+    if more == [0]:
+        if not found:
+            return "No lie in this row: every clue is honest"
+        return f"The lie{'s are' if len(found) > 1 else ' is'} under {_under(row, found)}: every other clue is honest"
+    one = len(more) == 1
+    if not found and not row["known_honest"]:
+        if one:
+            return f"Exactly {NUMBERS[more[0]]} of these clues {'is a lie' if more == [1] else 'are lies'}"
+        return f"{' or '.join(map(str, more))} of these clues may be lies"
+    among = f"the clues under {_under(row, unsettled)}"
+    if not found:
+        if one:
+            return f"Exactly {NUMBERS[more[0]]} of {among} {'is a lie' if more == [1] else 'are lies'}"
+        return f"{' or '.join(map(str, more))} of {among} may be lies"
+    lead = f"{'A lie is' if len(found) == 1 else 'Lies are'} under {_under(row, found)}"
+    if one:
+        return f"{lead}; exactly {NUMBERS[more[0]]} more among {among}"
+    return f"{lead}; {' or '.join(map(str, more))} more may be among {among}"
 
 
 def typed_cards(text: str, side: str) -> list[dict]:

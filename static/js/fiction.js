@@ -1,5 +1,6 @@
 // Fiction's clue-token picker: "Share" stays disabled, with the reason beside it, until the
 // row holds exactly the lies allowed. The server checks again; this only saves a refused tap.
+// Clue check's token pickers are labelled with the letters typed.
 (function () {
   "use strict";
 
@@ -22,11 +23,33 @@
     if (why) why.textContent = reason;
   }
 
-  function checkAll() { document.querySelectorAll("form.picker").forEach(check); }
+  // Clue check: each token picker is labelled with the letter typed above it. Only the labels
+  // change; the field being typed in is left alone.
+  function label(form) {
+    var word = form.querySelector("input[name=guess]").value.trim().toUpperCase();
+    form.querySelectorAll("select[name=clues]").forEach(function (select, i) {
+      var letter = word.charAt(i);
+      var tag = form.querySelector("label[for='" + select.id + "']");
+      if (tag) tag.textContent = letter || "·";
+      select.setAttribute("aria-label", "Clue token under " + (letter || "letter " + (i + 1)));
+    });
+  }
+
+  function checkAll() {
+    document.querySelectorAll("form.picker").forEach(check);
+    document.querySelectorAll("form.check-form").forEach(label);
+  }
 
   document.addEventListener("change", function (evt) {
     var form = evt.target.closest && evt.target.closest("form.picker");
     if (form) check(form);
+  });
+  document.addEventListener("input", function (evt) {
+    var form = evt.target.closest && evt.target.closest("form.check-form");
+    if (form) label(form);
+  });
+  document.addEventListener("reset", function (evt) {  // the field empties after the reset event
+    if (evt.target.matches && evt.target.matches("form.check-form")) setTimeout(function () { label(evt.target); }, 0);
   });
   // A live update redraws the button as the server knows it; the choices on this phone decide.
   ["DOMContentLoaded", "htmx:afterSettle", "htmx:oobAfterSwap", "htmx:load"].forEach(function (name) {

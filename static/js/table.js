@@ -78,10 +78,13 @@
   function tryForm(form) {
     var verdict = form.querySelector("[data-try-verdict]");
     var button = form.querySelector("button[type=submit], button:not([type])");
-    function show(text) {
-      if (verdict) verdict.textContent = text;
+    function show(text, refused) {
+      if (verdict) {
+        verdict.textContent = text;
+        verdict.classList.toggle("warning", !refused);
+      }
       if (!button) return;
-      if (text) {
+      if (refused) {
         button.setAttribute("data-refused", "");
         button.disabled = true;
       } else if (button.hasAttribute("data-refused")) {  // only undo what this check did
@@ -89,7 +92,7 @@
         button.disabled = false;
       }
     }
-    if (!form.checkValidity()) { show(""); return; }
+    if (!form.checkValidity()) { show("", false); return; }
     var data = new FormData(form);
     var version = document.getElementById("table-version");
     var acting = document.getElementById("acting-as");
@@ -101,12 +104,14 @@
       headers: { "X-CSRFToken": csrfToken(), "HX-Request": "true" },
     }).then(function (response) {
       return response.text().then(function (html) {
-        if (response.status !== 400 && response.status !== 422) { show(""); return; }
+        // A refusal disables the button; a warning on a move that would apply only says so.
+        var refused = response.status === 400 || response.status === 422;
+        if (!refused && response.status !== 200) { show("", false); return; }
         var doc = new DOMParser().parseFromString(html, "text/html");
-        var message = doc.querySelector(".flash");
-        show(message ? message.textContent : "");
+        var message = doc.querySelector(refused ? ".flash" : ".flash-warning");
+        show(message ? message.textContent : "", refused && !!message);
       });
-    }).catch(function () { show(""); });
+    }).catch(function () { show("", false); });
   }
 
   document.addEventListener("input", function (evt) {

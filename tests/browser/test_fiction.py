@@ -306,6 +306,55 @@ def test_clue_check_on_one_phone_finds_a_row_with_two_lies(servers, browser):
         context.close()
 
 
+def test_clue_check_reaches_the_guessers_win_when_a_row_is_the_secret(servers, browser):
+    """Lena checks a paper game on her phone with the TV watching: a non-word is warned of and
+    checked anyway, the pickers read the letters typed, and the row with the secret ends the game."""
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE), browser.new_context(**TV)]
+    lena, tv = (c.new_page() for c in contexts)
+    try:
+        code = create_fiction(lena, base, "Lena")
+        tv.goto(f"{base}/t/{code}/")
+        tv.get_by_role("button", name="Use this screen as the table display").click()
+        lena.locator("#setup-clue_check").check()
+        lena.get_by_role("button", name="Start the game").click()
+        choose_secret(lena, "ready", "r")
+        form = lena.locator(".check-form")
+        labels = form.locator(".check-token label")
+        expect(labels).to_have_text(["·"] * 5)
+
+        word = form.locator(".word-input")
+        word.press_sequentially("fyk", delay=60)
+        expect(labels).to_have_text(["F", "Y", "K", "·", "·"])
+        expect(form.locator("select").nth(2)).to_have_attribute("aria-label", "Clue token under K")
+        word.press_sequentially("li", delay=60)
+        expect(form.locator("[data-try-verdict]")).to_have_text("FYKLI is not in our English dictionary.")
+        expect(word).to_have_value("fykli")  # nothing the page did ate the typing
+        button = lena.get_by_role("button", name="Check this row")
+        expect(button).to_be_enabled()  # a warning, not a refusal: the paper game may allow it
+        snap(lena, "clue-check-warning")
+        button.click()
+        expect(lena.locator("#check-row-1 .check-warning")).to_have_text("⚠ FYKLI is not in our English dictionary.")
+        expect(lena.locator(".check-form .check-token label")).to_have_text(["·"] * 5)
+
+        lena.locator(".check-form .word-input").fill("ready")
+        for i in range(5):
+            lena.locator(".check-form select").nth(i).select_option("✓")
+        lena.get_by_role("button", name="Check this row").click()
+        for page in (lena, tv):
+            expect(page.locator(".outcome")).to_contain_text("The Guessers win!")
+            expect(page.locator(".outcome")).to_contain_text("on checked row 2")
+            expect(page.locator(".outcome .secret")).to_have_text("READY")
+            expect(page.locator("#check-row-2 .verdict")).to_contain_text("The secret word: the Guessers win.")
+        expect(lena.locator(".check-form")).to_have_count(0)
+        expect(lena.locator(".games-played")).to_contain_text("Game 1: the Guessers won (guessed)")
+        snap(lena, "clue-check-win")
+        snap(tv, "clue-check-win-display")
+    finally:
+        for context in contexts:
+            context.close()
+
+
 def test_a_game_against_the_app_as_lie_brarian(servers, browser):
     base = servers[0].url
     contexts = [browser.new_context(**PHONE) for _ in range(2)] + [browser.new_context(**TV)]
@@ -374,6 +423,10 @@ def test_banned_books_lie_about_plus_one_letter_and_tokens_on_an_earlier_vowel(s
         gwen.locator("#ff-1-2 .ff-letter").nth(1).click()
         gwen.get_by_role("button", name="Use a Fact/Fiction token").click()
         expect(tv.locator("#board-1 .ff.fact")).to_have_count(1)
+        # what the two tokens prove, on the guessers' screen: G's clue is a lie, H is out for sure
+        expect(gwen.locator("#board-1 .board-note")).to_have_text(
+            "A lie is under G; 0 or 1 more may be among the clues under O, S and T")
+        expect(gwen.locator("#mark-h button")).to_have_attribute("title", "not in the word")
 
         guess(gwen, "plumb")
         lie_and_share(lena, 2, at=(1,))
@@ -381,6 +434,8 @@ def test_banned_books_lie_about_plus_one_letter_and_tokens_on_an_earlier_vowel(s
         gus.locator("#ff-2-1-turn").select_option("0")  # the O of GHOST, a vowel in an earlier guess
         gus.get_by_role("button", name="Use a Fact/Fiction token").click()
         expect(tv.locator("#board-1 .ff.fact")).to_have_count(2)
+        expect(tv.locator("#board-1 .board-note")).to_have_text(
+            "A lie is under G; 0 or 1 more may be among the clues under S and T")
         expect(tv.locator(".tokens")).to_contain_text("0 Fact/Fiction tokens")
         snap(gus, "banned-books-guesser")
         snap(lena, "banned-books-librarian")

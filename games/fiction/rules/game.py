@@ -16,10 +16,11 @@ from .abilities import (
     custom_card,
     deal,
 )
+from .board import Board, Known, deduce
 from .clues import Clue, clues_text, honest_clues, judge_row, lie_positions, parse_clues
 from .errors import IllegalClues, IllegalGuess, IllegalMove, IllegalSecret, IllegalSetup, RulesError
 from .solver import Row, best_lie, candidates
-from .words import check_guess, check_shape, common_words, word_list
+from .words import check_guess, check_shape, common_words, guess_warnings, word_list
 
 LIBRARIAN = "librarian"
 GUESSERS = "guessers"
@@ -229,14 +230,25 @@ class GameState:
         card = self.librarian_card
         return frozenset({1}) | (card.lie_counts if card is not None else frozenset())
 
-    def rows(self) -> list[Row]:
-        """The shared rows as ``Row``s for ``candidates`` (what the guessers know)."""
+    def _shared_rows(self) -> list[Row]:
         lies = self.possible_lies()
         return [
             Row(t.guess, t.shared, lies=lies, facts=t.facts, fictions=t.fictions)
             for t in self.turns
             if t.shared is not None and not t.correct
         ]
+
+    def board(self, hint: str | None) -> Board:
+        """What the guessers can be sure of from the shared rows, their tokens and ``hint`` (if they know it)."""
+        card = self.librarian_card
+        # a card that never allows one lie shows its feathers in the rows that cannot hold one
+        feathers = card.uses if card is not None and 1 not in card.lie_counts else None
+        return deduce(self._shared_rows(), hint, feathers)
+
+    def rows(self) -> list[Row]:
+        """The shared rows as ``Row``s for ``candidates`` (what the guessers know)."""
+        rows = self._shared_rows()
+        return [replace(row, lies=known.counts) for row, known in zip(rows, self.board(self.hint).rows)]
 
     # --- serialisation -----------------------------------------------------------
 
@@ -367,6 +379,7 @@ def _need_phase(state: GameState, *phases: str) -> None:
             GUESSING: "The guessers are guessing.",
             DECEIVING: "The Lie-brarian is giving clues; the timer is paused.",
             HALFTIME: "It is halftime.",
+            CHECKING: "The game is played on paper: the Lie-brarian's phone only checks its rows.",
         }
         raise IllegalMove(messages[state.phase], reason="wrong-phase")
 
@@ -423,13 +436,17 @@ def choose_secret(
 def check_row(state: GameState, seat: str | None, guess: str, clues: str | list[str]) -> GameState:
     """Clue check mode: the Lie-brarian types a guess from the paper board and the tokens laid under it.
 
-    Any five letters are taken (the guessers' paper guess was already agreed at the table);
-    the view says whether the row holds exactly one lie.
+    Any five letters are taken (the guessers' paper guess was already agreed at the table;
+    the view warns of a non-word or a repeated letter); the view says whether the row holds
+    exactly one lie. A row whose guess is the secret word is the Guessers' win, as in play.
     """
     _need_seat(seat, LIBRARIAN)
     _need_phase(state, CHECKING)
     word = check_shape(guess, red_words=True)
-    return replace(state, checks=state.checks + ((word, parse_clues(clues, len(word))),))
+    state = replace(state, checks=state.checks + ((word, parse_clues(clues, len(word))),))
+    if word == state.secret:
+        return replace(state, phase=OVER, outcome=Outcome(GUESSERS, Termination.GUESSED))
+    return state
 
 
 MARKS = ("in", "out", "maybe")  # the guessers' pen on the alphabet board; "" rubs a mark out
@@ -785,9 +802,19 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
     if seat is not None and seat not in SEATS:
         raise IllegalMove(f"There is no seat called {seat!r}.", reason="unknown-seat")
     truth = seat == LIBRARIAN or state.phase == OVER
-    possible = sorted(state.possible_lies())
+    hint = state.hint if (truth or state.phase != SETUP) else None
+    # what the guessers can be sure of, from what they see alone (the same for every seat)
+    board = state.board(hint)
+    known = iter(board.rows)
+    waiting = frozenset({1}) if board.feathers_spent else state.possible_lies()
     turns = []
     for number, t in enumerate(state.turns, start=1):
+        if t.correct:
+            sure = Known(frozenset(), frozenset(range(len(t.guess))), frozenset())
+        elif t.shared is None:
+            sure = Known(waiting, frozenset(), frozenset())
+        else:
+            sure = next(known)
         row: dict[str, Any] = {
             "number": number,
             "guess": t.guess,
@@ -796,7 +823,9 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
             "correct": t.correct,
             "facts": sorted(t.facts),
             "fictions": sorted(t.fictions),
-            "possible_lies": [] if t.correct else possible,
+            "possible_lies": sorted(sure.counts),
+            "known_honest": sorted(sure.honest),
+            "known_lies": sorted(sure.lies),
             "free_guess": t.free_guess,
             "table_word": t.table_word,
         }
@@ -823,13 +852,14 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
         "clock_running": state.clock_running,
         "half_seconds": state.half_seconds,
         "options": state.options.to_dict(),
-        "hint": state.hint if (truth or state.phase != SETUP) else None,
+        "hint": hint,
         "secret_chosen": state.secret is not None,
         "tokens": state.tokens,
         "guesses_left_in_half": state.guesses_left_in_half,
         "free_guess_pending": state.free_guess_pending,
         "marks": dict(state.marks),
         "turns": turns,
+        "letters": board.letters,
         "abilities": {side: card_view(side) for side in SEATS},
         "offer": [c.to_dict() for c in state.offer(seat)] if seat in SEATS else [],
         "waiting_for": waiting_for(state),
@@ -841,7 +871,8 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
     }
     if state.options.clue_check:  # the verdicts show the honest clues: the Lie-brarian's alone
         view["checks"] = [
-            {"number": n, "guess": g, "clues": clues_text(c), **judge_row(state.secret, g, c)}
+            {"number": n, "guess": g, "clues": clues_text(c), **judge_row(state.secret, g, c),
+             "correct": g == state.secret, "warnings": guess_warnings(g, red_words=state.options.red_words)}
             for n, (g, c) in enumerate(state.checks, start=1)
         ] if truth and state.secret else []
     if truth:

@@ -89,3 +89,15 @@ def check_guess(word: str, *, red_words: bool = False) -> str:
     raise IllegalGuess(
         f"{lower.upper()} is not in our English dictionary.", reason="not-a-word"
     )
+
+
+def guess_warnings(word: str, *, red_words: bool = False) -> list[str]:
+    """Why the guess box would refuse a five-letter ``word``, every reason (a paper row is checked anyway)."""
+    lower = check_shape(word, red_words=True)
+    out = []
+    for check in (lambda: check_shape(lower, red_words=red_words), lambda: check_guess(lower, red_words=True)):
+        try:
+            check()
+        except IllegalGuess as refusal:
+            out.append(str(refusal))
+    return out

@@ -213,7 +213,7 @@ def test_the_clock_follows_the_halves(game):
     state = game.clock_expired(state)
     assert game.is_over(state) and game.clock(state) is None
     outcome = game.view(state, GUS)["outcome"]
-    assert outcome == {"winner": "librarian", "termination": "time", "winners": [1]}
+    assert outcome == {"winner": "librarian", "termination": "time", "winners": [1], "winner_name": "the Lie-brarian"}
 
 
 def test_the_lie_brarian_cannot_leave_mid_game(game):
@@ -256,7 +256,8 @@ def test_the_scripted_game_reaches_the_guessers_win(game):
     assert [s["phase"] for s in states].count("halftime") == 1
     assert {s["phase"] for s in states} == {"setup", "guessing", "deceiving", "halftime", "over"}
     final = game.view(states[-1], GWEN)
-    assert final["outcome"] == {"winner": "guessers", "termination": "guessed", "winners": [2, 3]}
+    assert final["outcome"] == {"winner": "guessers", "termination": "guessed", "winners": [2, 3],
+                                "winner_name": "the Guessers"}
     assert final["secret"] == scripted.SECRET
     assert [t["lies"] for t in final["turns"]][:2] == [[0], [1, 4]]
     assert final["turns"][0]["fictions"] == [0] and final["turns"][0]["facts"] == [2]
@@ -389,3 +390,62 @@ def test_typed_cards_join_the_deal_and_a_bad_one_stops_the_start(game):
     assert game.check_setup(DEFAULTS | typed | {"librarian_cards": "Card A (0)"}, scripted.PLAYERS) == \
         "Uses of a typed card are a number from 1, or ∞: not (0)."
     assert game.check_setup(DEFAULTS | {"librarian_cards": "Card A (0)"}, scripted.PLAYERS) is None  # cards off
+
+
+# --- what the guessers' screen says the clues prove --------------------------------------------
+
+
+def letter_states(html):
+    """Each letter of a rendered alphabet board with the state its button says: {"E": "in the word", ...}."""
+    return {m[0]: m[1] for m in re.findall(r'>([A-Z])<span class="sr-only"> ([^<,]+(?:, unless a lie)?)', html)}
+
+
+def test_after_a_fiction_on_t_of_entry_the_guessers_board_says_the_other_letters_for_sure(game):
+    """READY, hint D. ENTRY honestly ~✗✗~✓; Lena's lie is the ✓ under T, and the guessers' token says FICTION."""
+    state = game.start(scripted.PLAYERS, DEFAULTS, random.Random(0))
+    state = post(game, state, LENA, type="choose_secret", word="ready", hint="d")
+    state = post(game, post(game, state, LENA, type="start_first_half"), GWEN, type="guess", word="entry")
+    state = post(game, state, LENA, type="share_clues", clues=list("~✗✓~✓"))
+    board = letter_states(render_region(game, "alphabet", game.view(state, GWEN), GWEN))
+    assert board["E"] == "in the word, unless a lie" and board["N"] == "not in the word, unless a lie"
+    state = post(game, state, GWEN, type="fact_fiction", position=2)
+    view = game.view(state, GWEN)
+    board = letter_states(render_region(game, "alphabet", view, GWEN))
+    assert [board[c] for c in "ENRYD"] == ["in the word", "not in the word", "in the word", "in the word", "in the word"]
+    assert board["T"] == "no clue yet"  # a lying ✓ could hide a ~ or a ✗
+    rows = render_region(game, "guess_rows", view, GWEN)
+    assert "The lie is under T: every other clue is honest" in rows and "Exactly one of these clues" not in rows
+
+
+def test_the_row_note_follows_the_tokens_and_the_lies_a_row_may_hold(game):
+    """Lie about +1 letter: ENTRY honestly ~✗✗~✓, shared with lies under E and Y."""
+    state = game.start(scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(0))
+    state = post(game, state, LENA, type="choose_ability", card="lie-plus-one")
+    state = post(game, state, GUS, type="choose_ability", card="any-five-letters")
+    state = post(game, state, LENA, type="choose_secret", word="ready", hint="d")
+    state = post(game, post(game, state, LENA, type="start_first_half"), GUS, type="guess", word="entry")
+    state = post(game, state, LENA, type="share_clues", clues=list("✓✗✗~✗"))
+    note = lambda: re.sub(r"\s+", " ", re.search(  # noqa: E731
+        r'<p class="board-note[^"]*">(.*?)</p>', render_region(game, "guess_rows", game.view(state, GWEN), GWEN),
+        re.S)[1]).strip()
+    assert note() == "1 or 2 of these clues may be lies"
+    state = post(game, state, GWEN, type="fact_fiction", position=0)
+    assert note() == "A lie is under E; 0 or 1 more may be among the clues under N, T, R and Y"
+    state = post(game, state, GWEN, type="fact_fiction", position=4)
+    assert note() == "The lies are under E and Y: every other clue is honest"
+    assert letter_states(render_region(game, "alphabet", game.view(state, GWEN), GWEN))["N"] == "not in the word"
+
+
+def test_the_lie_brarians_card_says_how_many_lies_her_card_allows(game):
+    state = game.start(scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(0))
+    state = post(game, state, LENA, type="choose_ability", card="lie-zero")
+    state = post(game, state, GUS, type="choose_ability", card="any-five-letters")
+    state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
+    state = post(game, post(game, state, LENA, type="start_first_half"), GUS, type="guess", word="entry")
+    view = game.view(state, LENA)
+    assert game.now(view, LENA).headline == "Give the clues for this guess, with zero or one lie"
+    picker = render_region(game, "clue_picker", view, LENA)
+    assert "Change zero or one clue below them" in picker and "Under one letter" not in picker
+    state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✓"))  # honest: a feather crossed off
+    note = render_region(game, "guess_rows", game.view(state, GWEN), GWEN)
+    assert "0 or 1 of these clues may be lies" in note

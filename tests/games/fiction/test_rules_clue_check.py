@@ -71,3 +71,42 @@ def test_clue_check_leaves_the_ability_cards_on_the_table():
 def test_a_mistyped_secret_can_be_changed_while_checking():
     state = apply(checking(), LENA, {"type": "choose_secret", "word": "tiger", "hint": "t"})
     assert state.secret == "tiger" and state.phase == "checking"
+
+
+def test_a_checked_row_with_the_secret_is_the_guessers_win_and_then_everyone_sees_every_row():
+    state = apply(checking(), LENA, {"type": "check_row", "guess": "entry", "clues": "~✗✗~✗"})
+    state = apply(state, LENA, {"type": "check_row", "guess": "READY", "clues": "✓✓✓✓✓"})
+    assert state.phase == "over" and state.is_over
+    view = player_view(state, TABLE)
+    assert view["outcome"] == {"winner": "guessers", "termination": "guessed"} and view["secret"] == "ready"
+    assert [(row["guess"], row["correct"]) for row in view["checks"]] == [("entry", False), ("ready", True)]
+    assert player_view(state, GUESSERS)["checks"] == view["checks"]
+    with pytest.raises(RulesError) as refused:
+        apply(state, LENA, {"type": "check_row", "guess": "tiger", "clues": "✗✗✗~~"})
+    assert refused.value.reason == "game-over"
+
+
+def test_a_checked_row_warns_of_what_the_guess_box_would_refuse():
+    state = apply(checking(), LENA, {"type": "check_row", "guess": "fykli", "clues": "✗✗✗✗✓"})
+    state = apply(state, LENA, {"type": "check_row", "guess": "geese", "clues": "✗~✗✗✓"})
+    state = apply(state, LENA, {"type": "check_row", "guess": "zzzzq", "clues": "✗✗✗✗✓"})
+    state = apply(state, LENA, {"type": "check_row", "guess": "entry", "clues": "~✗✗~✗"})
+    warnings = [row["warnings"] for row in player_view(state, LENA)["checks"]]
+    repeats = "All five letters must be different; {} repeats a letter (repeats are only allowed when playing with red words)."
+    assert warnings == [
+        ["FYKLI is not in our English dictionary."],
+        [repeats.format("GEESE")],
+        [repeats.format("ZZZZQ"), "ZZZZQ is not in our English dictionary."],
+        [],
+    ]
+    red = apply(new_game(Options(clue_check=True, red_words=True)), LENA,
+                {"type": "choose_secret", "word": "ready", "hint": "r"})
+    red = apply(red, LENA, {"type": "check_row", "guess": "geese", "clues": "✗~✗✗✓"})
+    assert player_view(red, LENA)["checks"][0]["warnings"] == []
+
+
+def test_a_guessers_move_during_a_clue_check_is_refused_with_a_reason():
+    for move in ({"type": "guess", "word": "entry"}, {"type": "fact_fiction", "position": 0}):
+        with pytest.raises(RulesError) as refused:
+            apply(checking(), GUESSERS, move)
+        assert refused.value.reason == "wrong-phase" and "paper" in str(refused.value)

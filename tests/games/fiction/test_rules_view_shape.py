@@ -62,10 +62,11 @@ def two_lies_and_a_fiction_then_a_second_guess():
 def test_mid_game_each_seat_sees_the_shared_rows_and_cards_and_only_lena_her_lies_and_feathers():
     state = two_lies_and_a_fiction_then_a_second_guess()
     public_rows = [
+        # one lie found, and a second may hide among the other four
         {"number": 1, "guess": "entry", "half": 1, "clues": "✓✗✗~✗", "correct": False, "facts": [], "fictions": [0],
-         "possible_lies": [1, 2], "free_guess": False, "table_word": False},
+         "possible_lies": [1, 2], "known_honest": [], "known_lies": [0], "free_guess": False, "table_word": False},
         {"number": 2, "guess": "tiger", "half": 1, "clues": None, "correct": False, "facts": [], "fictions": [],
-         "possible_lies": [1, 2], "free_guess": False, "table_word": False},
+         "possible_lies": [1, 2], "known_honest": [], "known_lies": [], "free_guess": False, "table_word": False},
     ]
     lie_plus_one = {"id": "lie-plus-one", "side": "librarian", "text": "Lie about +1 letter.", "payment": "feather",
                     "uses": 2, "lie_counts": [2], "custom": False}
@@ -86,6 +87,8 @@ def test_mid_game_each_seat_sees_the_shared_rows_and_cards_and_only_lena_her_lie
         "free_guess_pending": False,
         "marks": {},
         "turns": public_rows,
+        # the hint R is in; the lying ✓ under E says nothing about E
+        "letters": {"r": "in", "n": "out-maybe", "t": "out-maybe", "y": "out-maybe"},
         # her feathers are crossed off in secret: the guessers see her card, not its uses left
         "abilities": {"librarian": lie_plus_one, "guessers": vowel_card},
         "offer": [],
@@ -119,7 +122,8 @@ def test_second_half_shows_the_free_guess_pending_and_which_rows_were_free_or_ta
     state = apply(state, GUESSERS, {"type": "guess", "word": "zorbs", "table_agreed": True})
     state = apply(state, LENA, {"type": "share_clues", "clues": one_lie("ready", "zorbs", 2)})
     state = apply(state, GUESSERS, {"type": "use_ability"})  # the next guess is free again
-    row = {"correct": False, "facts": [], "fictions": [], "possible_lies": [1], "free_guess": False, "table_word": False}
+    row = {"correct": False, "facts": [], "fictions": [], "possible_lies": [1], "known_honest": [], "known_lies": [],
+           "free_guess": False, "table_word": False}
     guessers = {
         "game": "fiction",
         "seat": "guessers",
@@ -136,9 +140,15 @@ def test_second_half_shows_the_free_guess_pending_and_which_rows_were_free_or_ta
         "marks": {"y": "in"},
         "turns": [
             row | {"number": 1, "guess": "entry", "half": 1, "clues": "~✗✗~✗"},
-            row | {"number": 2, "guess": "qzxwv", "half": 2, "clues": "✓✗✗✗✗", "free_guess": True},
-            row | {"number": 3, "guess": "zorbs", "half": 2, "clues": "✗✗✗✗✗", "table_word": True},
+            # Z is out (below), so its ✗ here is honest
+            row | {"number": 2, "guess": "qzxwv", "half": 2, "clues": "✓✗✗✗✗", "free_guess": True, "known_honest": [1]},
+            # the ✗ under the hint R is the row's one lie, so the other four are honest
+            row | {"number": 3, "guess": "zorbs", "half": 2, "clues": "✗✗✗✗✗", "table_word": True,
+                   "known_honest": [0, 1, 3, 4], "known_lies": [2]},
         ],
+        "letters": {"r": "in", "z": "out", "o": "out", "b": "out", "s": "out", "q": "in-maybe", "e": "in-maybe",
+                    "t": "out-maybe", "n": "out-maybe", "x": "out-maybe", "v": "out-maybe", "y": "out-maybe",
+                    "w": "out-maybe"},
         "abilities": {
             "librarian": {"id": "blank-l", "side": "librarian", "text": "(no effect)", "payment": "feather",
                           "uses": 1, "lie_counts": [1], "custom": True},
@@ -180,13 +190,15 @@ def test_a_secret_from_the_book_card_is_lenas_alone_until_the_guessers_win_and_t
         "marks": {},
         "turns": [
             {"number": 1, "guess": "entry", "half": 1, "clues": "✗✓✗~✗", "correct": False, "facts": [], "fictions": [],
-             "possible_lies": [1], "free_guess": False, "table_word": False,
+             "possible_lies": [1], "known_honest": [], "known_lies": [], "free_guess": False, "table_word": False,
              "honest": "✗✗✗~✗", "lies": [1], "ability_used": False},
             # the winning row holds no lie
             {"number": 2, "guess": "zorbs", "half": 1, "clues": "✓✓✓✓✓", "correct": True, "facts": [], "fictions": [],
-             "possible_lies": [], "free_guess": False, "table_word": False,
+             "possible_lies": [], "known_honest": [0, 1, 2, 3, 4], "known_lies": [], "free_guess": False,
+             "table_word": False,
              "honest": "✓✓✓✓✓", "lies": [], "ability_used": False},
         ],
+        "letters": {"z": "in", "r": "in-maybe", "n": "in-maybe", "e": "out-maybe", "t": "out-maybe", "y": "out-maybe"},
         "abilities": {"librarian": None, "guessers": None},
         "offer": [],
         "waiting_for": [],
@@ -222,6 +234,7 @@ def test_clue_check_lists_lenas_checked_rows_from_1_with_their_verdicts_and_nobo
         "free_guess_pending": False,
         "marks": {},
         "turns": [],
+        "letters": {"r": "in"},
         "abilities": {"librarian": None, "guessers": None},
         "offer": [],
         "waiting_for": ["librarian"],
@@ -237,9 +250,10 @@ def test_clue_check_lists_lenas_checked_rows_from_1_with_their_verdicts_and_nobo
         "legal_moves": {"choose_secret": True, "check_row": True},
         "checks": [
             {"number": 1, "guess": "entry", "clues": "✓✗✗~✗", "honest": "~✗✗~✓", "right": False,
-             "lies": [{"position": 0, "shared": "✓", "honest": "~"}, {"position": 4, "shared": "✗", "honest": "✓"}]},
+             "lies": [{"position": 0, "shared": "✓", "honest": "~"}, {"position": 4, "shared": "✗", "honest": "✓"}],
+             "correct": False, "warnings": []},
             {"number": 2, "guess": "tiger", "clues": "✗✗✗✓~", "honest": "✗✗✗~~", "right": True,
-             "lies": [{"position": 3, "shared": "✓", "honest": "~"}]},
+             "lies": [{"position": 3, "shared": "✓", "honest": "~"}], "correct": False, "warnings": []},
         ],
         "secret": "ready",
         "secret_override": False,
