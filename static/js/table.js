@@ -78,10 +78,12 @@
   function tryForm(form) {
     var verdict = form.querySelector("[data-try-verdict]");
     var button = form.querySelector("button[type=submit], button:not([type])");
-    function show(text) {
+    // A refusal the table can overrule ("allow it anyway") leaves the button on: sending it
+    // is how the overruling button is offered.
+    function show(text, blocks) {
       if (verdict) verdict.textContent = text;
       if (!button) return;
-      if (text) {
+      if (text && blocks) {
         button.setAttribute("data-refused", "");
         button.disabled = true;
       } else if (button.hasAttribute("data-refused")) {  // only undo what this check did
@@ -104,7 +106,7 @@
         if (response.status !== 400 && response.status !== 422) { show(""); return; }
         var doc = new DOMParser().parseFromString(html, "text/html");
         var message = doc.querySelector(".flash");
-        show(message ? message.textContent : "");
+        show(message ? message.textContent : "", !doc.querySelector(".flash-remedy"));
       });
     }).catch(function () { show(""); });
   }

@@ -163,7 +163,7 @@ def test_a_secret_from_the_book_card_is_lenas_alone_until_the_guessers_win_and_t
     assert (lena["secret"], lena["secret_override"], lena["librarian_uses"], lena["hint"]) == ("zorbs", True, 0, "z")
     assert seen(state, GUESSERS)["hint"] is None  # the hint is told when play starts
     state = play_turn(apply(state, LENA, {"type": "start_first_half"}), "entry", lie_at=1)
-    state = apply(state, GUESSERS, {"type": "guess", "word": "zorbs"})
+    state = apply(state, GUESSERS, {"type": "guess", "word": "zorbs", "table_agreed": True})
     guessers = {
         "game": "fiction",
         "seat": "guessers",
@@ -184,7 +184,7 @@ def test_a_secret_from_the_book_card_is_lenas_alone_until_the_guessers_win_and_t
              "honest": "✗✗✗~✗", "lies": [1], "ability_used": False},
             # the winning row holds no lie
             {"number": 2, "guess": "zorbs", "half": 1, "clues": "✓✓✓✓✓", "correct": True, "facts": [], "fictions": [],
-             "possible_lies": [], "free_guess": False, "table_word": False,
+             "possible_lies": [], "free_guess": False, "table_word": True,
              "honest": "✓✓✓✓✓", "lies": [], "ability_used": False},
         ],
         "abilities": {"librarian": None, "guessers": None},
