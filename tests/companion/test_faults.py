@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import logging
+from html import escape
+
 import pytest
-from django.db import OperationalError
+from django.db import OperationalError, connection
 from django.test import override_settings
 from django.urls import reverse
 
@@ -61,16 +64,83 @@ def test_leaving_with_a_code_that_is_no_table_is_just_a_redirect(phone, code):
     assert response.status_code == 302
 
 
-def test_a_busy_database_while_joining_says_tap_again(stub_table, phone, monkeypatch):
+def test_a_busy_database_while_joining_says_so_and_goes_back_to_try_again(stub_table, phone, monkeypatch):
     table, *_ = stub_table
 
     def busy(*args, **kwargs):
         raise OperationalError("database is locked")
 
     monkeypatch.setattr(tables, "join_table", busy)
-    response = phone().post(reverse("join", args=[table.code]), {"name": "ben"})
+    page = f"http://testserver/t/{table.code}/"
+    response = phone().post(reverse("join", args=[table.code]), {"name": "ben"}, HTTP_REFERER=page)
     assert response.status_code == 503
-    assert "busy" in response.content.decode()
+    assert "cannot be reached just now, so nothing was changed" in response.content.decode()
+    assert f'<meta http-equiv="refresh" content="5; url={page}">' in response.content.decode()
+    assert Table.objects.get().seats.count() == 3
+
+
+@pytest.fixture
+def database_down(monkeypatch):
+    """From now on every query fails as it does while PostgreSQL is down or restarting."""
+
+    def refused(*args, **kwargs):
+        raise OperationalError('connection to server at "db" (10.0.0.5), port 5432 failed: Connection refused')
+
+    def start():
+        monkeypatch.setattr(connection, "ensure_connection", refused)
+
+    return start
+
+
+@pytest.mark.parametrize("seated", [True, False])
+@pytest.mark.parametrize("path", ["/t/{code}/", "/join/?code={code}"])
+def test_a_page_while_the_database_is_down_says_so_and_reloads_itself(stub_table, phone, database_down, caplog,
+                                                                      path, seated):
+    table, lena, *_ = stub_table
+    client = sit(phone(), lena) if seated else phone()
+    database_down()
+    url = path.format(code=table.code)
+    with caplog.at_level(logging.INFO):
+        response = client.get(url)
+    html = response.content.decode()
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5" and response["Cache-Control"] == "no-store"
+    assert "The table is unreachable" in html and "tries again by itself" in html
+    assert f'<meta http-equiv="refresh" content="5; url={escape(url)}">' in html
+    assert "<script>" not in html and "Content-Security-Policy" in response.headers
+    [record] = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert record.exc_info is None and "Connection refused" in record.getMessage()
+
+
+@pytest.mark.parametrize("path, data", [
+    ("move", {"type": "guess", "word": "melon"}),
+    ("host/start", {}),
+    ("tick", {}),
+])
+def test_a_tap_while_the_database_is_down_says_so_and_the_phone_tries_again(stub_table, phone, database_down, caplog,
+                                                                            path, data):
+    table, lena, *_ = stub_table
+    host = sit(phone(), lena)
+    database_down()
+    with caplog.at_level(logging.INFO):
+        response = host.post(f"/t/{table.code}/{path}/", {"version": table.version, **data}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 503 and response["Retry-After"] == "5"
+    html = response.content.decode()
+    assert 'data-reason="unreachable"' in html and "Trying again by itself" in html
+    [record] = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert record.exc_info is None
+
+
+@pytest.mark.parametrize("path", ["/new/stub/", "/t/{code}/join/", "/t/{code}/leave/"])
+def test_a_form_sent_while_the_database_is_down_goes_back_to_try_again(stub_table, phone, database_down, path):
+    table, lena, *_ = stub_table
+    database_down()
+    response = sit(phone(), lena).post(path.format(code=table.code), {"name": "ben"})
+    assert response.status_code == 503
+    # No page it came from (or one elsewhere): the start page.
+    assert '<meta http-equiv="refresh" content="5; url=/">' in response.content.decode()
+    elsewhere = phone().post(path.format(code=table.code), {"name": "ben"}, HTTP_REFERER="https://evil.example/")
+    assert '<meta http-equiv="refresh" content="5; url=/">' in elsewhere.content.decode()
 
 
 def test_a_nul_byte_in_a_name_is_refused_not_a_server_error(phone, db):
