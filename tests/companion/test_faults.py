@@ -212,3 +212,45 @@ def test_pages_carry_a_content_security_policy_without_inline_script_or_style(st
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
     html = response.content.decode()
     assert " style=" not in html and "<style" not in html and " on" + "click=" not in html
+
+
+def _refusal_lines(caplog) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+@pytest.mark.parametrize("body, content_type", [
+    ("&".join(f"f{i}=1" for i in range(1001)), "application/x-www-form-urlencoded"),
+    ("word=" + "a" * 3_000_000, "application/x-www-form-urlencoded"),
+    ("--b\r\nContent-Disposition: form-data; name=\"word\"\r\n\r\n" + "a" * 3_000_000 + "\r\n--b--\r\n",
+     "multipart/form-data; boundary=b"),
+])
+def test_a_body_over_the_limits_is_refused_with_one_log_line_and_no_traceback(stub_table, phone, caplog, body,
+                                                                             content_type):
+    table, lena, *_ = stub_table
+    with caplog.at_level(logging.INFO):
+        response = sit(phone(), lena).generic("POST", f"/t/{table.code}/move/", body, content_type=content_type)
+    assert response.status_code == 400
+    [line] = _refusal_lines(caplog)
+    assert line.exc_info is None and line.exc_text is None
+    assert "DATA_UPLOAD_MAX" in line.getMessage()
+    assert Table.objects.get().version == table.version
+
+
+@override_settings(RATELIMIT_IP_META_KEY="HTTP_X_REAL_IP")
+def test_a_malformed_request_is_logged_in_one_line_and_a_server_error_keeps_its_traceback(stub_table, phone, caplog,
+                                                                                        monkeypatch):
+    with caplog.at_level(logging.INFO):
+        assert phone().get(reverse("find"), {"code": "ZZZZZZ"}).status_code == 400  # no address header
+    [line] = _refusal_lines(caplog)
+    assert line.exc_info is None
+    caplog.clear()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("companion.views._find_table", broken)
+    client = phone()
+    client.raise_request_exception = False
+    with caplog.at_level(logging.INFO):
+        assert client.get(reverse("find"), {"code": "ZZZZZZ"}, HTTP_X_REAL_IP="203.0.113.9").status_code == 500
+    assert [r.exc_info is not None for r in _refusal_lines(caplog)] == [True]
