@@ -30,8 +30,6 @@ from companion.watchdog import LAYER_DOWN, LAYER_ERRORS
 # sent while the database is out of reach (pages and taps answer 503 then: companion.middleware).
 NO_SEAT, REMOVED = 4403, 4410
 DATABASE_ERRORS = (OperationalError, InterfaceError)
-
-log = logging.getLogger(__name__)
 MAX_MESSAGE = 1024
 SYNC_EVERY = 1.0  # seconds: a phone asking again sooner gets nothing new, so it is not redrawn
 DRAFT_EVERY = 0.2  # seconds between two drafts a phone may send
@@ -39,6 +37,8 @@ DRAFT_LENGTH = 12
 # The answer to a phone checking that its socket still carries anything (it swaps into an
 # empty element of the page): cheap, no database, no drawing.
 PONG = '<span id="pong" hidden hx-swap-oob="true"></span>'
+
+log = logging.getLogger(__name__)
 
 
 def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
@@ -138,9 +138,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.close(code=LAYER_DOWN)
             except Exception:  # the phone has gone already
                 pass
-            self.counted = False  # its presence is counted out with the rest once the database is back
             try:
-                await self._leave()
+                await self._leave()  # counted out (the cache); telling the table so needs the database
             except DATABASE_ERRORS:
                 pass
         finally:

@@ -53,8 +53,9 @@ class DatabaseOutage:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponseBase | None:
         if not isinstance(exception, (OperationalError, InterfaceError)):
             return None
-        log.warning("database out of reach for %s %s: %s", request.method, request.path,
-                    str(exception).strip().splitlines()[0] if str(exception).strip() else type(exception).__name__)
+        path = request.path.encode("unicode_escape").decode("ascii")  # as Django logs a path: on one line
+        log.warning("database out of reach for %s %s: %s", request.method, path,
+                    (str(exception).strip().splitlines() or [type(exception).__name__])[0])
         from companion.views import unreachable  # the views import the models; this module loads first
 
         response = unreachable(request)
