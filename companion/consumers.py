@@ -8,6 +8,7 @@ A host's page acting for a player without a phone (``?as=<seat id>``) listens as
 from __future__ import annotations
 
 import json
+import logging
 import time
 from urllib.parse import parse_qs
 
@@ -15,6 +16,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
+from django.db import InterfaceError, OperationalError
 from django.utils.html import format_html
 
 from companion import codes, presence, render, seats, watchdog
@@ -24,8 +26,10 @@ from companion.models import Seat, Table
 from companion.watchdog import LAYER_DOWN, LAYER_ERRORS
 
 # Close codes the browser must not retry: 4403 no seat at that table (or no such table:
-# answered alike so codes cannot be probed), 4410 removed. LAYER_DOWN (4503): retry soon.
+# answered alike so codes cannot be probed), 4410 removed. LAYER_DOWN (4503): retry soon, also
+# sent while the database is out of reach (pages and taps answer 503 then: companion.middleware).
 NO_SEAT, REMOVED = 4403, 4410
+DATABASE_ERRORS = (OperationalError, InterfaceError)
 MAX_MESSAGE = 1024
 SYNC_EVERY = 1.0  # seconds: a phone asking again sooner gets nothing new, so it is not redrawn
 DRAFT_EVERY = 0.2  # seconds between two drafts a phone may send
@@ -33,6 +37,8 @@ DRAFT_LENGTH = 12
 # The answer to a phone checking that its socket still carries anything (it swaps into an
 # empty element of the page): cheap, no database, no drawing.
 PONG = '<span id="pong" hidden hx-swap-oob="true"></span>'
+
+log = logging.getLogger(__name__)
 
 
 def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
@@ -121,6 +127,21 @@ class TableConsumer(AsyncWebsocketConsumer):
             except Exception:  # the phone has gone already
                 pass
             await self._leave()
+        except DATABASE_ERRORS as error:
+            # Every phone at every table asks again about every second: one line each, no traceback.
+            log.warning("database out of reach for a table socket: %s", str(error).strip().split("\n")[0])
+            if not hasattr(self, "base_send"):
+                self.base_send = send
+            try:
+                if not self.accepted:
+                    await self.accept()
+                await self.close(code=LAYER_DOWN)
+            except Exception:  # the phone has gone already
+                pass
+            try:
+                await self._leave()  # counted out (the cache); telling the table so needs the database
+            except DATABASE_ERRORS:
+                pass
         finally:
             self.dog.forget(self)
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponseBase
+
+log = logging.getLogger(__name__)
 
 # Attributes that other middleware hang on a request and that point back at it: django-htmx's
 # details, django-csp's lazy nonce, Django's upload handlers.
@@ -29,3 +33,31 @@ def untangle_request(get_response: Callable[[HttpRequest], HttpResponseBase]):
         return response
 
     return middleware
+
+
+class DatabaseOutage:
+    """Any page or action that finds the database out of reach answers 503, and the phone tries again.
+
+    A database that is down, restarting or locked past its timeout raises one of these from
+    whichever query meets it; the transaction it was in is rolled back, so nothing was
+    applied. One line is logged per request, not a traceback: during an outage every phone
+    at every table asks every few seconds.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponseBase | None:
+        if not isinstance(exception, (OperationalError, InterfaceError)):
+            return None
+        path = request.path.encode("unicode_escape").decode("ascii")  # as Django logs a path: on one line
+        log.warning("database out of reach for %s %s: %s", request.method, path,
+                    (str(exception).strip().splitlines() or [type(exception).__name__])[0])
+        from companion.views import unreachable  # the views import the models; this module loads first
+
+        response = unreachable(request)
+        response._has_been_logged = True  # Django's own mark (django.utils.log.log_response): this line is enough
+        return response

@@ -2,8 +2,9 @@
 
 The HTTP contract (see the README): ``POST /t/<code>/move/`` with ``version``, ``type``
 and the move's fields; ``POST /t/<code>/host/<action>/``. A form that is not a move is a
-400, a move the rules refuse now is a 422 with the rules' reason, and any other
-exception is a bug: it is not caught here.
+400, a move the rules refuse now is a 422 with the rules' reason, a database out of reach
+is a 503 (companion.middleware.DatabaseOutage), and any other exception is a bug: it is not
+caught here.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ import logging
 
 from django.conf import settings
 from django.core.exceptions import BadRequest
-from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
@@ -54,9 +55,37 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
                     else "Something in that request was malformed. Go back and try again.", status=400)
 
 
-def _message(request: HttpRequest, title: str, message: str, *, status: int, show_join: bool = False) -> HttpResponse:
-    response = render(request, "companion/message.html", {"title": title, "message": message, "show_join": show_join},
-                      status=status)
+RETRY_SECONDS = 5
+
+
+def unreachable(request: HttpRequest) -> HttpResponse:
+    """The database is out of reach (companion.middleware.DatabaseOutage): nothing was done; try again soon.
+
+    A tap gets a message for #flash, and the phone sends it again by itself (static/js/table.js);
+    a page reloads itself, and a form sent without htmx goes back to the page it came from.
+    """
+    if request.headers.get("HX-Request") == "true":
+        response = _flash(request, "The table cannot be reached just now, so nothing was changed. "
+                                   "Trying again by itself in a few seconds…", status=503, reason="unreachable")
+    else:
+        retry = request.get_full_path()
+        if request.method not in ("GET", "HEAD"):
+            back = request.headers.get("Referer", "")
+            same_site = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                                        require_https=request.is_secure())
+            retry = back if same_site else reverse("home")
+        response = _message(request, "The table is unreachable",
+                            "The table cannot be reached just now, so nothing was changed. This page tries again "
+                            "by itself in a few seconds.", status=503, retry=(RETRY_SECONDS, retry))
+    response["Retry-After"] = str(RETRY_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _message(request: HttpRequest, title: str, message: str, *, status: int, show_join: bool = False,
+             retry: tuple[int, str] | None = None) -> HttpResponse:
+    response = render(request, "companion/message.html", {"title": title, "message": message, "show_join": show_join,
+                                                          "retry": retry}, status=status)
     response["Cache-Control"] = "no-store"
     return response
 
@@ -184,9 +213,6 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         seat = tables.join_table(table, request.POST.get("name", ""), as_display=request.POST.get("display") == "1")
     except tables.TableError as error:
         return _join_page(request, table, error=error.message, status=error.status)
-    except OperationalError:
-        log.exception("database busy while joining table %s", table.code)
-        return _join_page(request, table, error="The table is busy. Tap Join again in a moment.", status=503)
     response = redirect("table", code=table.code)
     seats.remember(response, seat)
     return response
@@ -283,9 +309,6 @@ def _run(request: HttpRequest, code: str, action) -> HttpResponse:
     except RulesError as error:  # a move the rules refuse now
         return _flash(request, error.message, status=422, fresh=_fresh(code, token), reason=error.reason,
                       remedy=_remedy(request, code, error.reason), code=code)
-    except OperationalError:  # the database stayed locked past its timeout: nothing was applied
-        log.exception("database busy at table %s", code)
-        return _flash(request, "The table is busy. Tap again in a moment.", status=503, reason="busy")
     finally:
         tables.checking.reset(checking)
         tables.trying.reset(trying)

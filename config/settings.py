@@ -117,6 +117,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "companion.middleware.untangle_request",
+    "companion.middleware.DatabaseOutage",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -258,9 +259,17 @@ STORAGES = {
 # How long a phone keeps its seat without visiting the table.
 SEAT_COOKIE_MAX_AGE = env_int("SEAT_COOKIE_MAX_AGE", 60 * 60 * 24 * 30)
 
+# Django logs a request refused with an exception on "django.request", or, when the exception
+# is suspicious (django.core.exceptions: a body over the size or field limits, a bad Host), on
+# "django.security.<its class>". Those answers are 4xx: one line each, no traceback.
+_REFUSAL_LOGGERS = ["django.request"] + [f"django.security.{name}" for name in (
+    "SuspiciousOperation", "SuspiciousMultipartForm", "SuspiciousFileOperation", "DisallowedHost",
+    "DisallowedRedirect", "TooManyFieldsSent", "TooManyFilesSent", "RequestDataTooBig")]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"one_line_for_refusals": {"()": "companion.logs.OneLineForRefusals"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {name: {"filters": ["one_line_for_refusals"]} for name in _REFUSAL_LOGGERS},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }

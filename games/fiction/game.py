@@ -17,7 +17,7 @@ from companion.games import Field, Game, Move, Now, Remedy, Role, Viewer, parsed
 from games.errors import RulesError
 
 from . import rules
-from .rules.game import GUESSERS, LIBRARIAN
+from .rules.game import GUESSERS, HOUSE_WORD, LIBRARIAN
 
 # Word fields keep the form's default length: a word of the wrong length gets the rules' own reason.
 CLUES = (("✓", "✓ right letter, right spot"), ("~", "~ in the word, wrong spot"), ("✗", "✗ not in the word"))
@@ -293,6 +293,8 @@ class Fiction(Game):
         # The book card is the authority on the secret: a word our dictionary lacks may still be chosen.
         if move_type == "choose_secret" and reason == "not-a-word":
             return Remedy("Allow it anyway: it is on the book card", {"override": "1"})
+        if move_type == "guess" and reason == HOUSE_WORD:
+            return Remedy("Allow it anyway: the whole table agrees it is a word", {"table_agreed": "1"})
         return None
 
     def draft_audience(self, viewer: Viewer) -> str | None:

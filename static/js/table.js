@@ -56,6 +56,47 @@
     }).catch(function () { unanswered = req; });
   }
 
+  // A tap the table could not reach (503: its database was out of reach, nothing was applied)
+  // is sent again by itself every few seconds, as it was first sent (same version, so it
+  // applies once, or is refused if the table moved on), for a minute, or until another tap.
+  var RETRY_FOR = 60 * 1000;
+  var retryTimer = null;
+  var taps = 0;  // counts taps sent: a retry whose tap is no longer the latest stops
+
+  function retryLater(req, since) {
+    var tap = taps;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(function () {
+      fetch(req.path, {
+        method: "POST", body: req.data, credentials: "same-origin",
+        headers: { "X-CSRFToken": csrfToken(), "HX-Request": "true" },
+      }).then(function (response) {
+        return response.text().then(function (html) {
+          if (tap !== taps) return;  // another tap went out meanwhile: its answer is the one to show
+          htmx.swap("#flash", html, { swapStyle: "innerHTML" });
+          if (response.status === 503 && Date.now() - since < RETRY_FOR) retryLater(req, since);
+        });
+      }).catch(function () {
+        if (tap === taps && Date.now() - since < RETRY_FOR) retryLater(req, since);
+      });
+    }, 3000 + Math.random() * 2000);
+  }
+
+  document.addEventListener("htmx:configRequest", function (evt) {
+    // the page's own clock asking is no tap: it leaves a tap's retries alone
+    if (evt.detail.verb === "post" && !(evt.detail.elt && evt.detail.elt.id === "live")) {
+      taps += 1;
+      clearTimeout(retryTimer);
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var xhr = evt.detail.xhr;
+    var config = evt.detail.requestConfig;
+    if (!xhr || xhr.status !== 503 || !config || config.verb !== "post") return;
+    taps += 1;
+    retryLater({ path: config.path, data: new URLSearchParams(config.formData) }, Date.now());
+  });
+
   // A form marked data-reset-on-success empties once its move is applied (a refused one keeps
   // what was typed); a form marked data-confirm asks first. No inline script: the page runs
   // under a Content-Security-Policy without it.
@@ -78,13 +119,15 @@
   function tryForm(form) {
     var verdict = form.querySelector("[data-try-verdict]");
     var button = form.querySelector("button[type=submit], button:not([type])");
-    function show(text, refused) {
+    // A refusal the table can overrule ("allow it anyway") leaves the button on: sending it
+    // is how the overruling button is offered.
+    function show(text, blocks) {
       if (verdict) {
         verdict.textContent = text;
-        verdict.classList.toggle("warning", !refused);
+        verdict.classList.toggle("warning", !!text && !blocks);
       }
       if (!button) return;
-      if (refused) {
+      if (text && blocks) {
         button.setAttribute("data-refused", "");
         button.disabled = true;
       } else if (button.hasAttribute("data-refused")) {  // only undo what this check did
@@ -109,7 +152,7 @@
         if (!refused && response.status !== 200) { show("", false); return; }
         var doc = new DOMParser().parseFromString(html, "text/html");
         var message = doc.querySelector(refused ? ".flash" : ".flash-warning");
-        show(message ? message.textContent : "", refused && !!message);
+        show(message ? message.textContent : "", refused && !!message && !doc.querySelector(".flash-remedy"));
       });
     }).catch(function () { show("", false); });
   }

@@ -261,7 +261,16 @@ def test_a_book_card_word_is_allowed_anyway_and_guessed_in_the_first_half(server
         snap(lena, "dark-librarian-board")
         snap(gwen, "dark-guesser-board")
         snap(tv, "dark-display")
-        guess(gus, "zlorp", wins=True)  # not in the dictionary, but the secret from the book card
+        # Not in the dictionary: refused as any such word is, until the table agrees it is a word.
+        box = gus.locator(".guess-form .word-input")
+        box.fill("zlorp")
+        expect(gus.locator("[data-try-verdict]")).to_contain_text("If the whole table agrees it is a word")
+        expect(gus.get_by_role("button", name="Guess", exact=True)).to_be_enabled()
+        gus.get_by_role("button", name="Guess", exact=True).click()
+        expect(gus.locator("#flash")).to_contain_text("ZLORP is not in our English dictionary")
+        snap(gus, "dark-allow-house-word")
+        gus.get_by_role("button", name="Allow it anyway: the whole table agrees it is a word").click()
+        expect(box).to_have_count(0)
         for page in (lena, gus, gwen, tv):
             expect(page.locator("#region-outcome")).to_contain_text("The Guessers win!")
             expect(page.locator("#region-outcome .big-secret")).to_have_text("ZLORP")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import re
 import threading
@@ -483,3 +484,36 @@ async def test_a_socket_whose_layer_receive_fails_ends_with_the_retry_soon_code_
         outputs.append(await socket.receive_output(timeout=2))
     assert outputs[-1] == {"type": "websocket.close", "code": LAYER_DOWN}
     await socket.wait(timeout=2)  # the consumer ended without raising
+
+
+@pytest.fixture
+def database_down(monkeypatch):
+    """From now on every query fails, on every thread, as while PostgreSQL is down or restarting."""
+    from django.db import OperationalError
+    from django.db.backends.base.base import BaseDatabaseWrapper
+
+    def refused(*args, **kwargs):
+        raise OperationalError('connection to server at "db" (10.0.0.5), port 5432 failed: Connection refused')
+
+    def start():
+        monkeypatch.setattr(BaseDatabaseWrapper, "ensure_connection", refused)
+
+    yield start
+    monkeypatch.undo()
+
+
+async def test_a_socket_opened_while_the_database_is_down_hears_the_retry_soon_code(database_down, caplog):
+    table, (lena, _) = await a_table_with("lena", "gus")
+    cookie = (await database_sync_to_async(cookie_for)(lena)).encode()
+    database_down()
+    socket = WebsocketCommunicator(application, f"/ws/t/{table.code}/", headers=[
+        (b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", cookie)])
+    with caplog.at_level(logging.INFO):
+        await socket.connect()
+        outputs = [await socket.receive_output(timeout=2)]
+        while outputs[-1]["type"] != "websocket.close":
+            outputs.append(await socket.receive_output(timeout=2))
+        await socket.wait(timeout=2)  # the consumer ended without raising
+    assert outputs[-1] == {"type": "websocket.close", "code": LAYER_DOWN}
+    [line] = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert line.exc_info is None and "Connection refused" in line.getMessage()

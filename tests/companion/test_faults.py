@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import logging
+from html import escape
+
 import pytest
-from django.db import OperationalError
+from django.db import OperationalError, connection
 from django.test import override_settings
 from django.urls import reverse
 
@@ -61,16 +64,83 @@ def test_leaving_with_a_code_that_is_no_table_is_just_a_redirect(phone, code):
     assert response.status_code == 302
 
 
-def test_a_busy_database_while_joining_says_tap_again(stub_table, phone, monkeypatch):
+def test_a_busy_database_while_joining_says_so_and_goes_back_to_try_again(stub_table, phone, monkeypatch):
     table, *_ = stub_table
 
     def busy(*args, **kwargs):
         raise OperationalError("database is locked")
 
     monkeypatch.setattr(tables, "join_table", busy)
-    response = phone().post(reverse("join", args=[table.code]), {"name": "ben"})
+    page = f"http://testserver/t/{table.code}/"
+    response = phone().post(reverse("join", args=[table.code]), {"name": "ben"}, HTTP_REFERER=page)
     assert response.status_code == 503
-    assert "busy" in response.content.decode()
+    assert "cannot be reached just now, so nothing was changed" in response.content.decode()
+    assert f'<meta http-equiv="refresh" content="5; url={page}">' in response.content.decode()
+    assert Table.objects.get().seats.count() == 3
+
+
+@pytest.fixture
+def database_down(monkeypatch):
+    """From now on every query fails as it does while PostgreSQL is down or restarting."""
+
+    def refused(*args, **kwargs):
+        raise OperationalError('connection to server at "db" (10.0.0.5), port 5432 failed: Connection refused')
+
+    def start():
+        monkeypatch.setattr(connection, "ensure_connection", refused)
+
+    return start
+
+
+@pytest.mark.parametrize("seated", [True, False])
+@pytest.mark.parametrize("path", ["/t/{code}/", "/join/?code={code}"])
+def test_a_page_while_the_database_is_down_says_so_and_reloads_itself(stub_table, phone, database_down, caplog,
+                                                                      path, seated):
+    table, lena, *_ = stub_table
+    client = sit(phone(), lena) if seated else phone()
+    database_down()
+    url = path.format(code=table.code)
+    with caplog.at_level(logging.INFO):
+        response = client.get(url)
+    html = response.content.decode()
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5" and response["Cache-Control"] == "no-store"
+    assert "The table is unreachable" in html and "tries again by itself" in html
+    assert f'<meta http-equiv="refresh" content="5; url={escape(url)}">' in html
+    assert "<script>" not in html and "Content-Security-Policy" in response.headers
+    [record] = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert record.exc_info is None and "Connection refused" in record.getMessage()
+
+
+@pytest.mark.parametrize("path, data", [
+    ("move", {"type": "guess", "word": "melon"}),
+    ("host/start", {}),
+    ("tick", {}),
+])
+def test_a_tap_while_the_database_is_down_says_so_and_the_phone_tries_again(stub_table, phone, database_down, caplog,
+                                                                            path, data):
+    table, lena, *_ = stub_table
+    host = sit(phone(), lena)
+    database_down()
+    with caplog.at_level(logging.INFO):
+        response = host.post(f"/t/{table.code}/{path}/", {"version": table.version, **data}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 503 and response["Retry-After"] == "5"
+    html = response.content.decode()
+    assert 'data-reason="unreachable"' in html and "Trying again by itself" in html
+    [record] = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert record.exc_info is None
+
+
+@pytest.mark.parametrize("path", ["/new/stub/", "/t/{code}/join/", "/t/{code}/leave/"])
+def test_a_form_sent_while_the_database_is_down_goes_back_to_try_again(stub_table, phone, database_down, path):
+    table, lena, *_ = stub_table
+    database_down()
+    response = sit(phone(), lena).post(path.format(code=table.code), {"name": "ben"})
+    assert response.status_code == 503
+    # No page it came from (or one elsewhere): the start page.
+    assert '<meta http-equiv="refresh" content="5; url=/">' in response.content.decode()
+    elsewhere = phone().post(path.format(code=table.code), {"name": "ben"}, HTTP_REFERER="https://evil.example/")
+    assert '<meta http-equiv="refresh" content="5; url=/">' in elsewhere.content.decode()
 
 
 def test_a_nul_byte_in_a_name_is_refused_not_a_server_error(phone, db):
@@ -142,3 +212,45 @@ def test_pages_carry_a_content_security_policy_without_inline_script_or_style(st
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
     html = response.content.decode()
     assert " style=" not in html and "<style" not in html and " on" + "click=" not in html
+
+
+def _refusal_lines(caplog) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+@pytest.mark.parametrize("body, content_type", [
+    ("&".join(f"f{i}=1" for i in range(1001)), "application/x-www-form-urlencoded"),
+    ("word=" + "a" * 3_000_000, "application/x-www-form-urlencoded"),
+    ("--b\r\nContent-Disposition: form-data; name=\"word\"\r\n\r\n" + "a" * 3_000_000 + "\r\n--b--\r\n",
+     "multipart/form-data; boundary=b"),
+])
+def test_a_body_over_the_limits_is_refused_with_one_log_line_and_no_traceback(stub_table, phone, caplog, body,
+                                                                             content_type):
+    table, lena, *_ = stub_table
+    with caplog.at_level(logging.INFO):
+        response = sit(phone(), lena).generic("POST", f"/t/{table.code}/move/", body, content_type=content_type)
+    assert response.status_code == 400
+    [line] = _refusal_lines(caplog)
+    assert line.exc_info is None and line.exc_text is None
+    assert "DATA_UPLOAD_MAX" in line.getMessage()
+    assert Table.objects.get().version == table.version
+
+
+@override_settings(RATELIMIT_IP_META_KEY="HTTP_X_REAL_IP")
+def test_a_malformed_request_is_logged_in_one_line_and_a_server_error_keeps_its_traceback(stub_table, phone, caplog,
+                                                                                        monkeypatch):
+    with caplog.at_level(logging.INFO):
+        assert phone().get(reverse("find"), {"code": "ZZZZZZ"}).status_code == 400  # no address header
+    [line] = _refusal_lines(caplog)
+    assert line.exc_info is None
+    caplog.clear()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("companion.views._find_table", broken)
+    client = phone()
+    client.raise_request_exception = False
+    with caplog.at_level(logging.INFO):
+        assert client.get(reverse("find"), {"code": "ZZZZZZ"}, HTTP_X_REAL_IP="203.0.113.9").status_code == 500
+    assert [r.exc_info is not None for r in _refusal_lines(caplog)] == [True]

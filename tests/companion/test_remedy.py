@@ -51,3 +51,44 @@ def test_a_refusal_with_no_remedy_offers_none(fiction_table, phone):
                                        {"version": version(table), "type": "choose_secret", "word": "ab", "hint": "a"})
     assert response.status_code == 422
     assert "flash-remedy" not in response.content.decode()
+
+
+def _kept_secret(fiction_table, phone, secret: str):
+    """A game whose Lie-brarian kept a word our dictionary lacks, with the first half running."""
+    table, lena = fiction_table
+    librarian = sit(phone(), lena)
+    for move in ({"type": "choose_secret", "word": secret, "hint": secret[0], "override": "1"},
+                 {"type": "start_first_half"}):
+        assert librarian.post(reverse("move", args=[table.code]), {**move, "version": version(table)}).status_code == 200
+    return table, sit(phone(), Seat.objects.get(name="gus"))
+
+
+def test_trying_a_kept_secret_answers_as_any_other_word_the_dictionary_lacks(fiction_table, phone):
+    """The guess box's live check is no oracle: the secret and another non-word get the same answer."""
+    table, gus = _kept_secret(fiction_table, phone, "qwzyx")
+
+    def tried(word: str):
+        response = gus.post(reverse("move", args=[table.code]),
+                            {"version": version(table), "type": "guess", "word": word, "_try": "1"})
+        return response.status_code, response.content.decode().replace(word, "WORD")
+
+    assert tried("QWZYX") == tried("ZYXWQ")
+    status, html = tried("QWZYX")
+    assert status == 422 and 'data-reason="house-word"' in html and "Allow it anyway" in html
+    assert Table.objects.get().state["phase"] == "guessing"
+
+
+def test_a_kept_secret_is_guessed_through_the_tables_agreement_and_wins(fiction_table, phone):
+    table, gus = _kept_secret(fiction_table, phone, "qwzyx")
+    response = gus.post(reverse("move", args=[table.code]), {"version": version(table), "type": "guess", "word": "qwzyx"})
+    html = response.content.decode()
+    assert response.status_code == 422 and 'data-reason="house-word"' in html
+    assert Table.objects.get().state["turns"] == []
+    offer = re.search(r"hx-vals='([^']*)'[^>]*>Allow it anyway: the whole table agrees", html)
+    assert offer, html
+    vals = json.loads(html_unescape(offer.group(1)))
+    assert vals["table_agreed"] == "1" and vals["word"] == "qwzyx"
+    again = gus.post(reverse("move", args=[table.code]), {**vals, "version": version(table)})
+    assert again.status_code == 200
+    table = Table.objects.get()
+    assert table.status == Table.Status.FINISHED and table.state["outcome"]["winner"] == "guessers"

@@ -9,7 +9,8 @@ class IllegalGuess(RulesError):
     """A guess that breaks "Legal Guesses".
 
     ``reason`` is one of ``"length"``, ``"letters"``, ``"repeated-letters"``,
-    ``"proper-noun"``, ``"not-a-word"``.
+    ``"proper-noun"``, ``"not-a-word"``; ``"house-word"`` where the table may
+    agree to allow a word our dictionary lacks (send it again with ``table_agreed``).
     """
 
 

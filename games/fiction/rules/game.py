@@ -39,6 +39,9 @@ TOKENS_PER_GAME = 3
 HALF_SECONDS = 600
 HARD_HALF_SECONDS = 480
 VOWELS = frozenset("aeiou")
+# Refusals of a well-formed guess that only our dictionary makes (TEXAS, FYKLI): the table may overrule them.
+LACKING = ("not-a-word", "proper-noun")
+HOUSE_WORD = "house-word"  # such a refusal where the table may agree to allow the word
 STATE_VERSION = 2  # 2: the outcome says its termination
 
 
@@ -481,8 +484,11 @@ def start_first_half(state: GameState, seat: str | None) -> GameState:
 def guess(state: GameState, seat: str | None, word: str, table_agreed: bool = False) -> GameState:
     """1. Guess: the guessers hand over a guess board and the timer pauses.
 
-    ``table_agreed`` is the house rule: with the ``house_words`` option, a
-    guess the dictionary lacks is allowed when the whole table agrees.
+    ``table_agreed`` is the house rule: with the ``house_words`` option, or
+    once the Lie-brarian has kept a secret our dictionary lacks (it must stay
+    guessable), a guess the dictionary lacks is allowed when the whole table
+    agrees. Without that agreement every such guess is refused alike,
+    whatever the secret is, so a refusal never tells the guessers the word.
     """
     _need_seat(seat, GUESSERS)
     _need_phase(state, GUESSING)
@@ -495,13 +501,12 @@ def guess(state: GameState, seat: str | None, word: str, table_agreed: bool = Fa
         try:
             word = check_guess(word, red_words=red)
         except IllegalGuess as refusal:
-            shape = check_shape(word, red_words=red)
-            if state.secret_override and shape == state.secret:
-                word = shape  # the secret came from the book card; it must stay guessable
-            elif refusal.reason == "not-a-word" and table_agreed and state.options.house_words:
-                word, table_word = shape, True
-            else:
+            if refusal.reason not in LACKING or not (state.options.house_words or state.secret_override):
                 raise
+            if not table_agreed:
+                raise IllegalGuess(f"{refusal} If the whole table agrees it is a word, allow it anyway.",
+                                   reason=HOUSE_WORD) from None
+            word, table_word = check_shape(word, red_words=red), True
     assert state.secret is not None
     honest = honest_clues(state.secret, word)
     correct = word == state.secret

@@ -71,14 +71,33 @@ def test_a_secret_of_the_wrong_length_cannot_be_overridden():
     assert not error.overridable
 
 
-def test_a_guess_of_the_overridden_secret_wins():
-    # ZORBS was on the book card but not in our dictionary: the guessers must still be able to find it
+def test_a_guess_of_the_overridden_secret_needs_the_table_and_then_wins():
+    # ZORBS was on the book card but not in our dictionary: the guessers must still be able to find
+    # it, through the table's agreement, as for any other word the dictionary lacks
     state = apply(new_game(), LENA, {"type": "choose_secret", "word": "zorbs", "hint": "z", "override": True})
     state = apply(state, LENA, {"type": "start_first_half"})
-    refused(state, GUESSERS, {"type": "guess", "word": "fykli"}, "not-a-word", IllegalGuess)
-    state = apply(state, GUESSERS, {"type": "guess", "word": "ZORBS"})
+    refused(state, GUESSERS, {"type": "guess", "word": "ZORBS"}, "house-word", IllegalGuess)
+    state = apply(state, GUESSERS, {"type": "guess", "word": "ZORBS", "table_agreed": True})
     assert state.is_over and state.outcome.termination is Termination.GUESSED
-    assert not state.turns[-1].table_word
+    assert state.turns[-1].table_word
+
+
+@pytest.mark.parametrize("secret", ["zorbs", "texas"])
+def test_a_word_the_dictionary_lacks_is_refused_alike_whatever_the_secret(secret):
+    """Against a kept secret our dictionary lacks, a refusal never says which guess is the secret."""
+    state = apply(new_game(), LENA, {"type": "choose_secret", "word": secret, "hint": secret[0], "override": True})
+    state = apply(state, LENA, {"type": "start_first_half"})
+    answers = {}
+    for word in ("zorbs", "fykli", "texas", "paris"):
+        with pytest.raises(IllegalGuess) as caught:
+            apply(state, GUESSERS, {"type": "guess", "word": word})
+        answers[word] = (caught.value.reason, str(caught.value).replace(word.upper(), "WORD"))
+    assert answers["zorbs"] == answers["fykli"] and answers["texas"] == answers["paris"]
+    assert {reason for reason, _ in answers.values()} == {"house-word"}
+    # With the table's agreement a wrong one is a row like any other, the secret wins.
+    wrong = apply(state, GUESSERS, {"type": "guess", "word": "fykli", "table_agreed": True})
+    assert wrong.phase == "deceiving" and wrong.turns[-1].table_word
+    assert apply(state, GUESSERS, {"type": "guess", "word": secret, "table_agreed": True}).is_over
 
 
 def test_guessers_cannot_choose_the_secret():
@@ -305,7 +324,9 @@ def test_the_setup_forms_hard_mode_turns_on_all_three_and_keeps_the_rest():
 
 def test_table_can_agree_to_allow_a_guess_the_dictionary_lacks():
     state = started(options=Options(house_words=True))
-    refused(state, GUESSERS, {"type": "guess", "word": "zorbs"}, "not-a-word")
+    refused(state, GUESSERS, {"type": "guess", "word": "zorbs"}, "house-word")
+    refused(state, GUESSERS, {"type": "guess", "word": "texas"}, "house-word")
+    refused(state, GUESSERS, {"type": "guess", "word": "zorb"}, "length")
     state = apply(state, GUESSERS, {"type": "guess", "word": "zorbs", "table_agreed": True})
     assert state.turns[-1].table_word
 

@@ -173,7 +173,7 @@ def test_a_secret_from_the_book_card_is_lenas_alone_until_the_guessers_win_and_t
     assert (lena["secret"], lena["secret_override"], lena["librarian_uses"], lena["hint"]) == ("zorbs", True, 0, "z")
     assert seen(state, GUESSERS)["hint"] is None  # the hint is told when play starts
     state = play_turn(apply(state, LENA, {"type": "start_first_half"}), "entry", lie_at=1)
-    state = apply(state, GUESSERS, {"type": "guess", "word": "zorbs"})
+    state = apply(state, GUESSERS, {"type": "guess", "word": "zorbs", "table_agreed": True})
     guessers = {
         "game": "fiction",
         "seat": "guessers",
@@ -195,7 +195,7 @@ def test_a_secret_from_the_book_card_is_lenas_alone_until_the_guessers_win_and_t
             # the winning row holds no lie
             {"number": 2, "guess": "zorbs", "half": 1, "clues": "✓✓✓✓✓", "correct": True, "facts": [], "fictions": [],
              "possible_lies": [], "known_honest": [0, 1, 2, 3, 4], "known_lies": [], "free_guess": False,
-             "table_word": False,
+             "table_word": True,
              "honest": "✓✓✓✓✓", "lies": [], "ability_used": False},
         ],
         "letters": {"z": "in", "r": "in-maybe", "n": "in-maybe", "e": "out-maybe", "t": "out-maybe", "y": "out-maybe"},

@@ -111,13 +111,17 @@ def test_dictionary_files_name_their_source_and_licence():
     assert (DATA_DIR / "generate_words.py").exists()
 
 
-def test_generator_keeps_lowercase_words_and_splits_off_proper_nouns():
+def generator():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("gen", DATA_DIR / "generate_words.py")
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
-    words, proper = gen.build(["frogs", "Texas", "Frank", "frank", "frog's", "naïve", "trees", "FBI's", "ABCDE"])
+    return gen
+
+
+def test_generator_keeps_lowercase_words_and_splits_off_proper_nouns():
+    words, proper = generator().build(["frogs", "Texas", "Frank", "frank", "frog's", "naïve", "trees", "FBI's", "ABCDE"])
     assert words == ["frank", "frogs", "trees"]
     assert proper == ["texas"]
 
@@ -128,3 +132,42 @@ def test_loading_the_dictionary_is_quick():
     start = time.perf_counter()
     assert "frogs" in dictionary()
     assert time.perf_counter() - start < 0.5
+
+
+@pytest.mark.parametrize("word", ["FUDGY", "metre", "fibre", "mould", "tyres", "ebook", "kefir", "qubit", "vroom",
+                                  "crisp", "plumb", "gravy", "spicy", "bland"])
+def test_ordinary_words_are_legal_guesses(word):
+    """FUDGY was refused at a real table; British spellings and newer words are English too."""
+    assert check_guess(word, red_words=True) == word.lower()
+
+
+@pytest.mark.parametrize("word, reason", [
+    ("texas", "proper-noun"), ("paris", "proper-noun"), ("james", "proper-noun"),
+    ("thats", "not-a-word"), ("didnt", "not-a-word"), ("https", "not-a-word"), ("lgbtq", "not-a-word"),
+    ("gteau", "not-a-word"), ("fykli", "not-a-word"), ("cafés", "letters"),
+])
+def test_names_and_non_words_are_still_refused(word, reason):
+    with pytest.raises(IllegalGuess) as caught:
+        check_guess(word, red_words=True)
+    assert caught.value.reason == reason
+
+
+def test_every_hand_added_word_is_in_the_dictionary_and_no_name():
+    added = [line.split("#")[0].strip() for line in (DATA_DIR / "added_words.txt").read_text().splitlines()]
+    added = [word for word in added if word]
+    assert "fudgy" in added
+    assert set(added) <= dictionary() and not set(added) & proper_nouns()
+    assert added == sorted(set(added))
+
+
+def test_the_generator_refuses_a_hand_added_word_scowl_does_not_have(tmp_path):
+    gen = generator()
+    scowl = tmp_path / "scowl"
+    scowl.mkdir()
+    (scowl / "english-words.95").write_text("fudgy\ngteau\n", encoding="utf-8")
+    (scowl / "english-upper.95").write_text("Zorbs\n", encoding="utf-8")
+    (tmp_path / "added.txt").write_text("# a comment\nfudgy  # brownies\n", encoding="ascii")
+    assert gen.added_words(tmp_path / "added.txt", scowl) == ["fudgy"]
+    (tmp_path / "added.txt").write_text("fudgy\nzorbs\n", encoding="ascii")
+    with pytest.raises(SystemExit, match="zorbs"):
+        gen.added_words(tmp_path / "added.txt", scowl)
