@@ -13,7 +13,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -458,8 +458,8 @@ def _rotate_role(table: Table, game: Game) -> None:
     Seat.objects.bulk_update([holder, after], ["role"])
 
 
-def undo(code: str, token: str, base_version: int | None) -> Outcome:
-    """Take back the last move; everyone is told what was undone, and a running clock keeps running."""
+def undo(code: str, token: str, base_version: int | None, *, now: float | None = None) -> Outcome:
+    """Take back the last move; everyone is told what was undone, and the clock is back where the move found it."""
 
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         last = table.actions.filter(undoable=True, undone=False).order_by("-id").first()
@@ -469,20 +469,16 @@ def undo(code: str, token: str, base_version: int | None) -> Outcome:
         last.save(update_fields=["undone"])
         table.status = last.status_before
         table.state = last.state_before
-        current, before = Clock.from_dict(table.clock), Clock.from_dict(last.clock_before)
-        # Time that passed stays passed, and the host's pause or resume since stays as it is;
-        # only a move that changed the period (or the clock running out) brings its clock back.
-        clock = current.pause(now) if current.period == before.period and last.kind != "clock" else replace(
-            before, held=current.held)
+        clock = Clock.from_dict(table.clock).undone(Clock.from_dict(last.clock_before))
         want = game.clock(table.state) if table.status == Table.Status.PLAYING and table.state else None
         table.clock = clock.follow(want, now).to_dict() if want else Clock().to_dict()
         table.notice = f"The host undid {describe(last, game, table.seats.all())}."
 
     return perform(code, token, kind="undo", payload={}, base_version=base_version, change=change,
-                   host_only=True, regroup=True)
+                   host_only=True, regroup=True, now=now)
 
 
-def hold_clock(code: str, token: str, base_version: int | None, *, hold: bool) -> Outcome:
+def hold_clock(code: str, token: str, base_version: int | None, *, hold: bool, now: float | None = None) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         clock = Clock.from_dict(table.clock)
         if table.status != Table.Status.PLAYING or not clock.active:
@@ -494,7 +490,7 @@ def hold_clock(code: str, token: str, base_version: int | None, *, hold: bool) -
         table.clock = clock.to_dict()
 
     return perform(code, token, kind="hold" if hold else "release", payload={}, base_version=base_version,
-                   change=change, host_only=True)
+                   change=change, host_only=True, now=now)
 
 
 def _target(table: Table, target_id: int) -> Seat:
