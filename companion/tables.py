@@ -22,7 +22,7 @@ from companion import broadcast, codes, rows
 from companion import games as registry
 from companion.clock import Clock
 from companion.forms import Form, MoveError, clean_text, parse_move
-from companion.games import DISPLAY, Game, Viewer, describe, game_of, next_in_role, players_of, role_counts, viewer_of
+from companion.games import DISPLAY, ENDED, Game, Viewer, describe, game_of, next_in_role, players_of, role_counts, viewer_of
 from companion.models import Action, Seat, Table
 
 _SEAT_TABLE = Seat._meta.get_field("table")
@@ -217,16 +217,15 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
 
 def _record_result(table: Table, game: Game) -> None:
     """Keep who won each game played at this table, for the evening's standings."""
-    if table.state is None or not game.is_over(table.state):
-        how, winners = "ended by the host", []
-    else:
-        outcome = game.view(table.state, Viewer(seat_id=None, role=DISPLAY.slug))["outcome"] or {}
-        how = str(outcome.get("termination", "")).replace("_", " ").replace("-", " ")
-        ids = outcome.get("winners")
-        if ids is None:
-            ids = [] if outcome.get("winner") is None else [outcome["winner"]]
-        names = {s.pk: s.name for s in table.seats.all()}
-        winners = [names[i] for i in ids if i in names]
+    over = table.state is not None and game.is_over(table.state)
+    outcome = (game.view(table.state, Viewer(seat_id=None, role=DISPLAY.slug))["outcome"] or {}) if over else {}
+    termination = outcome.get("termination", ENDED)
+    how = "ended by the host" if termination == ENDED else str(termination).replace("_", " ").replace("-", " ")
+    ids = outcome.get("winners")
+    if ids is None:
+        ids = [] if outcome.get("winner") is None else [outcome["winner"]]
+    names = {s.pk: s.name for s in table.seats.all()}
+    winners = [names[i] for i in ids if i in names]
     table.results = [*table.results, {"game": len(table.results) + 1, "winners": winners, "how": how}]
 
 
@@ -425,6 +424,8 @@ def end_game(code: str, token: str, base_version: int | None) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         if table.status == Table.Status.FINISHED:
             raise TableError("The table has already finished.", reason="finished", status=409)
+        if table.state is not None and not game.is_over(table.state):
+            table.state = game.end(table.state)
         table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).pause(now).to_dict()
 

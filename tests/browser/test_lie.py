@@ -180,7 +180,7 @@ def test_three_phones_and_a_tv_play_lie_with_wild_ones_to_the_end(servers, brows
             call_lie(cal)
             expect(tv.locator(".lie-showdown")).to_contain_text(f"Round {rnd}:")
             expect(tv.locator(".lie-showdown")).to_contain_text("cal lost")
-        expect(tv.locator(".lie-showdown")).to_contain_text("cal lost and is out of the game")
+        expect(tv.locator(".lie-showdown")).to_contain_text("cal is out: no cards left to draw.")
         expect(cal.locator("#region-now")).to_contain_text("You are out of this game")
         snap(cal, "phone-eliminated")
         snap(tv, "tv-elimination")
@@ -193,9 +193,12 @@ def test_three_phones_and_a_tv_play_lie_with_wild_ones_to_the_end(servers, brows
             bid(ben, 1, 3)
             call_lie(ana)
             expect(tv.locator(".lie-showdown")).to_contain_text(f"Round {rnd}:")
-        for page in (ana, ben, cal, tv):
-            expect(page.locator(".lie-winner")).to_contain_text("ben wins the game!")
+        for page in (ana, cal, tv):
+            expect(page.locator("#region-now")).to_contain_text("ben wins!")
+            expect(page.locator("#region-now")).to_contain_text("Everyone else is out: ben is the last player left.")
         expect(ben.locator("#region-now")).to_contain_text("You win!")
+        for page in (ana, ben, cal, tv):
+            expect(page.locator("#region-showdown")).not_to_contain_text("wins")
         ana.locator("#lie-history summary").click()
         snap(ana, "phone-game-over-history")
         snap(ben, "phone-dark-game-over")

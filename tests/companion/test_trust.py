@@ -105,14 +105,14 @@ def test_undo_keeps_the_hosts_pause_made_after_the_move():
     assert clock.held and not clock.running and clock.left(now + 200) == pytest.approx(at_guess)
 
 
-def test_when_the_host_ends_a_game_every_phone_says_so_and_no_form_stays(stub_table, phone):
+def test_when_the_host_ends_a_game_every_phone_says_so_sees_the_secret_and_no_form_stays(stub_table, phone):
     table, host = started(stub_table, phone)
     move(host, table, type="set_secret", word="lantern")
     post_host(host, table, "end")
     page = sit(phone(), stub_table[2]).get(f"/t/{table.code}/").content.decode()
     assert "The host ended the game." in page
     assert 'name="type"' not in page and "Your guess" not in page
-    assert "lantern" not in page
+    assert "The secret was <span class=\"secret\">lantern</span>" in page
 
 
 @pytest.mark.parametrize("path, status", [("/t/{code}/", 200), ("/t/ZZZZZZ/", 404), ("/join/?code=ZZZZZZ", 404)])

@@ -389,3 +389,22 @@ def test_typed_cards_join_the_deal_and_a_bad_one_stops_the_start(game):
     assert game.check_setup(DEFAULTS | typed | {"librarian_cards": "Card A (0)"}, scripted.PLAYERS) == \
         "Uses of a typed card are a number from 1, or ∞: not (0)."
     assert game.check_setup(DEFAULTS | {"librarian_cards": "Card A (0)"}, scripted.PLAYERS) is None  # cards off
+
+
+def test_a_game_the_host_ends_tells_every_seat_the_word_and_that_nobody_won(game):
+    state = post(game, begun(game), GWEN, type="guess", word="entry")
+    state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
+    ended = game.end(state)
+    assert game.is_over(ended) and ended["seats"] == state["seats"]
+    for viewer in (LENA, GUS, GWEN, DISPLAY):
+        view = game.view(ended, viewer)
+        assert view["secret"] == "ready" and view["outcome"]["winners"] == []
+        assert view["turns"][0]["tiles"][4]["lie"] and view["turns"][0]["honest"] == "~✗✗~✓"
+        now = game.now(view, viewer)
+        assert (now.headline, now.detail) == ("The host ended the game: nobody wins", "The secret word was READY.")
+
+
+def test_a_game_ended_before_the_word_was_chosen_says_so(game):
+    state = game.start(scripted.PLAYERS, DEFAULTS, random.Random(0))
+    view = game.view(game.end(state), GUS)
+    assert game.now(view, GUS).detail == "No secret word had been chosen."
