@@ -285,3 +285,78 @@ def test_counting_at_reveal_with_which_way_and_a_player_without_a_phone(servers,
     finally:
         for c in contexts:
             c.close()
+
+
+SMALL_PHONE = {**PHONE, "viewport": {"width": 360, "height": 640}}
+
+
+def test_a_typed_bid_a_called_off_round_and_the_host_ending_the_game(servers, browser):
+    """Ben types a bid below the current one: the button says that bid and the phone says why not.
+    The host removes Cal mid-round: the TV says the round was called off. The host ends the game:
+    every phone and the TV show the hands set."""
+    base = servers[0].url
+    contexts = [browser.new_context(**SMALL_PHONE) for _ in range(3)] + [browser.new_context(**TV)]
+    for c in contexts:
+        c.set_default_timeout(10_000)
+    ana, ben, cal, tv = (c.new_page() for c in contexts)
+    try:
+        code = create_lie_table(ana, base, "ana")
+        join_by_code(ben, base, code, "ben")
+        join_by_code(cal, base, code, "cal")
+        open_display(tv, base, code)
+        ana.get_by_role("button", name="Start the game").click()
+        set_hand(ana, [4, 4, 2])
+        set_hand(ben, [5, 1])
+        set_hand(cal, [6])
+        bid(ana, 2, 4)
+
+        form = ben.locator("form[data-lie-bid]")
+        button, why = form.locator("[data-bid-label]"), form.locator("[data-bid-why]")
+        form.locator('input[name="quantity"]').fill("1")
+        expect(button).to_have_text("Bid 1 five")
+        expect(button).to_be_disabled()
+        expect(why).to_have_text("1 five does not beat 2 fours: bid at least 2 fives.")
+        snap(ben, "phone-small-bid-too-low")
+        form.locator('input[name="quantity"]').fill("16")
+        expect(button).to_have_text("Bid 16 fives")
+        expect(why).to_have_text("Only 15 cards are in play: bid at most 15 of a face.")
+        form.locator('input[name="quantity"]').fill("2")
+        expect(button).to_have_text("Bid 2 fives")
+        expect(button).to_be_enabled()
+        expect(why).to_be_hidden()
+        form.locator('input[name="quantity"]').fill("3")
+        form.locator('input[name="face"][value="2"]').check()
+        expect(button).to_have_text("Bid 3 twos")
+        button.click()
+        expect(tv.locator(".lie-calls li").last).to_contain_text("3 × 2")
+
+        # Cal has gone home: the host removes the seat mid-round, and the TV says what became of it.
+        ana.once("dialog", lambda dialog: dialog.accept())
+        ana.locator("#region-people li", has_text="cal").get_by_role("button", name="Remove").click()
+        notice = tv.locator(".lie-called-off")
+        expect(notice).to_contain_text("Round 1 was called off: cal left the game")
+        expect(notice).to_contain_text("ana opens round 2.")
+        expect(ben.locator(".lie-called-off")).to_contain_text("Round 1 was called off")
+        snap(tv, "tv-round-called-off")
+        snap(ben, "phone-small-round-called-off")
+
+        set_hand(ana, [3, 3])
+        set_hand(ben, [6, 6, 6, 1])
+        bid(ana, 2, 3)
+        expect(tv.locator(".lie-called-off")).to_have_count(0)
+
+        # The host ends the game: nobody wins, and every hand set this round is shown to all.
+        ana.once("dialog", lambda dialog: dialog.accept())
+        ana.get_by_role("button", name=re.compile("End game")).click()
+        for page in (ana, ben, tv):
+            expect(page.locator("#region-now")).to_contain_text("The host ended the game: nobody wins")
+            ended = page.locator(".lie-ended")
+            expect(ended).to_contain_text("Round 2, as the host ended the game")
+            expect(ended.locator("tr", has_text="ana").locator(".die")).to_have_text(["3", "3"])
+            expect(ended.locator("tr", has_text="ben").locator(".die")).to_have_text(["1", "6", "6", "6"])
+            expect(page.locator("form[data-lie-bid], form[data-lie-hand]")).to_have_count(0)
+        snap(tv, "tv-ended-by-host")
+        snap(ben, "phone-small-ended-by-host")
+    finally:
+        for c in contexts:
+            c.close()
