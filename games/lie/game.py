@@ -151,7 +151,7 @@ class Lie(Game):
         if me is not None and me["left"]:
             return Now("You left this game", "The others play on without you.")
         if me is not None and me["out"]:
-            why = next((o["why"] for s in view["showdowns"] for o in s["outs"] if o["seat"] == me["seat"]), "")
+            why = next((o["mine"] for s in view["showdowns"] for o in s["outs"] if o["seat"] == me["seat"]), "")
             return Now("You are out of this game", f"{why} Watch the others play on.".strip())
         phase = view["phase"]
         if phase == Phase.SETTING_HANDS:
@@ -280,19 +280,21 @@ def _and(names: list[str]) -> str:
 
 
 def _outs(shown: dict, names: list[str]) -> list[dict]:
-    """Each player this round put out, with the rule that did (rules seats; said with names)."""
+    """Each player this round put out, with the rule that did, said to everyone (``why``) and to
+    that player (``mine``). Rules seats."""
     loser, cards, tied = shown["loser"], shown["cards"], shown.get("playoff", [])
     outs = []
     for s in shown["eliminated"]:
         if s != loser:
-            most = f", fewer than the most ({cards[tied[0]]})" if tied else ""
-            why = (f"{names[s]} is out (Shorter Game): {_plural(cards[s], 'card')}{most} "
-                   f"when {names[loser]} could draw none.")
+            held = f"{_plural(cards[s], 'card')}{f', fewer than the most ({cards[tied[0]]}),' if tied else ''}"
+            why = f"{names[s]} is out (Shorter Game): {held} when {names[loser]} could draw none."
+            mine = f"Shorter Game: you had {held} when {names[loser]} could draw none."
         elif not cards or cards[s] == 0:
-            why = f"{names[s]} is out: no cards left to draw."
+            why, mine = f"{names[s]} is out: no cards left to draw.", "You have no cards left to draw."
         else:
             why = f"{names[s]} is out: in the play-off, losing a challenge puts a player out."
-        outs.append({"seat": s, "why": why})
+            mine = "You lost a challenge in the play-off, and that puts a player out."
+        outs.append({"seat": s, "why": why, "mine": mine})
     return outs
 
 

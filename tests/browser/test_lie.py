@@ -360,3 +360,49 @@ def test_a_typed_bid_a_called_off_round_and_the_host_ending_the_game(servers, br
     finally:
         for c in contexts:
             c.close()
+
+
+def test_a_shorter_game_says_why_each_player_is_out_and_names_the_play_off(servers, browser):
+    """Ben loses a card, then Dee loses all five: Dee can draw none, Ben (4) is short of the most
+    (5), and Ana and Cal, tied, play off. Every hand is empty, so every bid is a lie."""
+    base = servers[0].url
+    contexts = [browser.new_context(**SMALL_PHONE) for _ in range(4)] + [browser.new_context(**TV)]
+    for c in contexts:
+        c.set_default_timeout(10_000)
+    ana, ben, cal, dee, tv = (c.new_page() for c in contexts)
+    players = (ana, ben, cal, dee)
+    try:
+        code = create_lie_table(ana, base, "ana")
+        for page, name in zip(players[1:], ("ben", "cal", "dee")):
+            join_by_code(page, base, code, name)
+        open_display(tv, base, code)
+        ana.get_by_label("Shorter Game").check()
+        expect(ben.locator(".setup-summary")).to_contain_text("Yes")
+        ana.get_by_role("button", name="Start the game").click()
+
+        def play_round(bidders, caller):
+            for page in players:
+                set_hand(page, [])
+            for face, page in enumerate(bidders, start=2):
+                bid(page, 1, face)
+            call_lie(caller)
+
+        play_round((ana, ben), cal)  # ben's one two is a lie: ben draws 4
+        expect(tv.locator(".lie-showdown")).to_contain_text("ben lost: 4 cards next round")
+        play_round((cal, dee), ana)  # cal opens (won round 1); dee's bid is a lie
+        for _ in range(4):
+            play_round((ana, ben, cal, dee), ana)
+        shown = tv.locator(".lie-showdown")
+        expect(shown).to_contain_text("dee is out: no cards left to draw.")
+        expect(shown).to_contain_text("ben is out (Shorter Game): 4 cards, fewer than the most (5), when dee could draw none.")
+        expect(shown).to_contain_text("Play-off (Shorter Game): ana and cal, tied on the most cards (5), "
+                                      "play the remaining rounds")
+        expect(tv.locator(".lie-players h3")).to_contain_text("play-off")
+        expect(ben.locator("#region-now")).to_contain_text("You are out of this game")
+        expect(ben.locator("#region-now")).to_contain_text("Shorter Game: you had 4 cards, fewer than the most (5), when dee")
+        expect(ben.locator("#region-now")).not_to_contain_text("draw no more")
+        snap(ben, "phone-small-out-shorter-game")
+        snap(tv, "tv-shorter-game-play-off")
+    finally:
+        for c in contexts:
+            c.close()

@@ -430,15 +430,15 @@ def test_a_shorter_game_showdown_says_the_rule_behind_each_player_out_and_names_
     state = post(post(shorter((1, 4, 5, 5)), ANA_V, "type=bid&quantity=1&face=6"), BEN_V, "type=challenge")
     shown = drawn(state, SCREEN, "showdown")
     assert "ana is out: no cards left to draw." in shown
-    assert "ben is out (Shorter Game): 4 cards, fewer than the most (5) when ana could draw none." in shown
+    assert "ben is out (Shorter Game): 4 cards, fewer than the most (5), when ana could draw none." in shown
     assert ("Play-off (Shorter Game): cal and dee, tied on the most cards (5), play the remaining rounds; "
             "losing a challenge now puts a player out.") in shown
     assert "cal opens round 2." in shown
     now = game.now(game.view(state, BEN_V), BEN_V)
     assert now.headline == "You are out of this game"
-    assert now.detail.startswith("ben is out (Shorter Game): 4 cards, fewer than the most (5)")
-    assert "draw no more" not in now.detail
-    assert "ana is out: no cards left to draw." in game.now(game.view(state, ANA_V), ANA_V).detail
+    assert now.detail == ("Shorter Game: you had 4 cards, fewer than the most (5), when ana could draw none. "
+                          "Watch the others play on.")
+    assert game.now(game.view(state, ANA_V), ANA_V).detail.startswith("You have no cards left to draw.")
     # The play-off: cal's bid fails, and a lost challenge puts cal out with five cards.
     state = post(post(state, CAL_V, "type=set_hand"), DEE_V, "type=set_hand")
     state = post(post(state, CAL_V, "type=bid&quantity=1&face=6"), DEE_V, "type=challenge")
