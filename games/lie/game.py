@@ -248,7 +248,7 @@ def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:
         **view,
         "open_hands": None if view["open_hands"] is None else [
             {"seat": seats[s], "name": names[s], "faces": faces}
-            for s, faces in enumerate(view["open_hands"]) if not view["players"][s]["out"]],
+            for s, faces in enumerate(view["open_hands"]) if faces is not None or not view["players"][s]["out"]],
         "open_counts": None if view["open_counts"] is None else [
             {"seat": seats[s], "name": names[s], **counted}
             for s, counted in enumerate(view["open_counts"]) if counted is not None],
@@ -390,10 +390,14 @@ def _screen(view: dict, cards: int | None) -> dict:
         "last_showdown": last,
         # The round before this one, when a player's leaving called it off: said until the next bid.
         "called_off_notice": next((off for off in view["called_off"] if off["round"] == view["round"] - 1), None),
-        # The round in play when the host ended the game: its bids and every hand set or count entered.
+        # The round in play when the game ended before its showdown (the host ended it, or the last
+        # player but one left): its bids and every hand set or count entered, hidden no longer.
         "ended_round": {"round": view["round"], "hands": view["open_hands"], "counts": view["open_counts"],
-                        "bids": view["bids"], "count_at_reveal": view["count_at_reveal"]}
-        if view["outcome"] and view["outcome"]["termination"] == rules.Termination.ENDED else None,
+                        "bids": view["bids"], "count_at_reveal": view["count_at_reveal"],
+                        "by_host": view["outcome"]["termination"] == rules.Termination.ENDED}
+        if view["outcome"] and (view["outcome"]["termination"] == rules.Termination.ENDED or view["bids"]
+                                or any(h["faces"] is not None for h in view["open_hands"])
+                                or view["open_counts"]) else None,
         # The bid called a lie, while everyone counts for it (not the bid under way, which
         # changes with every bid and would redraw each hand).
         "challenged": {"face": current["face"], "name": _FACE_NAMES[current["face"]]}

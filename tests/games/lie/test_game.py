@@ -482,3 +482,14 @@ def test_a_round_called_off_by_a_player_leaving_says_so_until_the_next_bid():
         state = post(state, viewer, "type=set_hand")
     state = post(state, opener, "type=bid&quantity=1&face=2")
     assert "called off" not in drawn(state, SCREEN, "showdown")
+
+
+def test_a_game_won_by_the_last_player_but_one_leaving_shows_the_hands_of_the_round_in_play():
+    two = PLAYERS[:2]
+    state = started(players=two)
+    state = post(post(state, ANA_V, "type=set_hand&faces=3&faces=3"), BEN_V, "type=set_hand&faces=6")
+    state = post(post(state, ANA_V, "type=bid&quantity=2&face=3"), BEN_V, "type=forfeit")
+    assert game.view(state, SCREEN)["outcome"]["winner"] == ANA
+    shown = drawn(state, SCREEN, "showdown")
+    assert "Round 1, as it stood when the game ended" in shown
+    assert "ana 3 3" in shown and "ben 6" in shown and "ana 2 × 3" in shown
