@@ -434,6 +434,7 @@ def test_a_shorter_game_showdown_says_the_rule_behind_each_player_out_and_names_
     assert ("Play-off (Shorter Game): cal and dee, tied on the most cards (5), play the remaining rounds; "
             "losing a challenge now puts a player out.") in shown
     assert "cal opens round 2." in shown
+    assert "ben is out (Shorter Game)" in drawn(state, SCREEN, "history")  # and it stays in the record
     now = game.now(game.view(state, BEN_V), BEN_V)
     assert now.headline == "You are out of this game"
     assert now.detail == ("Shorter Game: you had 4 cards, fewer than the most (5), when ana could draw none. "
