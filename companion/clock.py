@@ -63,6 +63,16 @@ class Clock:
     def expire(self) -> Clock:
         return replace(self, remaining=0.0, deadline=None, expired=True)
 
+    def undone(self, before: Clock) -> Clock:
+        """This clock once a move is taken back: ``before`` (the clock as the move found it, paused
+        then) with the time it had left then, and the host's hold or release as it is now.
+
+        The move's own effect on the clock goes with it, and so does the time run since: the
+        players get back what the move took. A pause the host made since is the host's, not
+        the move's, so it stays; ``follow`` then runs the clock if the restored game wants it.
+        """
+        return replace(before, held=self.held)
+
     def follow(self, want: ClockWant | None, now: float) -> Clock:
         """Start a new period, or pause or resume the current one, as the game wants."""
         if want is None:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, TypeVar
 from companion.clock import ClockWant
 from companion.forms import Field, Move, MoveError
 
-__all__ = ["DISPLAY", "Field", "Game", "Move", "MoveError", "Now", "Remedy", "Role", "Viewer", "all_games", "describe", "game_of", "get",
+__all__ = ["DISPLAY", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Remedy", "Role", "Viewer", "all_games", "describe", "game_of", "get",
            "next_in_role", "parsed", "parsing_once", "players_of", "register", "remember", "role_counts", "viewer_of"]
 
 T = TypeVar("T")
@@ -77,6 +77,10 @@ def remember(stored: T, parse: Callable[[Any], Any], result: Any) -> T:
     while len(known) > REMEMBERED:
         del known[next(iter(known))]
     return stored
+
+
+# The termination in the outcome of a game the host ended before its rules finished it (``Game.end``).
+ENDED = "ended"
 
 
 @dataclass(frozen=True)
@@ -260,6 +264,12 @@ class Game:
 
     def is_over(self, state: dict) -> bool:
         return False
+
+    def end(self, state: dict) -> dict:
+        """The game as the host ends it before its rules finish it: over (``is_over``), won by
+        nobody, its outcome's termination ``ENDED``. As at the end of any game, every seat's view
+        then hides nothing (the secret word, the hands set, the answers locked in)."""
+        raise NotImplementedError
 
     def clock(self, state: dict) -> ClockWant | None:
         return None

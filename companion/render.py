@@ -111,12 +111,6 @@ class Scene:
                 count[name] = count.get(name, 0) + 1
         return sorted(count.items(), key=lambda item: -item[1])
 
-    @property
-    def ended_by_host(self) -> bool:
-        """The host ended a game the rules had not finished: its forms must not stay on screen."""
-        state = self.table.state
-        return self.table.status == Table.Status.FINISHED and state is not None and not self.game.is_over(state)
-
 
 def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = None,
           last_action: Action | None = None) -> Scene:
@@ -145,8 +139,6 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
 def now_card(sc: Scene, viewer: Viewer, view: dict | None) -> tuple[Now, list[str]]:
     """The "now" card: what this seat should do, and the names the table is waiting for."""
     names = sc.names
-    if sc.ended_by_host:
-        return Now("The host ended the game."), []
     if view is None:
         if sc.table.status == Table.Status.FINISHED:
             return Now("The game was ended by the host."), []
@@ -376,9 +368,7 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
     tail = f' data-v="{int(sc.table.version)}"{SWAP if oob else ""}>'
     shared = shared_regions(sc.game)
     for name in region_names(sc.game):
-        if sc.ended_by_host and name in sc.game.regions:
-            inner, digest = "", _digest("")
-        elif name in shared:
+        if name in shared:
             found = sc.shared.get(name)
             if found is None:
                 found = sc.shared[name] = _drawn(sc.game, name, ctx)

@@ -13,7 +13,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -22,7 +22,7 @@ from companion import broadcast, codes, rows
 from companion import games as registry
 from companion.clock import Clock
 from companion.forms import Form, MoveError, clean_text, parse_move
-from companion.games import DISPLAY, Game, Viewer, describe, game_of, next_in_role, players_of, role_counts, viewer_of
+from companion.games import DISPLAY, ENDED, Game, Viewer, describe, game_of, next_in_role, players_of, role_counts, viewer_of
 from companion.models import Action, Seat, Table
 
 _SEAT_TABLE = Seat._meta.get_field("table")
@@ -224,18 +224,17 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
 
 def _record_result(table: Table, game: Game) -> None:
     """Keep who won each game played at this table, for the evening's standings."""
-    if table.state is None or not game.is_over(table.state):
-        how, winners = "ended by the host", []
-    else:
-        outcome = game.view(table.state, Viewer(seat_id=None, role=DISPLAY.slug))["outcome"] or {}
-        how = str(outcome.get("termination", "")).replace("_", " ").replace("-", " ")
-        ids = outcome.get("winners")
-        if ids is None:
-            ids = [] if outcome.get("winner") is None else [outcome["winner"]]
-        names = {s.pk: s.name for s in table.seats.all()}
-        winners = [names[i] for i in ids if i in names]
-        if not winners and outcome.get("winner_name"):  # a winning side with no seat, such as paper guessers
-            winners = [outcome["winner_name"]]
+    over = table.state is not None and game.is_over(table.state)
+    outcome = (game.view(table.state, Viewer(seat_id=None, role=DISPLAY.slug))["outcome"] or {}) if over else {}
+    termination = outcome.get("termination", ENDED)
+    how = "ended by the host" if termination == ENDED else str(termination).replace("_", " ").replace("-", " ")
+    ids = outcome.get("winners")
+    if ids is None:
+        ids = [] if outcome.get("winner") is None else [outcome["winner"]]
+    names = {s.pk: s.name for s in table.seats.all()}
+    winners = [names[i] for i in ids if i in names]
+    if not winners and outcome.get("winner_name"):  # a winning side with no seat, such as paper guessers
+        winners = [outcome["winner_name"]]
     table.results = [*table.results, {"game": len(table.results) + 1, "winners": winners, "how": how}]
 
 
@@ -436,6 +435,8 @@ def end_game(code: str, token: str, base_version: int | None) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         if table.status == Table.Status.FINISHED:
             raise TableError("The table has already finished.", reason="finished", status=409)
+        if table.state is not None and not game.is_over(table.state):
+            table.state = game.end(table.state)
         table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).pause(now).to_dict()
 
@@ -469,8 +470,8 @@ def _rotate_role(table: Table, game: Game) -> None:
     Seat.objects.bulk_update([holder, after], ["role"])
 
 
-def undo(code: str, token: str, base_version: int | None) -> Outcome:
-    """Take back the last move; everyone is told what was undone, and a running clock keeps running."""
+def undo(code: str, token: str, base_version: int | None, *, now: float | None = None) -> Outcome:
+    """Take back the last move; everyone is told what was undone, and the clock is back where the move found it."""
 
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         last = table.actions.filter(undoable=True, undone=False).order_by("-id").first()
@@ -480,20 +481,16 @@ def undo(code: str, token: str, base_version: int | None) -> Outcome:
         last.save(update_fields=["undone"])
         table.status = last.status_before
         table.state = last.state_before
-        current, before = Clock.from_dict(table.clock), Clock.from_dict(last.clock_before)
-        # Time that passed stays passed, and the host's pause or resume since stays as it is;
-        # only a move that changed the period (or the clock running out) brings its clock back.
-        clock = current.pause(now) if current.period == before.period and last.kind != "clock" else replace(
-            before, held=current.held)
+        clock = Clock.from_dict(table.clock).undone(Clock.from_dict(last.clock_before))
         want = game.clock(table.state) if table.status == Table.Status.PLAYING and table.state else None
         table.clock = clock.follow(want, now).to_dict() if want else Clock().to_dict()
         table.notice = f"The host undid {describe(last, game, table.seats.all())}."
 
     return perform(code, token, kind="undo", payload={}, base_version=base_version, change=change,
-                   host_only=True, regroup=True)
+                   host_only=True, regroup=True, now=now)
 
 
-def hold_clock(code: str, token: str, base_version: int | None, *, hold: bool) -> Outcome:
+def hold_clock(code: str, token: str, base_version: int | None, *, hold: bool, now: float | None = None) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         clock = Clock.from_dict(table.clock)
         if table.status != Table.Status.PLAYING or not clock.active:
@@ -505,7 +502,7 @@ def hold_clock(code: str, token: str, base_version: int | None, *, hold: bool) -
         table.clock = clock.to_dict()
 
     return perform(code, token, kind="hold" if hold else "release", payload={}, base_version=base_version,
-                   change=change, host_only=True)
+                   change=change, host_only=True, now=now)
 
 
 def _target(table: Table, target_id: int) -> Seat:

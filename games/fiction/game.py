@@ -240,7 +240,9 @@ class Fiction(Game):
         side = view["seat"]
         half = HALVES[view["half"]]
         if phase == "over":
-            return Now(_ending(view, side), f"The secret word was {view['secret'].upper()}.")
+            word = (f"The secret word was {view['secret'].upper()}." if view["secret"]
+                    else "No secret word had been chosen.")
+            return Now(_ending(view, side), word)
         if phase == "setup":
             card_owed = bool(view["offer"]) and view["abilities"][side] is None
             if side == LIBRARIAN:
@@ -319,6 +321,10 @@ class Fiction(Game):
     def clock_expired(self, state: dict) -> dict:
         return self._apply(state, None, {"type": "timer_expired"})
 
+    def end(self, state: dict) -> dict:
+        game = rules.end_game(rules.GameState.from_dict(state))
+        return remember({**game.to_dict(), "seats": state["seats"]}, rules.GameState.from_dict, game)
+
     def check_removal(self, state: dict, viewer: Viewer) -> None:
         if self.is_over(state):
             return
@@ -330,6 +336,8 @@ class Fiction(Game):
 
 def _ending(view: dict, side: str | None) -> str:
     winner, how = view["outcome"]["winner"], view["outcome"]["termination"]
+    if how == rules.Termination.ENDED.value:
+        return "The host ended the game: nobody wins"
     if winner == GUESSERS:
         return "You guessed the secret word!" if side == GUESSERS else "The Guessers guessed the secret word"
     why = "the Guessers are out of guesses" if how == "out-of-guesses" else "the second timer expired"

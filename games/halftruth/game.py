@@ -73,9 +73,9 @@ class HalfTruth(Game):
         "history": ("view.history", "view.players:name,colour,seat"),
         # The chips: one list for every seat that has locked in nothing of its own to show (each
         # phone marks its own row), one for the host with its tools.
-        "picks": ("view.phase", "view.round", "view.question", "view.players:seat,name,colour,out,picks,locked_in,skipped",
+        "picks": ("view.phase", "view.outcome", "view.round", "view.question", "view.players:seat,name,colour,out,picks,locked_in,skipped",
                   "me.is_host", "view.tools", "table.code"),
-        "round_tracker": ("view.last_question", "view.phase", "view.round", "view.tracker",
+        "round_tracker": ("view.last_question", "view.phase", "view.outcome", "view.round", "view.tracker",
                           "view.players:name,colour,seat,position,tracker_points"),
         "victory_points": ("view.chart", "view.outcome", "view.trackers",
                            "view.players:name,colour,seat,victory_points,rounds"),
@@ -133,6 +133,10 @@ class HalfTruth(Game):
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         phase = view["phase"]
+        if phase == "over" and view["outcome"]["termination"] == rules.Termination.ENDED.value:
+            return Now("The host ended the game: nobody wins",
+                       f"It ended in round {view['round']}, question {view['question']}; "
+                       "any answers locked in are shown.")
         if phase == "over":
             names = " and ".join(p["name"] for p in view["players"] if p["seat"] in view["outcome"]["winners"])
             return Now(f"Game over: {names} {'wins' if len(view['outcome']['winners']) == 1 else 'share the victory'}",
@@ -176,6 +180,10 @@ class HalfTruth(Game):
 
     def is_over(self, state: dict) -> bool:
         return state["phase"] == rules.Phase.OVER.value
+
+    def end(self, state: dict) -> dict:
+        after = rules.end_game(_rules_state(state))
+        return remember({**after.to_dict(), "seats": state["seats"]}, _rules_state, after)
 
     def check_removal(self, state: dict, viewer: Viewer) -> None:
         if viewer.seat_id not in state["seats"] or self.is_over(state):

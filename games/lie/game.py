@@ -71,7 +71,8 @@ class Lie(Game):
     kept: ClassVar[dict[str, tuple[str, ...]]] = {
         "history": ("names", "view.left", "view.showdowns"),
         # The last round's showdown stays as it was while the next round's bids are made.
-        "showdown": ("names", "view.last_showdown", "view.bids?", "view.phase", "view.outcome"),
+        "showdown": ("names", "view.last_showdown", "view.bids?", "view.phase", "view.outcome", "view.opener",
+                     "view.called_off_notice", "view.ended_round"),
         # The players are the same list for every seat (each phone marks its own row): drawn
         # once a change. Each seat's hand and picker are drawn from its own moves only.
         "players": ("view.round", "view.playoff", "view.phase", "view.direction", "view.players", "view.turn",
@@ -139,14 +140,19 @@ class Lie(Game):
         me = next((p for p in view["players"] if p["seat"] == viewer.seat_id), None)
         outcome = view["outcome"]
         if outcome is not None:
+            if outcome["termination"] == rules.Termination.ENDED:
+                return Now("The host ended the game: nobody wins",
+                           f"It ended in round {view['round']}; every hand set in it is shown.")
+            why = _why_won(view)
             if me is not None and outcome["winner"] == me["seat"]:
-                return Now("You win!", "You are the last player left in the game.")
+                return Now("You win!", why)
             winner = next(p["name"] for p in view["players"] if p["seat"] == outcome["winner"])
-            return Now(f"{winner} wins!", "The game is over.")
+            return Now(f"{winner} wins!", why)
         if me is not None and me["left"]:
             return Now("You left this game", "The others play on without you.")
         if me is not None and me["out"]:
-            return Now("You are out of this game", "You can draw no more cards; watch the others play on.")
+            why = next((o["mine"] for s in view["showdowns"] for o in s["outs"] if o["seat"] == me["seat"]), "")
+            return Now("You are out of this game", f"{why} Watch the others play on.".strip())
         phase = view["phase"]
         if phase == Phase.SETTING_HANDS:
             if me is None:
@@ -188,6 +194,10 @@ class Lie(Game):
     def is_over(self, state: dict) -> bool:
         return state["rules"]["outcome"] is not None
 
+    def end(self, state: dict) -> dict:
+        after = rules.end_game(rules.from_dict(state["rules"]))
+        return {**state, "rules": remember(after.to_dict(), rules.from_dict, after)}
+
     def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
         # A player removed by the host leaves the game as if they had tapped "Leave the game".
         game = rules.from_dict(state["rules"])
@@ -222,7 +232,8 @@ def _rounds_played(state: dict) -> list[dict]:
     """The rounds played, with the table's seat ids: the same in every seat's view (every hand
     was shown at the challenge), so taken from the display's. Read through ``parsed``: when a
     table is drawn for every seat at once, they are converted once, not once a seat."""
-    return [_showdown(shown, state["seats"]) for shown in parsed(state["rules"], _display_view)["showdowns"]]
+    names = state["rules"]["players"]
+    return [_showdown(shown, state["seats"], names) for shown in parsed(state["rules"], _display_view)["showdowns"]]
 
 
 def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:
@@ -232,8 +243,16 @@ def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:
         return None if s is None else seats[s]
 
     outcome = view["outcome"]
+    names = [p["name"] for p in view["players"]]
     return {
         **view,
+        "open_hands": None if view["open_hands"] is None else [
+            {"seat": seats[s], "name": names[s], "faces": faces}
+            for s, faces in enumerate(view["open_hands"]) if faces is not None or not view["players"][s]["out"]],
+        "open_counts": None if view["open_counts"] is None else [
+            {"seat": seats[s], "name": names[s], **counted}
+            for s, counted in enumerate(view["open_counts"]) if counted is not None],
+        "called_off": [{**off, "seat": seats[off["seat"]], "name": names[off["seat"]]} for off in view["called_off"]],
         "seat": seat(view["seat"]),
         "opener": seats[view["opener"]],
         "turn": seat(view["turn"]),
@@ -243,7 +262,7 @@ def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:
         "out": [seats[s] for s in view["out"]],
         "left": [{**gone, "seat": seats[gone["seat"]]} for gone in view["left"]],
         "showdowns": showdowns,
-        "outcome": None if outcome is None else {**outcome, "winner": seats[outcome["winner"]]},
+        "outcome": None if outcome is None else {**outcome, "winner": seat(outcome["winner"])},
         "challenger": seat(view["challenger"]),
     }
 
@@ -252,9 +271,59 @@ def _calls(made: list[dict], seats: list[int]) -> list[dict]:
     return [{**call, "seat": seats[call["seat"]]} for call in made]
 
 
-def _showdown(shown: dict, seats: list[int]) -> dict:
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _outs(shown: dict, names: list[str]) -> list[dict]:
+    """Each player this round put out, with the rule that did, said to everyone (``why``) and to
+    that player (``mine``). Rules seats."""
+    loser, cards, tied = shown["loser"], shown["cards"], shown.get("playoff", [])
+    outs = []
+    for s in shown["eliminated"]:
+        if s != loser:
+            held = f"{_plural(cards[s], 'card')}{f', fewer than the most ({cards[tied[0]]}),' if tied else ''}"
+            why = f"{names[s]} is out (Shorter Game): {held} when {names[loser]} could draw none."
+            mine = f"Shorter Game: you had {held} when {names[loser]} could draw none."
+        elif not cards or cards[s] == 0:
+            why, mine = f"{names[s]} is out: no cards left to draw.", "You have no cards left to draw."
+        else:
+            why = f"{names[s]} is out: in the play-off, losing a challenge puts a player out."
+            mine = "You lost a challenge in the play-off, and that puts a player out."
+        outs.append({"seat": s, "why": why, "mine": mine})
+    return outs
+
+
+def _playoff_note(shown: dict, names: list[str]) -> str:
+    tied = shown.get("playoff", [])
+    if not tied:
+        return ""
+    return (f"Play-off (Shorter Game): {_and([names[s] for s in tied])}, tied on the most cards "
+            f"({shown['cards'][tied[0]]}), play the remaining rounds; losing a challenge now puts a player out.")
+
+
+def _why_won(view: dict) -> str:
+    """Why the winner won, in the rulebook's terms."""
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    winner = names[view["outcome"]["winner"]]
+    last = view["showdowns"][-1] if view["showdowns"] else None
+    if view["outcome"]["termination"] == rules.Termination.MOST_CARDS and last is not None:
+        most = next((r["cards"] for r in last["rows"] if r["seat"] == view["outcome"]["winner"]), None)
+        held = f" ({_plural(most, 'card')})" if most is not None else ""
+        return f"Shorter Game: {names[last['loser']]} could draw no more cards, and {winner} had the most{held}."
+    if view["playoff"]:
+        return f"{winner} won the play-off: everyone else is out."
+    return f"Everyone else is out: {winner} is the last player left."
+
+
+def _showdown(shown: dict, seats: list[int], names: list[str]) -> dict:
     """A round played, with table seat ids. Its ``hands`` (one per rules seat, None for players
-    who were out) becomes a list of ``{"seat", "faces"}`` for those who showed one."""
+    who were out) becomes a list of ``{"seat", "faces"}`` for those who showed one; ``outs``
+    says why each player it put out is out, ``playoff_note`` names a play-off it began."""
     face, wild = shown["challenged"]["face"], shown["wild_ones"]
     rows = []
     for s, counted in enumerate(shown["counts"]):
@@ -280,6 +349,9 @@ def _showdown(shown: dict, seats: list[int]) -> dict:
         "calls": _calls(shown["calls"], seats),
         "challenged": {**shown["challenged"], "seat": seats[shown["challenged"]["seat"]]},
         "eliminated": [seats[s] for s in shown["eliminated"]],
+        "outs": [{**out, "seat": seats[out["seat"]]} for out in _outs(shown, names)],
+        "playoff": [seats[s] for s in shown.get("playoff", [])],
+        "playoff_note": _playoff_note(shown, names),
         "counts": None,
         "cards": None,
         "rows": rows,
@@ -316,6 +388,16 @@ def _screen(view: dict, cards: int | None) -> dict:
         "current_spoken": None if current is None else _spoken(current),
         "face_names": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f]} for f in FACES],
         "last_showdown": last,
+        # The round before this one, when a player's leaving called it off: said until the next bid.
+        "called_off_notice": next((off for off in view["called_off"] if off["round"] == view["round"] - 1), None),
+        # The round in play when the game ended before its showdown (the host ended it, or the last
+        # player but one left): its bids and every hand set or count entered, hidden no longer.
+        "ended_round": {"round": view["round"], "hands": view["open_hands"], "counts": view["open_counts"],
+                        "bids": view["bids"], "count_at_reveal": view["count_at_reveal"],
+                        "by_host": view["outcome"]["termination"] == rules.Termination.ENDED}
+        if view["outcome"] and (view["outcome"]["termination"] == rules.Termination.ENDED or view["bids"]
+                                or any(h["faces"] is not None for h in view["open_hands"])
+                                or view["open_counts"]) else None,
         # The bid called a lie, while everyone counts for it (not the bid under way, which
         # changes with every bid and would redraw each hand).
         "challenged": {"face": current["face"], "name": _FACE_NAMES[current["face"]]}

@@ -58,7 +58,8 @@ class SecretKeeper(Game):
             if view["is_guesser"]:
                 return Now("Your turn: guess the keeper's word before the time runs out.", my_turn=True)
             return Now("The guessers are guessing the keeper's word.")
-        ended = {"guessed": "Guessed!", "time": "Time ran out.", "revealed": "The keeper revealed the word."}
+        ended = {"guessed": "Guessed!", "time": "Time ran out.", "revealed": "The keeper revealed the word.",
+                 "ended": "The host ended the game."}
         return Now(f"The round is over. {ended.get(view['ended_by'], '')}".strip())
 
     def said(self, move: dict, view: dict) -> str:
@@ -72,6 +73,9 @@ class SecretKeeper(Game):
 
     def is_over(self, state: dict) -> bool:
         return state["phase"] == "revealed"
+
+    def end(self, state: dict) -> dict:
+        return rules.end_game(rules.State.from_dict(state)).to_dict()
 
     def clock(self, state: dict) -> ClockWant | None:
         if state["phase"] == "writing":

@@ -31,15 +31,37 @@
     if (form.hasAttribute("data-lie-bid")) refreshBid(form);
   }
 
-  // At the lowest quantity only faces from the lowest bid's face up are legal.
+  function spoken(quantity, radio) {
+    return quantity + " " + (quantity === 1 ? radio.dataset.one : radio.dataset.name);
+  }
+
+  // Why the bid in the fields cannot be made, in the words the server would refuse it with; "" if it can.
+  function bidProblem(form, quantity, checked) {
+    var box = form.querySelector('input[name="quantity"]');
+    var startQ = parseInt(form.dataset.startQuantity, 10);
+    var startF = parseInt(form.dataset.startFace, 10);
+    var max = parseInt(box.max, 10);
+    if (!(quantity > 0)) return "Type how many, from " + startQ + " to " + max + ".";
+    if (quantity > max) return "Only " + max + " cards are in play: bid at most " + max + " of a face.";
+    if (quantity > startQ || (quantity === startQ && parseInt(checked.value, 10) >= startF)) return "";
+    var current = form.dataset.currentQuantity;
+    var lowest = form.querySelector('input[name="face"][value="' + startF + '"]');
+    var face = form.querySelector('input[name="face"][value="' + form.dataset.currentFace + '"]');
+    return spoken(quantity, checked) + " does not beat " + spoken(parseInt(current, 10), face) +
+      ": bid at least " + spoken(startQ, lowest) + ".";
+  }
+
+  // At the lowest quantity only faces from the lowest bid's face up are legal. The button says
+  // the bid as it stands in the fields; one that cannot be made is refused here, with the reason.
   function refreshBid(form) {
-    var quantity = parseInt(form.querySelector('input[name="quantity"]').value, 10) || 0;
+    var raw = form.querySelector('input[name="quantity"]').value;
+    var quantity = /^[0-9]+$/.test(raw) ? parseInt(raw, 10) : NaN;
     var startQ = parseInt(form.dataset.startQuantity, 10);
     var startF = parseInt(form.dataset.startFace, 10);
     var radios = form.querySelectorAll('input[name="face"]');
     var checked = null;
     radios.forEach(function (r) {
-      r.disabled = quantity <= startQ && parseInt(r.value, 10) < startF;
+      r.disabled = !(quantity > startQ) && parseInt(r.value, 10) < startF;
       if (r.checked && !r.disabled) checked = r;
     });
     if (!checked) {
@@ -47,9 +69,16 @@
       if (quantity > startQ) checked = form.querySelector('input[name="face"]:checked:not(:disabled)') || checked;
       if (checked) checked.checked = true;
     }
+    var problem = checked ? bidProblem(form, quantity, checked) : "";
     var label = form.querySelector("[data-bid-label]");
     if (label && checked) {
-      label.textContent = "Bid " + quantity + " " + (quantity === 1 ? checked.dataset.one : checked.dataset.name);
+      label.textContent = quantity > 0 ? "Bid " + spoken(quantity, checked) : "Bid";
+      label.disabled = Boolean(problem);
+    }
+    var why = form.querySelector("[data-bid-why]");
+    if (why) {
+      why.textContent = problem;
+      why.hidden = !problem;
     }
     var odds = form.querySelector("[data-odds]");
     if (odds && checked) {

@@ -487,3 +487,33 @@ def test_a_reconnect_in_the_middle_of_a_row_keeps_the_lie_being_picked(servers, 
         for context in contexts:
             context.close()
         proxy.close()
+
+
+def test_the_host_ending_the_game_shows_every_phone_and_the_tv_the_word_and_the_lies(servers, browser):
+    base = servers[0].url
+    small = {**PHONE, "viewport": {"width": 360, "height": 640}}
+    contexts = [browser.new_context(**small) for _ in range(3)] + [browser.new_context(**TV)]
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)
+    try:
+        seat_everyone(base, lena, gus, gwen, tv)
+        lena.get_by_role("button", name="Start the game").click()
+        choose_secret(lena, "melon", "l")
+        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+        guess(gus, "ghost")
+        public = lie_and_share(lena, 1, at=(4,))
+        expect(tv.locator("#board-1 .clue.token")).to_have_text(list(public))
+        expect(gus.locator("#board-1 .clue.honest")).to_have_count(0)
+
+        lena.once("dialog", lambda dialog: dialog.accept())
+        lena.get_by_role("button", name=re.compile("End game")).click()
+        for page in (lena, gus, gwen, tv):
+            expect(page.locator("#region-now")).to_contain_text("The host ended the game: nobody wins")
+            expect(page.locator("#region-outcome")).to_contain_text("The secret word was MELON")
+            expect(page.locator("#board-1 .clue.honest")).to_have_count(5)
+            expect(page.locator("#board-1 .clue.token.lie")).to_have_count(1)
+            expect(page.locator(".guess-form")).to_have_count(0)
+        snap(gus, "small-ended-by-host")
+        snap(tv, "display-ended-by-host")
+    finally:
+        for c in contexts:
+            c.close()

@@ -232,3 +232,26 @@ def play_paying_question(kamila: Page, tony: Page, amy: Page, tv: Page) -> None:
     before = tv.locator("#last-question h2").inner_text()
     reveal(pages[reader], "ABC")
     expect(tv.locator("#last-question h2")).not_to_have_text(before)
+
+
+def test_the_host_ending_the_game_shows_everyone_the_answers_locked_in(table):
+    kamila, tony, amy, tv = table
+    amy.set_viewport_size({"width": 360, "height": 640})
+    kamila.get_by_role("button", name="Start the game").click()
+    enter_die(kamila, "1+ Amped")
+    question = question_of(tv)
+    lock_in(tony, "AC", question)
+    lock_in(amy, "F", question)
+    expect(tv.locator("#picks")).to_contain_text("✓ locked in")
+    assert "data-picks" not in tv.content()
+
+    kamila.get_by_role("button", name=re.compile("End game")).click()  # the fixture accepts the confirm
+    for page in (kamila, tony, amy, tv):
+        expect(page.locator("#region-now")).to_contain_text("The host ended the game: nobody wins")
+        chips = page.locator("#picks")
+        expect(chips.locator(".ht-player", has_text="Tony").locator("[data-picks]")).to_have_attribute("data-picks", "AC")
+        expect(chips.locator(".ht-player", has_text="Amy").locator("[data-picks]")).to_have_attribute("data-picks", "F")
+        expect(page.locator("form[id^='lock-in-']")).to_have_count(0)
+        expect(page.locator("#victory-points")).not_to_contain_text("Final standings")
+    snap(amy, "small-ended-by-host")
+    snap(tv, "ended-by-host-display", tv=True)

@@ -180,7 +180,7 @@ def test_three_phones_and_a_tv_play_lie_with_wild_ones_to_the_end(servers, brows
             call_lie(cal)
             expect(tv.locator(".lie-showdown")).to_contain_text(f"Round {rnd}:")
             expect(tv.locator(".lie-showdown")).to_contain_text("cal lost")
-        expect(tv.locator(".lie-showdown")).to_contain_text("cal lost and is out of the game")
+        expect(tv.locator(".lie-showdown")).to_contain_text("cal is out: no cards left to draw.")
         expect(cal.locator("#region-now")).to_contain_text("You are out of this game")
         snap(cal, "phone-eliminated")
         snap(tv, "tv-elimination")
@@ -193,9 +193,12 @@ def test_three_phones_and_a_tv_play_lie_with_wild_ones_to_the_end(servers, brows
             bid(ben, 1, 3)
             call_lie(ana)
             expect(tv.locator(".lie-showdown")).to_contain_text(f"Round {rnd}:")
-        for page in (ana, ben, cal, tv):
-            expect(page.locator(".lie-winner")).to_contain_text("ben wins the game!")
+        for page in (ana, cal, tv):
+            expect(page.locator("#region-now")).to_contain_text("ben wins!")
+            expect(page.locator("#region-now")).to_contain_text("Everyone else is out: ben is the last player left.")
         expect(ben.locator("#region-now")).to_contain_text("You win!")
+        for page in (ana, ben, cal, tv):
+            expect(page.locator("#region-showdown")).not_to_contain_text("wins")
         ana.locator("#lie-history summary").click()
         snap(ana, "phone-game-over-history")
         snap(ben, "phone-dark-game-over")
@@ -279,6 +282,127 @@ def test_counting_at_reveal_with_which_way_and_a_player_without_a_phone(servers,
         ana.get_by_role("button", name=re.compile("Undo ben's forfeit")).click()
         expect(ben.locator("#region-now")).to_contain_text("Choose the direction of play")
         expect(tv.locator("#lie-players")).not_to_contain_text("left the game")
+    finally:
+        for c in contexts:
+            c.close()
+
+
+SMALL_PHONE = {**PHONE, "viewport": {"width": 360, "height": 640}}
+
+
+def test_a_typed_bid_a_called_off_round_and_the_host_ending_the_game(servers, browser):
+    """Ben types a bid below the current one: the button says that bid and the phone says why not.
+    The host removes Cal mid-round: the TV says the round was called off. The host ends the game:
+    every phone and the TV show the hands set."""
+    base = servers[0].url
+    contexts = [browser.new_context(**SMALL_PHONE) for _ in range(3)] + [browser.new_context(**TV)]
+    for c in contexts:
+        c.set_default_timeout(10_000)
+    ana, ben, cal, tv = (c.new_page() for c in contexts)
+    try:
+        code = create_lie_table(ana, base, "ana")
+        join_by_code(ben, base, code, "ben")
+        join_by_code(cal, base, code, "cal")
+        open_display(tv, base, code)
+        ana.get_by_role("button", name="Start the game").click()
+        set_hand(ana, [4, 4, 2])
+        set_hand(ben, [5, 1])
+        set_hand(cal, [6])
+        bid(ana, 2, 4)
+
+        form = ben.locator("form[data-lie-bid]")
+        button, why = form.locator("[data-bid-label]"), form.locator("[data-bid-why]")
+        form.locator('input[name="quantity"]').fill("1")
+        expect(button).to_have_text("Bid 1 five")
+        expect(button).to_be_disabled()
+        expect(why).to_have_text("1 five does not beat 2 fours: bid at least 2 fives.")
+        snap(ben, "phone-small-bid-too-low")
+        form.locator('input[name="quantity"]').fill("16")
+        expect(button).to_have_text("Bid 16 fives")
+        expect(why).to_have_text("Only 15 cards are in play: bid at most 15 of a face.")
+        form.locator('input[name="quantity"]').fill("2")
+        expect(button).to_have_text("Bid 2 fives")
+        expect(button).to_be_enabled()
+        expect(why).to_be_hidden()
+        form.locator('input[name="quantity"]').fill("3")
+        form.locator('input[name="face"][value="2"]').check()
+        expect(button).to_have_text("Bid 3 twos")
+        button.click()
+        expect(tv.locator(".lie-calls li").last).to_contain_text("3 × 2")
+
+        # Cal has gone home: the host removes the seat mid-round, and the TV says what became of it.
+        ana.once("dialog", lambda dialog: dialog.accept())
+        ana.locator("#region-people li", has_text="cal").get_by_role("button", name="Remove").click()
+        notice = tv.locator(".lie-called-off")
+        expect(notice).to_contain_text("Round 1 was called off: cal left the game")
+        expect(notice).to_contain_text("ana opens round 2.")
+        expect(ben.locator(".lie-called-off")).to_contain_text("Round 1 was called off")
+        snap(tv, "tv-round-called-off")
+        snap(ben, "phone-small-round-called-off")
+
+        set_hand(ana, [3, 3])
+        set_hand(ben, [6, 6, 6, 1])
+        bid(ana, 2, 3)
+        expect(tv.locator(".lie-called-off")).to_have_count(0)
+
+        # The host ends the game: nobody wins, and every hand set this round is shown to all.
+        ana.once("dialog", lambda dialog: dialog.accept())
+        ana.get_by_role("button", name=re.compile("End game")).click()
+        for page in (ana, ben, tv):
+            expect(page.locator("#region-now")).to_contain_text("The host ended the game: nobody wins")
+            ended = page.locator(".lie-ended")
+            expect(ended).to_contain_text("Round 2, as the host ended the game")
+            expect(ended.locator("tr", has_text="ana").locator(".die")).to_have_text(["3", "3"])
+            expect(ended.locator("tr", has_text="ben").locator(".die")).to_have_text(["1", "6", "6", "6"])
+            expect(page.locator("form[data-lie-bid], form[data-lie-hand]")).to_have_count(0)
+        snap(tv, "tv-ended-by-host")
+        snap(ben, "phone-small-ended-by-host")
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_a_shorter_game_says_why_each_player_is_out_and_names_the_play_off(servers, browser):
+    """Ben loses a card, then Dee loses all five: Dee can draw none, Ben (4) is short of the most
+    (5), and Ana and Cal, tied, play off. Every hand is empty, so every bid is a lie."""
+    base = servers[0].url
+    contexts = [browser.new_context(**SMALL_PHONE) for _ in range(4)] + [browser.new_context(**TV)]
+    for c in contexts:
+        c.set_default_timeout(10_000)
+    ana, ben, cal, dee, tv = (c.new_page() for c in contexts)
+    players = (ana, ben, cal, dee)
+    try:
+        code = create_lie_table(ana, base, "ana")
+        for page, name in zip(players[1:], ("ben", "cal", "dee")):
+            join_by_code(page, base, code, name)
+        open_display(tv, base, code)
+        ana.get_by_label("Shorter Game").check()
+        expect(ben.locator(".setup-summary")).to_contain_text("Yes")
+        ana.get_by_role("button", name="Start the game").click()
+
+        def play_round(bidders, caller):
+            for page in players:
+                set_hand(page, [])
+            for face, page in enumerate(bidders, start=2):
+                bid(page, 1, face)
+            call_lie(caller)
+
+        play_round((ana, ben), cal)  # ben's one two is a lie: ben draws 4
+        expect(tv.locator(".lie-showdown")).to_contain_text("ben lost: 4 cards next round")
+        play_round((cal, dee), ana)  # cal opens (won round 1); dee's bid is a lie
+        for _ in range(4):
+            play_round((ana, ben, cal, dee), ana)
+        shown = tv.locator(".lie-showdown")
+        expect(shown).to_contain_text("dee is out: no cards left to draw.")
+        expect(shown).to_contain_text("ben is out (Shorter Game): 4 cards, fewer than the most (5), when dee could draw none.")
+        expect(shown).to_contain_text("Play-off (Shorter Game): ana and cal, tied on the most cards (5), "
+                                      "play the remaining rounds")
+        expect(tv.locator(".lie-players h3")).to_contain_text("play-off")
+        expect(ben.locator("#region-now")).to_contain_text("You are out of this game")
+        expect(ben.locator("#region-now")).to_contain_text("Shorter Game: you had 4 cards, fewer than the most (5), when dee")
+        expect(ben.locator("#region-now")).not_to_contain_text("draw no more")
+        snap(ben, "phone-small-out-shorter-game")
+        snap(tv, "tv-shorter-game-play-off")
     finally:
         for c in contexts:
             c.close()

@@ -189,6 +189,16 @@ def test_a_kept_region_is_what_the_whole_context_would_draw(slug):
         kept_regions_match_full_drawings(table, seats, f"{slug} {label}", fresh=False)
 
 
+@pytest.mark.parametrize("slug", SCRIPTS)
+def test_a_kept_region_is_what_the_whole_context_would_draw_once_the_host_ends_the_game(slug):
+    render._kept.clear()
+    for label, table, seats, game, state in played(slug):
+        table.state = state if game.is_over(state) else game.end(state)
+        table.status = Table.Status.FINISHED
+        table.save()
+        kept_regions_match_full_drawings(table, seats, f"{slug} {label}, ended", fresh=False)
+
+
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_kept_region_is_what_the_whole_context_would_draw_in_the_lobby(slug):
     script = importlib.import_module(f"tests.games.{slug}.scripted")

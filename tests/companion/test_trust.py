@@ -8,7 +8,7 @@ import time
 import pytest
 from django.urls import reverse
 
-from companion import broadcast
+from companion import broadcast, tables
 from companion.clock import Clock
 from companion.games import Game
 from companion.models import Seat, Table
@@ -57,14 +57,62 @@ def test_undo_leaves_a_running_clock_running(stub_table, phone):
     assert 0 < clock.left(time.time()) <= 90
 
 
-def test_when_the_host_ends_a_game_every_phone_says_so_and_no_form_stays(stub_table, phone):
+def _fiction_in_play(now):
+    """A Fiction table whose first half has run for 10 s: lena holds READY, gus guesses."""
+    table, lena = tables.create_table("fiction", "lena")
+    gus = tables.join_table(table, "gus")
+    tables.start_game(table.code, lena.token, version(table))
+    tables.play(table.code, lena.token, {"type": "choose_secret", "word": "ready", "hint": "r"}, version(table), now=now)
+    tables.play(table.code, lena.token, {"type": "start_first_half"}, version(table), now=now)
+    return table, lena, gus
+
+
+def test_undoing_a_shared_row_gives_back_the_time_run_since_and_pauses_as_it_was():
+    now = time.time()
+    table, lena, gus = _fiction_in_play(now)
+    tables.play(table.code, gus.token, {"type": "guess", "word": "entry"}, version(table), now=now + 17)
+    at_guess = Clock.from_dict(Table.objects.get().clock)
+    assert not at_guess.running and at_guess.left(now + 17) == pytest.approx(583, abs=1)
+    tables.play(table.code, lena.token, {"type": "share_clues", "clues": list("~✗✗~✗")}, version(table),
+                now=now + 30)
+    assert Clock.from_dict(Table.objects.get().clock).running
+    tables.undo(table.code, lena.token, version(table), now=now + 43)
+    clock = Clock.from_dict(Table.objects.get().clock)
+    assert Table.objects.get().state["phase"] == "deceiving"
+    assert not clock.running and clock.left(now + 100) == at_guess.left(now + 17)
+
+
+def test_undoing_a_guess_runs_the_clock_again_from_the_time_of_the_guess():
+    now = time.time()
+    table, lena, gus = _fiction_in_play(now)
+    tables.play(table.code, gus.token, {"type": "guess", "word": "entry"}, version(table), now=now + 20)
+    at_guess = Clock.from_dict(Table.objects.get().clock).left(now + 20)
+    tables.undo(table.code, lena.token, version(table), now=now + 80)
+    clock = Clock.from_dict(Table.objects.get().clock)
+    assert clock.running and clock.left(now + 80) == pytest.approx(at_guess)
+
+
+def test_undo_keeps_the_hosts_pause_made_after_the_move():
+    now = time.time()
+    table, lena, gus = _fiction_in_play(now)
+    tables.play(table.code, gus.token, {"type": "guess", "word": "entry"}, version(table), now=now + 20)
+    at_guess = Clock.from_dict(Table.objects.get().clock).left(now + 20)
+    tables.play(table.code, lena.token, {"type": "share_clues", "clues": list("~✗✗~✗")}, version(table),
+                now=now + 30)
+    tables.hold_clock(table.code, lena.token, version(table), hold=True, now=now + 40)
+    tables.undo(table.code, lena.token, version(table), now=now + 90)
+    clock = Clock.from_dict(Table.objects.get().clock)
+    assert clock.held and not clock.running and clock.left(now + 200) == pytest.approx(at_guess)
+
+
+def test_when_the_host_ends_a_game_every_phone_says_so_sees_the_secret_and_no_form_stays(stub_table, phone):
     table, host = started(stub_table, phone)
     move(host, table, type="set_secret", word="lantern")
     post_host(host, table, "end")
     page = sit(phone(), stub_table[2]).get(f"/t/{table.code}/").content.decode()
     assert "The host ended the game." in page
     assert 'name="type"' not in page and "Your guess" not in page
-    assert "lantern" not in page
+    assert "The secret was <span class=\"secret\">lantern</span>" in page
 
 
 @pytest.mark.parametrize("path, status", [("/t/{code}/", 200), ("/t/ZZZZZZ/", 404), ("/join/?code=ZZZZZZ", 404)])

@@ -36,6 +36,8 @@ in ``guessing`` and each guess comes back shared; in clue check mode ``setup`` -
 Every ``player_view`` has ``phase``, ``waiting_for`` (seats, None for the
 table), ``legal_moves`` (``{"type", "allowed", "why"}`` for this seat) and
 ``outcome`` (None, or ``{"winner", "termination"}`` with a ``Termination`` value).
+``end_game(state)`` is the table's, not a move: the host stops the game, nobody wins
+(``Termination.ENDED``) and, as at every end, every view shows the whole truth.
 
 ``player_view(state, seat)`` is the only road from state to a screen; see
 its docstring for what each seat sees.
@@ -55,6 +57,7 @@ from .game import (
     apply,
     choose_ability,
     choose_secret,
+    end_game,
     fact_fiction,
     guess,
     legal_moves,
@@ -78,5 +81,5 @@ __all__ = [
     "GameState", "Options", "Outcome", "Termination", "Turn", "SEATS", "MOVES",
     "new_game", "apply", "player_view", "legal_moves", "waiting_for",
     "choose_ability", "choose_secret", "start_first_half", "guess", "share_clues",
-    "fact_fiction", "use_ability", "timer_expired", "start_second_half",
+    "fact_fiction", "use_ability", "timer_expired", "start_second_half", "end_game",
 ]

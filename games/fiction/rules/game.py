@@ -144,11 +144,12 @@ class Termination(Enum):
     GUESSED = "guessed"  # the Guessers win by guessing the secret word
     OUT_OF_GUESSES = "out-of-guesses"  # the Lie-brarian wins: no guesses left
     TIME = "time"  # the Lie-brarian wins: the second timer expired
+    ENDED = "ended"  # the table stopped the game before either side won
 
 
 @dataclass(frozen=True)
 class Outcome:
-    winner: str  # "guessers" or "librarian"
+    winner: str | None  # "guessers" or "librarian"; None when the table ended the game
     termination: Termination
 
     def to_dict(self) -> dict[str, str]:
@@ -668,6 +669,17 @@ def timer_expired(state: GameState, seat: str | None) -> GameState:
     if state.half == 1:
         return replace(state, phase=HALFTIME)
     return replace(state, phase=OVER, outcome=Outcome(LIBRARIAN, Termination.TIME))
+
+
+def end_game(state: GameState) -> GameState:
+    """The table stops the game before either side wins: nobody wins, and, as at any end,
+    everyone sees the secret word, every honest clue and every lie.
+
+    Not a move any seat makes: the platform calls it when the host ends the game.
+    """
+    if state.phase == OVER:
+        return state
+    return replace(state, phase=OVER, outcome=Outcome(None, Termination.ENDED))
 
 
 def start_second_half(state: GameState, seat: str | None) -> GameState:

@@ -16,6 +16,9 @@ REVEAL  the card is flipped and its three correct answers are entered
         the round is scored; then the next question starts at ROLL, or the
         game is OVER after round 3.
 
+The table may also end the game at any point (``end_game``, when the host ends
+it): it is OVER with nobody winning, and every pick locked in is shown.
+
 Rolling, entering the die and entering the answers are the reader's moves.
 The rulebook gives them to no one in particular; at a real table whoever
 reads the card rolls the die and flips the card, and the job passes round
@@ -73,9 +76,10 @@ class Colour(Enum):
 
 
 class Termination(Enum):
-    """How a game ended: a pawn reached the end of the Round 3 Tracker."""
+    """How a game ended: a pawn reached the end of the Round 3 Tracker, or the table ended it."""
 
     THREE_ROUNDS = "three-rounds"
+    ENDED = "ended"  # nobody wins; there are no standings
 
 
 class Phase(Enum):
@@ -196,6 +200,9 @@ class GameState:
     skipped: tuple[bool, ...] = ()
     out: tuple[bool, ...] = ()
     history: tuple[QuestionResult, ...] = ()
+    # OVER because the table ended the game, not its rounds: the question in play stays as it
+    # was (the die, every pick locked in), now shown to everyone.
+    ended: bool = False
 
     @property
     def last(self) -> QuestionResult | None:
@@ -222,6 +229,8 @@ class GameState:
     def outcome(self) -> Outcome | None:
         if not self.is_over:
             return None
+        if self.ended:
+            return Outcome(standings=(), termination=Termination.ENDED)
         keys = [
             (self.victory_points(seat), self.final_positions[-1][seat])
             for seat in range(len(self.players))
@@ -256,6 +265,7 @@ class GameState:
             "reader": self.reader,
             "skipped": list(self.skipped),
             "out": list(self.out),
+            "ended": self.ended,
             "history": [
                 {
                     "round": q.round,
@@ -476,6 +486,17 @@ _WRONG_PHASE = {
 }
 
 
+def end_game(state: GameState) -> GameState:
+    """The table ends the game before its last round is scored: nobody wins, and every pick
+    locked in for the question in play is shown, as every pick is at the end.
+
+    Not a move any seat makes: the platform calls it when the host ends the game.
+    """
+    if state.is_over:
+        return state
+    return dataclasses.replace(state, phase=Phase.OVER, ended=True)
+
+
 def _target(state: GameState, seat: object) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
         raise IllegalMove(f"There is no player {seat!r} at this table.", reason="no-such-seat")
@@ -688,6 +709,7 @@ def _state_from_dict(data: object) -> GameState:
         skipped=_bools(data["skipped"]),
         out=_bools(data["out"]),
         history=tuple(_question(q) for q in data["history"]),
+        ended=_bools([data.get("ended", False)])[0],
     )
 
 
@@ -701,7 +723,7 @@ def _check_consistent(state: GameState) -> None:
         problems.append("shared colour")
     if not 1 <= state.round <= ROUNDS or state.question < 1:
         raise InvalidState("Saved game is inconsistent: round or question.", reason="bad-state")
-    finished = state.round if state.is_over else state.round - 1
+    finished = state.round if state.is_over and not state.ended else state.round - 1
     if len(state.tracker_vp) != finished or len(state.final_positions) != finished:
         problems.append("finished rounds")
     if len(state.bonus_vp) != state.round:
@@ -714,7 +736,9 @@ def _check_consistent(state: GameState) -> None:
         problems.append("negative victory points")
     if any(not 0 <= p <= state.tracker.last for p in state.positions):
         problems.append("pawn off the tracker")
-    if (state.die is None) != (state.phase in (Phase.ROLL, Phase.OVER)):
+    if state.ended and state.phase is not Phase.OVER:
+        problems.append("ended")
+    if not state.ended and (state.die is None) != (state.phase in (Phase.ROLL, Phase.OVER)):
         problems.append("die")
     for pick in state.picks:
         try:
@@ -724,7 +748,7 @@ def _check_consistent(state: GameState) -> None:
             problems.append("pick")
     if not 0 <= state.reader < count or state.out[state.reader]:
         problems.append("reader")
-    if all(state.out) or (state.phase is not Phase.REVEAL and any(
+    if all(state.out) or (state.phase is not Phase.REVEAL and not state.ended and any(
             o and not s for o, s in zip(state.out, state.skipped))):
         problems.append("left the game")
     locked = [p is not None for p in state.picks]
@@ -735,7 +759,7 @@ def _check_consistent(state: GameState) -> None:
         problems.append("reveal before everyone locked in")
     if state.phase is Phase.PICK and all(done):
         problems.append("everyone locked in but not revealed")
-    if state.phase in (Phase.ROLL, Phase.OVER) and any(locked):
+    if state.phase in (Phase.ROLL, Phase.OVER) and not state.ended and any(locked):
         problems.append("picks outside a question")
     if any(
         len(q.picks) != count or len(q.scores) != count or len(q.positions) != count

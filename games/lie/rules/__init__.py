@@ -21,6 +21,7 @@ from .game import (
     Termination,
     Variants,
     apply,
+    end_game,
     from_dict,
     new_game,
     to_dict,
@@ -35,6 +36,6 @@ __all__ = [
     "CorruptState", "IllegalBid", "IllegalHand", "IllegalMove", "IllegalSetup", "RulesError",
     "Call", "Direction", "GameState", "Outcome", "Phase", "Showdown", "Termination", "Variants",
     "MAX_PLAYERS", "MIN_PLAYERS", "PHASE_MOVES", "VARIANT_NAMES",
-    "apply", "from_dict", "new_game", "to_dict", "why_not",
+    "apply", "end_game", "from_dict", "new_game", "to_dict", "why_not",
     "player_view", "MODEL", "at_least", "chance_bid_holds", "per_card",
 ]

@@ -16,6 +16,9 @@ Moves are JSON-friendly dicts:
 - ``{"type": "show_count", "count": 2, "ones": 1}`` (count at reveal only)
 - ``{"type": "forfeit"}``: the player leaves the game (any time)
 
+The table may also end the game at any point (``end_game``, when the host ends
+it): nobody wins, and the hands and counts of the round in play are shown.
+
 Count at reveal is a table mode, not a rulebook variant: no hand is entered;
 the round starts with the bidding, and at the challenge each player still in
 enters how many of the challenged face they show (and, when ones are wild,
@@ -60,6 +63,7 @@ class Direction(StrEnum):
 class Termination(StrEnum):
     LAST_PLAYER = "last_player"  # everyone else can draw no cards (or lost in a play-off, or left)
     MOST_CARDS = "most_cards"  # Shorter Game: one player out, one player alone with the most cards
+    ENDED = "ended"  # the table ended the game: nobody wins
 
 
 @dataclass(frozen=True)
@@ -89,7 +93,8 @@ class Showdown:
     many of the challenged face it showed and how many wild ones counted with
     them (``None`` for players who were out). ``cards`` is every seat's hand
     size for the next round. ``eliminated`` lists the seats that left the game
-    because of this round.
+    because of this round: the loser, once they can draw no cards (or lost in a
+    play-off), and with Shorter Game everyone short of the most cards.
     """
 
     round: int
@@ -105,6 +110,9 @@ class Showdown:
     eliminated: tuple[int, ...]
     counts: tuple[tuple[int, int] | None, ...] = ()
     cards: tuple[int, ...] = ()
+    # Shorter Game: the players tied on the most cards when this round left a player unable
+    # to draw; they alone play the remaining rounds (the play-off).
+    playoff: tuple[int, ...] = ()
 
     @property
     def challenged(self) -> Call:
@@ -136,7 +144,7 @@ class Showdown:
 
 @dataclass(frozen=True)
 class Outcome:
-    winner: int
+    winner: int | None  # None: the table ended the game
     termination: Termination
 
 
@@ -476,6 +484,7 @@ def _settle(state: GameState, challenger: int, counts: tuple) -> GameState:
     cards = list(state.cards)
     out = list(state.out)
     playoff = state.playoff
+    starts_playoff: tuple[int, ...] = ()
     outcome = None
     if playoff:
         # Shorter Game play-off: losing a challenge puts a player out at once.
@@ -493,6 +502,7 @@ def _settle(state: GameState, challenger: int, counts: tuple) -> GameState:
                 else:
                     out.extend(s for s in left if s not in tied)
                     playoff = True
+                    starts_playoff = tuple(tied)
     left = [s for s in range(len(cards)) if s not in out]
     if outcome is None and len(left) == 1:
         outcome = Outcome(left[0], Termination.LAST_PLAYER)
@@ -511,6 +521,7 @@ def _settle(state: GameState, challenger: int, counts: tuple) -> GameState:
         eliminated=tuple(out[len(state.out):]),
         counts=counts,
         cards=tuple(cards),
+        playoff=starts_playoff,
     )
     after = replace(
         state,
@@ -558,6 +569,17 @@ def _forfeit(state: GameState, seat: int) -> GameState:
     ))
 
 
+def end_game(state: GameState) -> GameState:
+    """The table ends the game before anyone has won: nobody wins, and the hands set and the
+    counts entered in the round in play are shown, as every hand is at a showdown.
+
+    Not a move any seat makes: the platform calls it when the host ends the game.
+    """
+    if state.outcome is not None:
+        return state
+    return replace(state, phase=Phase.OVER, turn=None, outcome=Outcome(None, Termination.ENDED))
+
+
 # Each move's handler and its fields, by type.
 _MOVES = {
     "set_hand": (_set_hand, ("faces",)),
@@ -602,6 +624,7 @@ def showdown_to_dict(showdown: Showdown) -> dict:
         "eliminated": list(showdown.eliminated),
         "counts": [None if c is None else {"face": c[0], "ones": c[1]} for c in showdown.counts],
         "cards": list(showdown.cards),
+        "playoff": list(showdown.playoff),
     }
 
 
@@ -667,6 +690,7 @@ def from_dict(data: Mapping) -> GameState:
                 eliminated=tuple(s["eliminated"]),
                 counts=_counts_from_list(s.get("counts", ())),
                 cards=tuple(s.get("cards", ())),
+                playoff=tuple(s.get("playoff", ())),
             )
             for s in data["history"]
         )

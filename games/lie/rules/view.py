@@ -15,7 +15,10 @@ def player_view(state: GameState, seat: int | None) -> dict:
 
     Hands of the round being played are secret: a seat sees only its own.
     Every hand of a finished round was shown at the challenge, so ``showdowns``
-    holds them all. Hand sizes, turns, bids and eliminations are public.
+    holds them all; once the game is over nothing is secret, so ``open_hands``
+    and ``open_counts`` show what every seat set or entered in the round in play
+    (None while the game goes on). Hand sizes, turns, bids and eliminations are
+    public; ``called_off`` lists the rounds called off because a player left.
 
     ``legal_moves``: the moves of this phase for a player still in, each with
     why it is not allowed now ("" when it is); none for the display.
@@ -38,6 +41,8 @@ def player_view(state: GameState, seat: int | None) -> dict:
     lowest = current.next_higher() if current is not None else None
     own_hand = state.hands[seat] if seat is not None else None
     own_count = state.counts[seat] if seat is not None and phase is Phase.COUNTING else None
+    over = state.outcome is not None
+    settled = {s.round for s in state.history}
 
     return {
         "game": "lie",
@@ -78,6 +83,11 @@ def player_view(state: GameState, seat: int | None) -> dict:
         "legal_moves": _legal_moves(state, seat) if playing else [],
         "lowest_bid": None if lowest is None else {"quantity": lowest.quantity, "face": lowest.face},
         "showdowns": [s.shown for s in state.history],  # shared by every view of this state
+        "open_hands": [None if h is None else list(h) for h in state.hands] if over else None,
+        "open_counts": [None if c is None else {"face": c[0], "ones": c[1]} for c in state.counts]
+        if over and state.counts else None,
+        # A round a player left after it had begun was set aside and the next one started.
+        "called_off": [{"seat": s, "round": r} for s, r in state.left if r < state.round and r not in settled],
         "outcome": None
         if state.outcome is None
         else {"winner": state.outcome.winner, "termination": state.outcome.termination.value},

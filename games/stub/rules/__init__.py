@@ -1,8 +1,8 @@
 """Secret Keeper, the demo game that shows the table's whole path. Pure: no Django.
 
 One seat, the keeper, writes a secret word. The others send guesses. The secret is
-revealed to everyone when the keeper reveals it, when someone guesses it, or when
-the clock runs out. Until then `player_view` shows it to the keeper alone.
+revealed to everyone when the keeper reveals it, when someone guesses it, when
+the clock runs out, or when the host ends the round. Until then `player_view` shows it to the keeper alone.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ class Termination(Enum):
     GUESSED = "guessed"
     REVEALED = "revealed"
     TIME = "time"
+    ENDED = "ended"  # the host ended the round: nobody wins
 
 
 class SecretKeeperError(RulesError):
@@ -112,6 +113,11 @@ def apply(state: State, seat: int | None, move: dict) -> State:
     raise SecretKeeperError(f"Unknown move {kind!r}.", reason="unknown-move")
 
 
+def end_game(state: State) -> State:
+    """The host ends the round early: nobody wins, and the secret is shown to everyone."""
+    return replace(state, phase="revealed", winner=None, ended_by=Termination.ENDED.value)
+
+
 # Who may make each move, and in which phase: the source of legal_moves and their reasons.
 _WHO = {"set_secret": "keeper", "reveal": "keeper", "guess": "guesser"}
 _WHEN = {"set_secret": "writing", "reveal": "guessing", "guess": "guessing"}
@@ -124,14 +130,15 @@ _WHY_NOT_NOW = {
 
 def legal_moves(state: State, seat: int | None) -> list[dict]:
     """The moves this seat makes in this game, each allowed now or with the reason it is not."""
+    if state.phase == "revealed":  # nothing is left to do: no form stays on screen
+        return []
     role = "keeper" if seat == state.keeper else "guesser" if seat in state.players else None
     moves = []
     for kind, who in _WHO.items():
         if who != role:
             continue
         allowed = state.phase == _WHEN[kind]
-        moves.append({"type": kind, "allowed": allowed,
-                      "why": "" if allowed else "The round is over." if state.phase == "revealed" else _WHY_NOT_NOW[kind]})
+        moves.append({"type": kind, "allowed": allowed, "why": "" if allowed else _WHY_NOT_NOW[kind]})
     return moves
 
 

@@ -449,3 +449,22 @@ def test_the_lie_brarians_card_says_how_many_lies_her_card_allows(game):
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✓"))  # honest: a feather crossed off
     note = render_region(game, "guess_rows", game.view(state, GWEN), GWEN)
     assert "0 or 1 of these clues may be lies" in note
+
+
+def test_a_game_the_host_ends_tells_every_seat_the_word_and_that_nobody_won(game):
+    state = post(game, begun(game), GWEN, type="guess", word="entry")
+    state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
+    ended = game.end(state)
+    assert game.is_over(ended) and ended["seats"] == state["seats"]
+    for viewer in (LENA, GUS, GWEN, DISPLAY):
+        view = game.view(ended, viewer)
+        assert view["secret"] == "ready" and view["outcome"]["winners"] == []
+        assert view["turns"][0]["tiles"][4]["lie"] and view["turns"][0]["honest"] == "~✗✗~✓"
+        now = game.now(view, viewer)
+        assert (now.headline, now.detail) == ("The host ended the game: nobody wins", "The secret word was READY.")
+
+
+def test_a_game_ended_before_the_word_was_chosen_says_so(game):
+    state = game.start(scripted.PLAYERS, DEFAULTS, random.Random(0))
+    view = game.view(game.end(state), GUS)
+    assert game.now(view, GUS).detail == "No secret word had been chosen."

@@ -19,6 +19,7 @@ from games.fiction.rules import (
     RulesError,
     apply,
     candidates,
+    end_game,
     honest_clues,
     new_game,
     player_view,
@@ -150,6 +151,34 @@ def test_at_the_end_everyone_sees_the_whole_truth(states):
         assert view["secret"] == final.secret
         assert [t["honest"] for t in view["turns"]] == [clues_text(t.honest) for t in final.turns]
         assert [t["lies"] for t in view["turns"]] == [sorted(t.lies) for t in final.turns]
+
+
+@settings(max_examples=40, deadline=None)
+@given(played_games())
+def test_a_game_the_table_ends_at_any_point_shows_everyone_the_whole_truth_and_nobody_wins(states):
+    for state in states:
+        ended = end_game(state)
+        if state.is_over:
+            assert ended == state  # a game already won stays won
+            continue
+        assert ended.is_over and GameState.from_dict(json.loads(json.dumps(ended.to_dict()))) == ended
+        for seat in (GUESSERS, None, LENA):
+            view = player_view(ended, seat)
+            assert view["outcome"] == {"winner": None, "termination": "ended"}
+            assert view["legal_moves"] == [] and view["waiting_for"] == []
+            assert view["secret"] == state.secret
+            assert [t["honest"] for t in view["turns"]] == [clues_text(t.honest) for t in state.turns]
+            assert [t["lies"] for t in view["turns"]] == [None if t.shared is None else sorted(t.lies)
+                                                          for t in state.turns]
+
+
+def test_a_clue_check_the_table_ends_shows_every_checked_row_to_everyone():
+    state = apply(new_game(Options(clue_check=True)), LENA, {"type": "choose_secret", "word": "ready", "hint": "r"})
+    state = apply(state, LENA, {"type": "check_row", "guess": "entry", "clues": "~✗✗~✗"})
+    assert player_view(state, GUESSERS)["checks"] == []
+    view = player_view(end_game(state), GUESSERS)
+    assert view["secret"] == "ready" and [row["guess"] for row in view["checks"]] == ["entry"]
+    assert view["checks"][0]["right"]
 
 
 @settings(max_examples=40, deadline=None)

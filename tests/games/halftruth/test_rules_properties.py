@@ -8,7 +8,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.halftruth.rules import LETTERS, GameState, Phase, RulesError, apply, player_view
+from games.halftruth.rules import LETTERS, GameState, Phase, RulesError, apply, end_game, player_view
 
 from .driver import play, random_game
 
@@ -63,6 +63,27 @@ def test_from_dict_of_to_dict_is_the_same_state_even_through_json(game):
     rng, state = game
     for state in play(rng, state):
         assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_a_game_the_table_ends_at_any_point_shows_every_pick_and_nobody_wins(game):
+    rng, state = game
+    for state in play(rng, state):
+        ended = end_game(state)
+        if state.is_over:
+            assert ended == state  # a game already won stays won
+            continue
+        assert ended.is_over and GameState.from_dict(json.loads(json.dumps(ended.to_dict()))) == ended
+        for seat in seats(state):
+            view = player_view(ended, seat)
+            assert view["outcome"] == {"termination": "ended", "winners": [], "standings": []}
+            assert view["legal_moves"] == [] and view["waiting_for"] == []
+            assert [p["picks"] for p in view["players"]] == list(state.picks)
+            assert view["die"] == player_view(state, seat)["die"]
+        with_picks = dataclasses.replace(ended, picks=tuple(reversed(ended.picks)))
+        if with_picks.picks != ended.picks:  # the view is not blind to them
+            assert player_view(with_picks, None) != player_view(ended, None)
 
 
 @SETTINGS

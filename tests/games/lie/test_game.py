@@ -328,7 +328,7 @@ def test_each_seat_sees_the_rounds_played_as_its_own_rules_view_has_them_drawn_a
         game_state = rules.from_dict(state["rules"])
         for viewer in [*PLAYERS, SCREEN]:
             seat = None if viewer.is_display else state["seats"].index(viewer.seat_id)
-            own = [_showdown(s, state["seats"]) for s in rules.player_view(game_state, seat)["showdowns"]]
+            own = [_showdown(s, state["seats"], state["rules"]["players"]) for s in rules.player_view(game_state, seat)["showdowns"]]
             assert game.view(state, viewer)["showdowns"] == own
             with parsing_once():
                 assert game.view(state, viewer)["showdowns"] == own
@@ -400,3 +400,97 @@ def test_a_drawing_of_the_table_builds_one_rules_view_a_seat(monkeypatch):
         for viewer in [*PLAYERS, SCREEN]:
             game.view(state, viewer)
     assert sorted(built, key=lambda s: -1 if s is None else s) == [None, *range(len(PLAYERS))]
+
+
+# What the screens say at a showdown, a called-off round and the end
+
+
+NAMES = {v.seat_id: v.name for v in PLAYERS}
+
+
+def drawn(state, viewer, region):
+    """A region as this seat's phone (or the display) shows it, as text."""
+    import re
+
+    context = {"view": game.view(state, viewer), "me": {"id": viewer.seat_id, "has_phone": True}, "names": NAMES,
+               "table": {"code": "KMNPQR"}, "moves": {m.type: m for m in game.moves}}
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", render_to_string(f"lie/partials/{region}.html", context)))
+
+
+def shorter(cards):
+    """A Shorter Game of four with these hand sizes, every hand set (empty): Ana opens."""
+    state = started(options={**Form(game.setup).initial(), "shorter_game": True})
+    state = {**state, "rules": rules.to_dict(rules.GameState.from_dict({**state["rules"], "cards": list(cards)}))}
+    for viewer in PLAYERS:
+        state = post(state, viewer, "type=set_hand")
+    return state
+
+
+def test_a_shorter_game_showdown_says_the_rule_behind_each_player_out_and_names_the_play_off():
+    state = post(post(shorter((1, 4, 5, 5)), ANA_V, "type=bid&quantity=1&face=6"), BEN_V, "type=challenge")
+    shown = drawn(state, SCREEN, "showdown")
+    assert "ana is out: no cards left to draw." in shown
+    assert "ben is out (Shorter Game): 4 cards, fewer than the most (5), when ana could draw none." in shown
+    assert ("Play-off (Shorter Game): cal and dee, tied on the most cards (5), play the remaining rounds; "
+            "losing a challenge now puts a player out.") in shown
+    assert "cal opens round 2." in shown
+    assert "ben is out (Shorter Game)" in drawn(state, SCREEN, "history")  # and it stays in the record
+    now = game.now(game.view(state, BEN_V), BEN_V)
+    assert now.headline == "You are out of this game"
+    assert now.detail == ("Shorter Game: you had 4 cards, fewer than the most (5), when ana could draw none. "
+                          "Watch the others play on.")
+    assert game.now(game.view(state, ANA_V), ANA_V).detail.startswith("You have no cards left to draw.")
+    # The play-off: cal's bid fails, and a lost challenge puts cal out with five cards.
+    state = post(post(state, CAL_V, "type=set_hand"), DEE_V, "type=set_hand")
+    state = post(post(state, CAL_V, "type=bid&quantity=1&face=6"), DEE_V, "type=challenge")
+    assert "cal is out: in the play-off, losing a challenge puts a player out." in drawn(state, SCREEN, "showdown")
+    now = game.now(game.view(state, SCREEN), SCREEN)
+    assert (now.headline, now.detail) == ("dee wins!", "dee won the play-off: everyone else is out.")
+
+
+def test_a_shorter_game_won_on_the_most_cards_says_so_once():
+    state = post(post(shorter((1, 4, 3, 3)), ANA_V, "type=bid&quantity=1&face=6"), BEN_V, "type=challenge")
+    now = game.now(game.view(state, SCREEN), SCREEN)
+    assert (now.headline, now.detail) == (
+        "ben wins!", "Shorter Game: ana could draw no more cards, and ben had the most (4 cards).")
+    assert "wins" not in drawn(state, SCREEN, "showdown")
+
+
+def test_the_end_says_who_won_once_across_the_now_card_and_the_boards():
+    state = _play(scripted.STEPS)
+    now = game.now(game.view(state, SCREEN), SCREEN)
+    screen = " ".join([now.headline, now.detail, *(drawn(state, SCREEN, r) for r in game.regions if r != "history")])
+    assert screen.count("wins") == 1 and "The game is over" not in screen
+    assert now.detail == "ana won the play-off: everyone else is out."  # the script ends in a Shorter Game play-off
+
+
+def test_a_round_called_off_by_a_player_leaving_says_so_until_the_next_bid():
+    state = post(post(bidding(), ANA_V, "type=bid&quantity=2&face=4"), BEN_V, "type=challenge")  # round 1 settled
+    for viewer in PLAYERS:
+        if viewer.seat_id in game.view(state, SCREEN)["out"]:
+            continue
+        state = post(state, viewer, "type=set_hand")
+    state = game.remove(state, CAL_V, random.Random(1))  # the host removes cal's seat mid-round
+    round_two = game.view(state, SCREEN)["round"] - 1
+    shown = drawn(state, SCREEN, "showdown")
+    assert f"Round {round_two} was called off: cal left the game" in shown
+    assert "the cards are mixed again" in shown and f"opens round {round_two + 1}." in shown
+    assert "called “Lie!”" not in shown  # not the showdown of the round before
+    opener = next(v for v in PLAYERS if v.seat_id == game.view(state, SCREEN)["opener"])
+    for viewer in PLAYERS:
+        if viewer.seat_id in game.view(state, SCREEN)["out"]:
+            continue
+        state = post(state, viewer, "type=set_hand")
+    state = post(state, opener, "type=bid&quantity=1&face=2")
+    assert "called off" not in drawn(state, SCREEN, "showdown")
+
+
+def test_a_game_won_by_the_last_player_but_one_leaving_shows_the_hands_of_the_round_in_play():
+    two = PLAYERS[:2]
+    state = started(players=two)
+    state = post(post(state, ANA_V, "type=set_hand&faces=3&faces=3"), BEN_V, "type=set_hand&faces=6")
+    state = post(post(state, ANA_V, "type=bid&quantity=2&face=3"), BEN_V, "type=forfeit")
+    assert game.view(state, SCREEN)["outcome"]["winner"] == ANA
+    shown = drawn(state, SCREEN, "showdown")
+    assert "Round 1, as it stood when the game ended" in shown
+    assert "ana 3 3" in shown and "ben 6" in shown and "ana 2 × 3" in shown

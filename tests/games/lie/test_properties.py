@@ -15,6 +15,7 @@ from games.lie.rules import (
     Termination,
     apply,
     bid_holds,
+    end_game,
     from_dict,
     player_view,
     to_dict,
@@ -47,6 +48,25 @@ def _with_other_hands_changed(state: GameState, viewer) -> GameState:
         for seat, hand in enumerate(state.hands)
     )
     return replace(state, hands=hands)
+
+
+@fast
+@given(games)
+def test_a_game_the_table_ends_at_any_point_shows_every_hand_and_count_and_nobody_wins(game):
+    for state in _states(game):
+        ended = end_game(state)
+        if state.outcome is not None:
+            assert ended == state  # a game already won stays won
+            continue
+        assert from_dict(json.loads(json.dumps(to_dict(ended)))) == ended
+        for seat in (None, *range(len(state.players))):
+            view = player_view(ended, seat)
+            assert view["outcome"] == {"winner": None, "termination": "ended"}
+            assert view["legal_moves"] == [] and view["waiting_for"] == []
+            assert view["open_hands"] == [None if h is None else list(h) for h in state.hands]
+            if state.counts:
+                assert [None if c is None else (c["face"], c["ones"]) for c in view["open_counts"]] == list(state.counts)
+            assert player_view(state, seat)["open_hands"] is None
 
 
 @fast

@@ -45,6 +45,7 @@ def test_tied_players_play_off_and_the_rest_are_out():
     assert state.in_game == (BEN, CAL)
     assert state.out == (ANA, DEE)
     assert state.history[-1].eliminated == (ANA, DEE)
+    assert state.history[-1].playoff == (BEN, CAL)  # the showdown names who plays off
     assert state.opener == BEN
 
 
@@ -56,6 +57,7 @@ def test_in_the_play_off_losing_a_challenge_puts_a_player_out_at_once():
     state = lie(bid(state, BEN, 1, 6), CAL)  # ben's bid fails: ben is out with three cards left
     assert state.out[-1] == BEN
     assert state.history[-1].eliminated == (BEN,)
+    assert state.history[-1].playoff == ()  # the play-off began a round earlier
     assert state.cards[BEN] == 3
     assert state.outcome is None and state.opener == CAL
     state = set_hands(state, {CAL: [4], DEE: []})

@@ -186,3 +186,19 @@ def test_the_challenger_is_named_only_while_the_table_counts_at_reveal():
     assert player_view(state, None)["challenger"] is None
     state = lie(state, BEN)
     assert state.phase is Phase.COUNTING and player_view(state, ANA)["challenger"] == BEN
+
+
+def test_a_round_a_player_leaves_once_it_has_begun_is_called_off_for_every_view():
+    from games.lie.rules import apply
+
+    state = apply(_mid_round(), CAL, {"type": "forfeit"})
+    for seat in (None, ANA, BEN, CAL):
+        assert player_view(state, seat)["called_off"] == [{"seat": CAL, "round": 1}]
+    assert player_view(state, None)["round"] == 2
+
+
+def test_a_player_who_leaves_before_the_round_begins_calls_nothing_off():
+    from games.lie.rules import apply
+
+    state = apply(new_game(NAMES[:3]), CAL, {"type": "forfeit"})
+    assert player_view(state, None)["called_off"] == [] and player_view(state, None)["round"] == 1
