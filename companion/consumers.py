@@ -43,7 +43,7 @@ def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
         target_id = int(raw)
     except ValueError:
         return None
-    if not seat.is_host:
+    if not seat.is_host or not 0 < target_id < 2**31:
         return None
     return Seat.objects.filter(table=table, pk=target_id, has_phone=False).first()
 
