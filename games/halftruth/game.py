@@ -134,9 +134,12 @@ class HalfTruth(Game):
     def now(self, view: dict, viewer: Viewer) -> Now:
         phase = view["phase"]
         if phase == "over":
-            names = " and ".join(p["name"] for p in view["players"] if p["seat"] in view["outcome"]["winners"])
-            return Now(f"Game over: {names} {'wins' if len(view['outcome']['winners']) == 1 else 'share the victory'}",
-                       "The player with the most Victory Points wins.")
+            outcome = view["outcome"]
+            names = _listed([p["name"] for p in view["players"] if p["seat"] in outcome["winners"]])
+            won = "wins" if len(outcome["winners"]) == 1 else "share the victory"
+            if outcome["tie_break"] == "tracker":
+                won += " on the tie-break"
+            return Now(f"Game over: {names} {won}", outcome["decided"])
         allowed = {m["type"] for m in view["legal_moves"] if m["allowed"]}
         me = next((p for p in view["players"] if p["seat"] == view["seat"]), None)
         reader = next(p for p in view["players"] if p["seat"] == view["reader"])
@@ -239,4 +242,33 @@ def _in_seat_ids(view: dict, seats: list[int], history: list[dict]) -> dict:
         outcome = view["outcome"]
         view["outcome"] = {**outcome, "winners": [seats[i] for i in outcome["winners"]],
                            "standings": [{**s, "seat": seats[s["seat"]]} for s in outcome["standings"]]}
+        view["outcome"].update(_decided(view["outcome"], {p["seat"]: p["name"] for p in view["players"]}))
     return view
+
+
+def _listed(names: list[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
+
+
+def _decided(outcome: dict, names: dict[int, str]) -> dict[str, str]:
+    """How the winner was found, in words: the most Victory Points; on a tie, the pawn furthest
+    along the Round 3 Tracker; still tied, a shared victory. ``tie_break`` is "" (no tie),
+    "tracker" (the tracker broke it) or "shared"."""
+    standings = outcome["standings"]
+    best = max(s["victory_points"] for s in standings)
+    tied = [s for s in standings if s["victory_points"] == best]
+    winners = [s for s in tied if s["place"] == 1]
+    tied_names = _listed([names[s["seat"]] for s in tied])
+    if len(tied) == 1:
+        return {"tie_break": "", "decided": f"{tied_names} has the most Victory Points ({best})."}
+    far = winners[0]["furthest"]
+    spaces = f"{far} space{'s' if far != 1 else ''}"
+    if len(winners) == len(tied):
+        return {"tie_break": "shared", "decided": f"{tied_names} tied on {best} Victory Points and went as far along "
+                                                  f"the Round 3 Tracker ({spaces}): they share the victory."}
+    behind = _listed([f"{names[s['seat']]} with {s['furthest']}" for s in tied if s["place"] != 1])
+    shared = ", and share the victory" if len(winners) > 1 else ""
+    return {"tie_break": "tracker", "decided": f"{tied_names} tied on {best} Victory Points. The tie goes to the pawn "
+                                               f"furthest along the Round 3 Tracker: {_listed([names[s['seat']] for s in winners])} "
+                                               f"with {spaces}, ahead of {behind}{shared}."}

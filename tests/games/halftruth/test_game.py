@@ -386,3 +386,48 @@ def test_a_drawing_of_the_table_builds_one_rules_view_a_seat(monkeypatch):
         for viewer in [*scripted.PLAYERS, SCREEN]:
             game.view(state, viewer)
     assert sorted(built, key=lambda s: -1 if s is None else s) == [None, *range(len(scripted.PLAYERS))]
+
+
+# Ties on Victory Points: the now card and the standings say the tie and how it was broken.
+
+TIED_SETUP = {**DEFAULTS, "layouts": "1; 1; 1,2"}
+# Rounds 1 and 2: Kamila and Tony each reach the end of a one-space tracker on the first question.
+EVEN_ROUNDS = [step for _ in range(2) for step in scripted.question(
+    KAMILA, "ONE", [(KAMILA, "A"), (TONY, "A"), (AMY, "D")], "ABC")]
+
+
+def played(steps, setup=TIED_SETUP):
+    state = game.start(PLAYERS, setup, random.Random(1))
+    actors = {p.seat_id: p for p in PLAYERS}
+    for seat_id, step in steps:
+        state = game.apply(state, actors[seat_id], step, random.Random(1))
+    assert game.is_over(state)
+    return game.view(state, SCREEN)
+
+
+def test_a_tie_on_victory_points_broken_by_the_round_3_tracker_is_named():
+    # Round 3: Tony doubles up for a bonus point; Kamila's pawn then reaches the end, his does not.
+    view = played([*EVEN_ROUNDS,
+                   *scripted.question(KAMILA, "ONE", [(KAMILA, "A"), (TONY, "AB"), (AMY, "D")], "ABC"),
+                   *scripted.question(KAMILA, "ONE", [(KAMILA, "A"), (TONY, "D"), (AMY, "D")], "ABC")])
+    assert {s["seat"]: s["victory_points"] for s in view["outcome"]["standings"]} == {KAMILA: 4, TONY: 4, AMY: 0}
+    now = game.now(view, SCREEN)
+    assert now.headline == "Game over: Kamila wins on the tie-break"
+    assert now.detail == ("Kamila and Tony tied on 4 Victory Points. The tie goes to the pawn furthest along the "
+                          "Round 3 Tracker: Kamila with 2 spaces, ahead of Tony with 1.")
+    assert view["outcome"]["tie_break"] == "tracker"
+
+
+def test_a_tie_on_victory_points_and_on_the_round_3_tracker_is_a_shared_victory():
+    view = played([*EVEN_ROUNDS,
+                   *scripted.question(KAMILA, "TWO", [(KAMILA, "A"), (TONY, "B"), (AMY, "D")], "ABC")])
+    now = game.now(view, SCREEN)
+    assert now.headline == "Game over: Kamila and Tony share the victory"
+    assert now.detail == ("Kamila and Tony tied on 4 Victory Points and went as far along the Round 3 Tracker "
+                          "(2 spaces): they share the victory.")
+
+
+def test_a_clear_winner_is_named_with_the_points_that_won():
+    now = game.now(played([*EVEN_ROUNDS, *scripted.question(
+        KAMILA, "TWO", [(KAMILA, "AB"), (TONY, "D"), (AMY, "D")], "ABC")]), SCREEN)
+    assert (now.headline, now.detail) == ("Game over: Kamila wins", "Kamila has the most Victory Points (5).")
