@@ -431,3 +431,19 @@ def test_a_clear_winner_is_named_with_the_points_that_won():
     now = game.now(played([*EVEN_ROUNDS, *scripted.question(
         KAMILA, "TWO", [(KAMILA, "AB"), (TONY, "D"), (AMY, "D")], "ABC")]), SCREEN)
     assert (now.headline, now.detail) == ("Game over: Kamila wins", "Kamila has the most Victory Points (5).")
+
+
+def test_players_level_on_points_are_drawn_side_by_side_on_the_chart_and_a_player_alone_where_their_points_are():
+    view = played([*EVEN_ROUNDS, *scripted.question(
+        KAMILA, "TWO", [(KAMILA, "A"), (TONY, "B"), (AMY, "D")], "ABC")])
+    lines = {line["seat"]: [tuple(map(float, p.split(","))) for p in line["points"].split()]
+             for line in view["chart"]["lines"]}
+    # Kamila and Tony score alike after every question: their lines never meet, and run evenly apart.
+    assert all(k != t for k, t in zip(lines[KAMILA], lines[TONY]))
+    assert [t[1] - k[1] for k, t in zip(lines[KAMILA], lines[TONY])] == pytest.approx([3.5] * len(lines[TONY]), abs=.15)
+    # At the start all three are level; once Amy is alone (no points), she is on the axis, and the
+    # two level lines sit either side of where their points are.
+    chart = view["chart"]
+    assert [y for _, y in lines[AMY][1:]] == [chart["base_y"]] * (len(lines[AMY]) - 1)
+    assert (lines[KAMILA][-1][1] + lines[TONY][-1][1]) / 2 == pytest.approx(chart["top_y"], abs=.15)
+    assert (chart["lines"][0]["end_y"], chart["lines"][1]["end_y"]) == (lines[KAMILA][-1][1], lines[TONY][-1][1])
