@@ -447,3 +447,62 @@ def test_players_level_on_points_are_drawn_side_by_side_on_the_chart_and_a_playe
     assert [y for _, y in lines[AMY][1:]] == [chart["base_y"]] * (len(lines[AMY]) - 1)
     assert (lines[KAMILA][-1][1] + lines[TONY][-1][1]) / 2 == pytest.approx(chart["top_y"], abs=.15)
     assert (chart["lines"][0]["end_y"], chart["lines"][1]["end_y"]) == (lines[KAMILA][-1][1], lines[TONY][-1][1])
+
+
+# What the screens draw from a view
+
+
+def draw(region, view):
+    from companion.render import partial
+
+    return partial(f"halftruth/partials/{region}.html", {"view": view, "moves": {m.type: m for m in game.moves},
+                                                         "table": {"code": "ABCDEF"}})
+
+
+def scripted_until(count):
+    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+    actors = {p.seat_id: p for p in scripted.PLAYERS}
+    for seat_id, step in scripted.STEPS[:count]:
+        state = game.apply(state, actors[seat_id], step, random.Random(1))
+    return state
+
+
+def test_the_round_just_over_stays_on_the_tracker_until_the_next_question_s_die_is_in():
+    # Question 3 (Amped) ended round 1: Kamila on space 1, Tony at the end (3), Amy on START.
+    ended = [i for i, (_, step) in enumerate(scripted.STEPS) if step["type"] == "reveal"][2] + 1
+    view = game.view(scripted_until(ended), SCREEN)
+    summary = view["round_end"]
+    assert summary["round"] == 1 and summary["tracker"] == [1, 2, 3]
+    assert [(p["name"], p["position"], p["tracker"], p["bonus"], p["total"], p["victory_points"])
+            for p in summary["players"]] == [("Kamila", 1, 1, 2, 3, 3), ("Tony", 3, 3, 3, 6, 6), ("Amy", 0, 0, 0, 0, 0)]
+    assert summary["ahead"] == "Tony leads with 6 Victory Points."
+    html = draw("round_tracker", view)
+    assert "Round 1 is over" in html and "Tony leads with 6 Victory Points." in html
+    cells = re.findall(r'<li class="ht-cell[^"]*">(.*?)</li>', html, re.S)
+    assert ['aria-label="Amy"' in c for c in cells] == [True, False, False, False]
+    assert ['aria-label="Kamila"' in c for c in cells] == [False, True, False, False]
+    assert ['aria-label="Tony"' in c for c in cells] == [False, False, False, True]
+    assert re.search(r'Tony</th><td>\+6<small class="ht-split">tracker 3 \+ bonus 3</small></td><td class="ht-total">6</td>',
+                     html)
+    # The next question's die is in: round 2's tracker, every pawn on START.
+    view = game.view(game.apply(scripted_until(ended), KAMILA_V, {"type": "set_die", "face": "TWO"},
+                                random.Random(1)), SCREEN)
+    assert view["round_end"] is None
+    html = draw("round_tracker", view)
+    assert "Round 2 Tracker" in html and "is over" not in html
+
+
+def test_pawns_carry_the_player_s_initial_colour_and_shape_and_a_chip_on_the_board_is_a_pawn_not_a_letter():
+    view = game.view(scripted_until(6), SCREEN)  # question 1 answered: Tony right on A and F
+    assert [(p["colour"], p["shape"]) for p in view["players"]] == [
+        ("orange", "hexagon"), ("blue", "circle"), ("purple", "star")]
+    board = draw("card_answers", view)
+    space_a = re.search(r'<span class="ht-space-letter">A</span>\s*<span class="ht-space-chips">(.*?)</span>\s*<span',
+                        board, re.S)[1]
+    assert 'class="pawn colour-blue shape-circle"' in space_a and 'aria-label="Tony"' in space_a
+    assert "ht-chip" not in space_a  # chips with letters are answers, never people
+    tracker = draw("round_tracker", view)
+    assert tracker.count('class="pawn colour-') == 3 + 3  # on the track (named) and in the legend
+    from games.halftruth.game import SHAPES
+
+    assert len(set(SHAPES.values())) == len(SHAPES) == len(rules.Colour)
