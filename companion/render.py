@@ -217,7 +217,7 @@ KEPT = {
     "people": ("people", "players", "roles", "me.id", "me.is_host", "table.code", "table.status"),
     # The rest of the platform's regions, so that seats which see the same (every player who
     # waits, every seat but the host's) share one drawing of them on each change.
-    "now": ("now", "waiting_names", "me.symbol", "me.is_display", "me.role_label", "me.is_host",
+    "now": ("now", "waiting_names", "me.symbol", "me.colour", "me.shape", "me.is_display", "me.role_label", "me.is_host",
             "table.status", "table.status_label", "table.notice", "table.code", "setup_problem"),
     "host": ("me.is_host", "table.status", "table.code", "clock", "undo_label", "rotation"),
     "clock": ("clock", "clock_left", "now_ms", "table.status"),

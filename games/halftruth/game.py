@@ -165,7 +165,7 @@ class HalfTruth(Game):
         me = next((p for p in view["players"] if p["seat"] == view["seat"]), None)
         reader = next(p for p in view["players"] if p["seat"] == view["reader"])
         i_read = me is not None and me["seat"] == reader["seat"]
-        where = [f"You are {me['colour']}"] if me else []
+        where = [f"You are {me['colour']}, the {me['shape']}"] if me else []
         where.append(f"Round {view['round']}, question {view['question']}")
         if me and me["out"]:
             return Now("You have left this game", " · ".join(where))

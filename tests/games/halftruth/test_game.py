@@ -204,6 +204,7 @@ def test_the_now_card_follows_the_phase():
     tony = game.now(game.view(state, TONY_V), TONY_V)
     assert tony.headline == "Lock in one to three answers: your letters stay secret until everyone is in"
     assert tony.my_turn and "Half Lie: the tables are turned!" in tony.detail
+    assert tony.detail.startswith("You are yellow, the shield")
     state = post(state, TONY_V, "type=lock_in&letters=A&letters=B")
     assert game.now(game.view(state, TONY_V), TONY_V).headline.startswith("Locked in AB: you can change them")
     assert game.now(game.view(state, SCREEN), SCREEN).headline == "Waiting for everyone to lock in their answers"
