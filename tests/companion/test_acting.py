@@ -101,3 +101,19 @@ async def test_the_host_s_two_tabs_each_hear_only_their_own_seat_s_pushes():
     assert "Locked in D" in pushed_to_own and "Locked in C" not in pushed_to_own
     await own.disconnect()
     await acting.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_page_acting_for_a_player_closes_once_its_phone_no_longer_hosts():
+    table, host, tony, eve = await database_sync_to_async(half_truth)()
+    kamila = await database_sync_to_async(Seat.objects.get)(name="Kamila")
+    acting = await socket_of(table, kamila, eve)
+    await drain(acting)
+    await database_sync_to_async(post_host)(host, table, "host", seat=tony.pk)
+    closed = await acting.receive_output(timeout=2)
+    while closed["type"] != "websocket.close":
+        closed = await acting.receive_output(timeout=2)
+    assert closed["code"] == 4403
+    # Reopened, it is not Eve's page any more: the phone gets its own seat back.
+    reopened = await database_sync_to_async(host.get)(f"/t/{table.code}/?as={eve.pk}")
+    assert reopened.status_code == 302
