@@ -49,20 +49,25 @@ def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
         target_id = int(raw)
     except ValueError:
         return None
-    if not seat.is_host:
+    if not seat.is_host or not 0 < target_id < 2**31:
         return None
     return Seat.objects.filter(table=table, pk=target_id, has_phone=False).first()
 
 
 @database_sync_to_async
-def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[Seat | None, str | None, bool]:
-    """The seat this page shows, its group, and whether it is the phone's own seat (not acted for)."""
+def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[Seat | None, str | None, Seat | None]:
+    """The seat this page shows, its group, and the phone's own seat."""
     table = Table.objects.filter(code=code).first() if codes.is_well_formed(code) else None
     if table is None:
-        return None, None, False
+        return None, None, None
     own = seats.seat_for(table, cookies)
     seat = acting_for(table, own, acting)
-    return seat, None if seat is None else group_of(game_of(table), table.pk, seat), seat is own
+    return seat, None if seat is None else group_of(game_of(table), table.pk, seat), own
+
+
+@database_sync_to_async
+def _hosts(seat_id: int) -> bool:
+    return Seat.objects.filter(pk=seat_id, is_host=True).exists()
 
 
 def drafts_group(seat: Seat) -> str | None:
@@ -99,6 +104,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     drafted: float = 0.0
     accepted: bool = False
     left: bool = False
+    # The host's own seat, on a page acting for a player without a phone: it may go on showing
+    # that player only while that seat hosts.
+    acting_by: int | None = None
     # The digest of each region this socket last sent its phone, and the table version they
     # were drawn at: a push passes on only the regions that differ. The phone applies what it
     # is sent in order but never swaps a region for an older version's, so it holds these
@@ -180,11 +188,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=NO_SEAT)
             return
         self.seat_id = seat.pk
+        self.acting_by = None if seat is own else own.pk
         self.dog.watch(self)  # the layer going down from now on closes this socket
         await self.channel_layer.group_add(seat_group(seat.pk), self.channel_name)
         await self._join(group)
-        self.counted = own
-        if own and await database_sync_to_async(presence.arrive)(seat.pk):
+        self.counted = seat is own
+        if self.counted and await database_sync_to_async(presence.arrive)(seat.pk):
             await _presence_changed(seat.pk)  # everyone sees this phone is back
         await self.send_current()
 
@@ -257,6 +266,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def send_current(self) -> None:
         if self.seat_id is None:
+            return
+        if self.acting_by is not None and not await _hosts(self.acting_by):  # hosting went to someone else
+            await self.close(code=NO_SEAT)
             return
         group, drafts, drawn, self.name = await _where(self.seat_id)
         if drawn is None:

@@ -207,6 +207,17 @@ class Game:
         """Why the table cannot start with this setup and these players (in seat order), or None."""
         return None
 
+    def marks(self, state: dict | None, setup: dict[str, Any], players: list[Viewer]) -> dict[int, dict[str, str]]:
+        """Each player's colour and the shape that goes with it (``{"colour", "shape"}``), by seat id,
+        as soon as it is decided: from the setup in the lobby (``state`` None), from the game once it
+        runs. Public, as on the board. Empty for a game without player colours."""
+        return {}
+
+    def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
+        """What a setup field's value comes to at this table now, by field name ("Kamila: Green"),
+        shown beside the field; ``players`` are the lobby's people (render.person), in seat order."""
+        return {}
+
     # -- the game -------------------------------------------------------------
     def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
         """A new game's state: ``players`` in seat order, ``options`` parsed from the setup form."""

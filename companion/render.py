@@ -45,8 +45,9 @@ def template_of(game: Game, region: str) -> str:
     return f"{app}/partials/{region}.html"
 
 
-def person(seat: Seat, game: Game, here: set[int] | None = None) -> dict[str, Any]:
-    """A seat as anyone at the table may see it; ``presence`` is here, away, left or no phone."""
+def person(seat: Seat, game: Game, here: set[int] | None = None, mark: dict[str, str] | None = None) -> dict[str, Any]:
+    """A seat as anyone at the table may see it; ``presence`` is here, away, left or no phone, and
+    ``colour`` and ``shape`` its pawn's (``Game.marks``), if it has one yet."""
     role = game.role(seat.role) or DISPLAY
     if not seat.has_phone:
         status = "no-phone"
@@ -56,7 +57,7 @@ def person(seat: Seat, game: Game, here: set[int] | None = None) -> dict[str, An
         status = "here" if here is None or seat.pk in here else "away"
     return {"id": seat.pk, "name": seat.name, "role": seat.role, "role_label": role.label, "symbol": role.symbol,
             "is_host": seat.is_host, "is_display": seat.role == DISPLAY.slug, "has_phone": seat.has_phone,
-            "presence": status}
+            "presence": status, "colour": (mark or {}).get("colour"), "shape": (mark or {}).get("shape")}
 
 
 def public_facts(table: Table) -> dict[str, Any]:
@@ -103,6 +104,12 @@ class Scene:
         return {**Form(self.game.setup).initial(), **self.facts["setup"]}
 
     @functools.cached_property
+    def setup_notes(self) -> dict[str, str]:
+        if self.table.status != Table.Status.LOBBY:
+            return {}
+        return self.game.setup_notes(self.setup_values, self.players)
+
+    @functools.cached_property
     def wins(self) -> list[tuple[str, int]]:
         """Wins per player over the games finished at this table, most first."""
         count = {p["name"]: 0 for p in self.players}
@@ -128,9 +135,11 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
         setup_problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, players)
     pair = next_in_role(seats, game) if table.status == Table.Status.FINISHED else None
     here = presence.here([s.pk for s in seats])
+    marks = game.marks(table.state, table.setup or {}, [viewer_of(s) for s in players_of(seats)])
     return Scene(
         table=table, game=game, seats=seats, facts=public_facts(table),
-        people=[person(s, game, here) for s in sorted(seats, key=lambda s: s.role == DISPLAY.slug)], clock=clock, clock_left=clock.left(now), now_ms=int(now * 1000),
+        people=[person(s, game, here, marks.get(s.pk)) for s in sorted(seats, key=lambda s: s.role == DISPLAY.slug)],
+        clock=clock, clock_left=clock.left(now), now_ms=int(now * 1000),
         undo_label=describe(last, game, seats) if last else "", setup_problem=setup_problem,
         rotation=(pair[0].name, pair[1].name) if pair else None,
     )
@@ -176,6 +185,7 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
         "undo_label": sc.undo_label if me["is_host"] else "",
         "setup_fields": sc.game.setup,
         "setup_values": sc.setup_values,
+        "setup_notes": sc.setup_notes,
         "setup_problem": sc.setup_problem,
         "rotation": sc.rotation,
         "wins": sc.wins,
@@ -199,12 +209,13 @@ KEPT = {
     "people": ("people", "players", "roles", "me.id", "me.is_host", "table.code", "table.status"),
     # The rest of the platform's regions, so that seats which see the same (every player who
     # waits, every seat but the host's) share one drawing of them on each change.
-    "now": ("now", "waiting_names", "me.symbol", "me.is_display", "me.role_label", "me.is_host",
+    "now": ("now", "waiting_names", "me.symbol", "me.colour", "me.shape", "me.is_display", "me.role_label", "me.is_host",
             "table.status", "table.status_label", "table.notice", "table.code", "setup_problem"),
     "host": ("me.is_host", "table.status", "table.code", "clock", "undo_label", "rotation"),
     "clock": ("clock", "clock_left", "now_ms", "table.status"),
     "standings": ("table.results", "table.status", "wins"),
-    "setup": ("table.status", "table.code", "setup_fields", "setup_values", "me.is_host", "players", "names"),
+    "setup": ("table.status", "table.code", "setup_fields", "setup_values", "setup_notes", "me.is_host", "players",
+              "names"),
 }
 # Parts of a context that are the same at every table of a game (its declared moves, roles and
 # setup fields): a kept region may read them, and they stay out of its key, which names the game.

@@ -241,12 +241,20 @@ def _flash(request: HttpRequest, message: str, *, status: int = 200, fresh: str 
     return response
 
 
-def _fresh(code: str, token: str) -> str:
-    """The seat's current regions, after a refusal (nothing changed, but the phone may be behind)."""
+def _fresh(request: HttpRequest, code: str, token: str) -> str:
+    """The page's current regions, after a refusal (nothing changed, but the phone may be behind)."""
     if tables.trying.get():  # a move tried as it is typed: only the verdict is read
         return ""
-    seat = Seat.objects.select_related("table").filter(table__code=code, token=token).first() if token else None
+    own = Seat.objects.select_related("table").filter(table__code=code, token=token).first() if token else None
+    seat = _shown(request, own)
     return drawing.live_fragment(seat.table, seat) if seat is not None else ""
+
+
+def _shown(request: HttpRequest, own: Seat | None) -> Seat | None:
+    """The seat the page that sent this request shows: a page acting for a player without a
+    phone sends ``as_seat`` with every request, and its replies must be that player's regions,
+    never its host's own (None: it may show neither)."""
+    return None if own is None else acting_for(own.table, own, request.POST.get("as_seat"))
 
 
 def _version(request: HttpRequest) -> int | None:
@@ -303,17 +311,17 @@ def _run(request: HttpRequest, code: str, action) -> HttpResponse:
             return rate_limited(request)
         return _flash(request, error.message, status=error.status, reason=error.reason)
     except tables.TableError as error:
-        return _flash(request, error.message, status=error.status, fresh=_fresh(code, token), reason=error.reason)
+        return _flash(request, error.message, status=error.status, fresh=_fresh(request, code, token), reason=error.reason)
     except MoveError as error:  # not a move at all
-        return _flash(request, error.message, status=400, fresh=_fresh(code, token), reason=error.reason)
+        return _flash(request, error.message, status=400, fresh=_fresh(request, code, token), reason=error.reason)
     except RulesError as error:  # a move the rules refuse now
-        return _flash(request, error.message, status=422, fresh=_fresh(code, token), reason=error.reason,
+        return _flash(request, error.message, status=422, fresh=_fresh(request, code, token), reason=error.reason,
                       remedy=_remedy(request, code, error.reason), code=code)
     finally:
         tables.checking.reset(checking)
         tables.trying.reset(trying)
-    seat = outcome.seat
-    fresh = outcome.fragments.get(seat.pk) or drawing.live_fragment(outcome.table, seat)
+    seat = _shown(request, outcome.seat)
+    fresh = "" if seat is None else outcome.fragments.get(seat.pk) or drawing.live_fragment(outcome.table, seat)
     if outcome.duplicate:
         note = "Your tap reached the table before the connection dropped: it is done." if check else \
             "That was already done."

@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 WIDTH, HEIGHT, PAD = 320, 160, 14
+# Lines are 3 units wide: players level on points are drawn this far apart, side by side,
+# so that one line never hides another.
+APART = 3.5
 
 
 def totals(view: dict[str, Any]) -> dict[int, list[int]]:
@@ -40,13 +43,23 @@ def chart(view: dict[str, Any]) -> dict[str, Any] | None:
     def y(points: int) -> float:
         return round(HEIGHT - PAD - points * (HEIGHT - 2 * PAD) / top, 1)
 
+    seats = [player["seat"] for player in view["players"]]
+    ys: dict[int, list[float]] = {seat: [] for seat in seats}
+    for step in range(steps + 1):
+        level: dict[int, list[int]] = {}
+        for seat in seats:
+            level.setdefault(series[seat][step], []).append(seat)
+        for points, together in level.items():
+            for place, seat in enumerate(together):
+                ys[seat].append(round(y(points) + (place - (len(together) - 1) / 2) * APART, 1))
     lines = []
     for player in view["players"]:
         points = series[player["seat"]]
+        at = ys[player["seat"]]
         lines.append({
             "seat": player["seat"], "name": player["name"], "colour": player["colour"], "total": points[-1],
-            "points": " ".join(f"{x(i)},{y(p)}" for i, p in enumerate(points)),
-            "end_x": x(len(points) - 1), "end_y": y(points[-1]),
+            "points": " ".join(f"{x(i)},{at[i]}" for i in range(len(points))),
+            "end_x": x(len(points) - 1), "end_y": at[-1],
         })
     ends = [x(i + 1) for i, q in enumerate(view["history"]) if q["ended_round"] and i + 1 < steps]
     return {"width": WIDTH, "height": HEIGHT, "lines": lines, "round_ends": ends, "top": top,

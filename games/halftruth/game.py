@@ -19,9 +19,13 @@ FACE_CHOICES = tuple(
     (face.name, face.label + {"AMPED": " Amped", "HALF_LIE": " Half Lie"}.get(face.name, ""))
     for face in rules.DieFace
 )
+# Each colour's pawn has a shape of its own, so that players who cannot tell two colours apart
+# can tell the pawns apart.
+SHAPES = {"green": "triangle", "yellow": "shield", "magenta": "diamond", "blue": "circle", "orange": "hexagon",
+          "purple": "star"}
 FREE = "any"  # a seat with no colour chosen takes the first colour nobody chose
 COLOUR_CHOICES = ((FREE, "First free colour"),) + tuple(
-    (colour.value, colour.value.capitalize()) for colour in rules.Colour)
+    (colour.value, f"{colour.value.capitalize()} ({SHAPES[colour.value]})") for colour in rules.Colour)
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
@@ -69,16 +73,16 @@ class HalfTruth(Game):
         "answer_picker": ("view.legal_moves:type,allowed", "view.players:seat,picks,colour", "view.seat",
                           "view.round", "view.question", "view.die", "moves", "table.code"),
         "card_answers": ("view.legal_moves:type,allowed", "view.round", "view.question", "view.last_question",
-                         "view.players:seat,name,colour", "moves", "table.code"),
-        "history": ("view.history", "view.players:name,colour,seat"),
+                         "view.players:seat,name,colour,shape", "moves", "table.code"),
+        "history": ("view.history", "view.players:name,colour,shape,seat"),
         # The chips: one list for every seat that has locked in nothing of its own to show (each
         # phone marks its own row), one for the host with its tools.
-        "picks": ("view.phase", "view.outcome", "view.round", "view.question", "view.players:seat,name,colour,out,picks,locked_in,skipped",
-                  "me.is_host", "view.tools", "table.code"),
-        "round_tracker": ("view.last_question", "view.phase", "view.outcome", "view.round", "view.tracker",
-                          "view.players:name,colour,seat,position,tracker_points"),
+        "picks": ("view.phase", "view.outcome", "view.round", "view.question",
+                  "view.players:seat,name,colour,shape,out,picks,locked_in,skipped", "me.is_host", "view.tools", "table.code"),
+        "round_tracker": ("view.last_question", "view.phase", "view.outcome", "view.round", "view.tracker", "view.round_end",
+                          "view.players:name,colour,shape,seat,position,tracker_points"),
         "victory_points": ("view.chart", "view.outcome", "view.trackers",
-                           "view.players:name,colour,seat,victory_points,rounds"),
+                           "view.players:name,colour,shape,seat,victory_points,rounds"),
     }
     # The record, the trackers and the points are public: drawn for one seat a drawing.
     shared: ClassVar[frozenset[str]] = frozenset({"history", "round_tracker", "victory_points"})
@@ -90,6 +94,21 @@ class HalfTruth(Game):
         except rules.RulesError as error:
             return error.message
         return None
+
+    def marks(self, state: dict | None, setup: dict[str, Any], players: list[Viewer]) -> dict[int, dict[str, str]]:
+        if state is not None:
+            colours = [p["colour"] for p in state["players"]]
+            seats = state["seats"]
+        else:
+            players = players[:rules.MAX_PLAYERS]
+            chosen = [setup.get(f"colour_{n}") or FREE for n in range(1, len(players) + 1)]
+            colours = [c.value for c in rules.seat_colours([None if c == FREE else rules.Colour(c) for c in chosen])]
+            seats = [p.seat_id for p in players]
+        return {seat: {"colour": colour, "shape": SHAPES[colour]} for seat, colour in zip(seats, colours)}
+
+    def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
+        return {f"colour_{n}": f"{p['name']}: {p['colour'].capitalize()} ({p['shape']})"
+                for n, p in enumerate(players, 1) if p["colour"]}
 
     # -- the game -------------------------------------------------------------
     def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
@@ -122,6 +141,7 @@ class HalfTruth(Game):
         # is drawn from these, so a player's own lock-in does not set it apart.
         view["tools"] = {m["type"]: m["allowed"] for m in view["legal_moves"] if m["type"] in ("skip", "drop")}
         for player in view["players"]:  # one cell per round for the standings
+            player["shape"] = SHAPES[player["colour"]]
             player["rounds"] = [
                 {"started": n < len(player["bonus_vp"]),
                  "bonus": player["bonus_vp"][n] if n < len(player["bonus_vp"]) else 0,
@@ -129,6 +149,7 @@ class HalfTruth(Game):
                 for n in range(len(view["trackers"]))]
             for cell in player["rounds"]:
                 cell["total"] = cell["bonus"] + (cell["tracker"] or 0)
+        view["round_end"] = _round_end(view)
         return view
 
     def now(self, view: dict, viewer: Viewer) -> Now:
@@ -138,14 +159,17 @@ class HalfTruth(Game):
                        f"It ended in round {view['round']}, question {view['question']}; "
                        "any answers locked in are shown.")
         if phase == "over":
-            names = " and ".join(p["name"] for p in view["players"] if p["seat"] in view["outcome"]["winners"])
-            return Now(f"Game over: {names} {'wins' if len(view['outcome']['winners']) == 1 else 'share the victory'}",
-                       "The player with the most Victory Points wins.")
+            outcome = view["outcome"]
+            names = _listed([p["name"] for p in view["players"] if p["seat"] in outcome["winners"]])
+            won = "wins" if len(outcome["winners"]) == 1 else "share the victory"
+            if outcome["tie_break"] == "tracker":
+                won += " on the tie-break"
+            return Now(f"Game over: {names} {won}", outcome["decided"])
         allowed = {m["type"] for m in view["legal_moves"] if m["allowed"]}
         me = next((p for p in view["players"] if p["seat"] == view["seat"]), None)
         reader = next(p for p in view["players"] if p["seat"] == view["reader"])
         i_read = me is not None and me["seat"] == reader["seat"]
-        where = [f"You are {me['colour']}"] if me else []
+        where = [f"You are {me['colour']}, the {me['shape']}"] if me else []
         where.append(f"Round {view['round']}, question {view['question']}")
         if me and me["out"]:
             return Now("You have left this game", " · ".join(where))
@@ -247,4 +271,51 @@ def _in_seat_ids(view: dict, seats: list[int], history: list[dict]) -> dict:
         outcome = view["outcome"]
         view["outcome"] = {**outcome, "winners": [seats[i] for i in outcome["winners"]],
                            "standings": [{**s, "seat": seats[s["seat"]]} for s in outcome["standings"]]}
+        view["outcome"].update(_decided(view["outcome"], {p["seat"]: p["name"] for p in view["players"]}))
     return view
+
+
+def _round_end(view: dict) -> dict | None:
+    """The round just finished, from its last question until the next question's die is in: each
+    pawn where it ended, what each player scored for the round, and who is ahead."""
+    last = view["last_question"]
+    if view["phase"] != rules.Phase.ROLL.value or not last or not last["ended_round"]:
+        return None
+    number = last["round"]
+    ended = {r["seat"]: r["position"] for r in last["results"]}
+    players = [{"seat": p["seat"], "name": p["name"], "colour": p["colour"], "shape": p["shape"],
+                "position": ended[p["seat"]], **p["rounds"][number - 1], "victory_points": p["victory_points"]}
+               for p in view["players"]]
+    best = max(p["victory_points"] for p in players)
+    ahead = [p["name"] for p in players if p["victory_points"] == best]
+    return {"round": number, "tracker": view["trackers"][number - 1], "players": players,
+            "ahead": f"{_listed(ahead)} {'leads' if len(ahead) == 1 else 'lead together'} with {best} Victory "
+                     f"Point{'s' if best != 1 else ''}."}
+
+
+def _listed(names: list[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
+
+
+def _decided(outcome: dict, names: dict[int, str]) -> dict[str, str]:
+    """How the winner was found, in words: the most Victory Points; on a tie, the pawn furthest
+    along the Round 3 Tracker; still tied, a shared victory. ``tie_break`` is "" (no tie),
+    "tracker" (the tracker broke it) or "shared"."""
+    standings = outcome["standings"]
+    best = max(s["victory_points"] for s in standings)
+    tied = [s for s in standings if s["victory_points"] == best]
+    winners = [s for s in tied if s["place"] == 1]
+    tied_names = _listed([names[s["seat"]] for s in tied])
+    if len(tied) == 1:
+        return {"tie_break": "", "decided": f"{tied_names} has the most Victory Points ({best})."}
+    far = winners[0]["furthest"]
+    spaces = f"{far} space{'s' if far != 1 else ''}"
+    if len(winners) == len(tied):
+        return {"tie_break": "shared", "decided": f"{tied_names} tied on {best} Victory Points and went as far along "
+                                                  f"the Round 3 Tracker ({spaces}): they share the victory."}
+    behind = _listed([f"{names[s['seat']]} with {s['furthest']}" for s in tied if s["place"] != 1])
+    shared = ", and share the victory" if len(winners) > 1 else ""
+    return {"tie_break": "tracker", "decided": f"{tied_names} tied on {best} Victory Points. The tie goes to the pawn "
+                                               f"furthest along the Round 3 Tracker: {_listed([names[s['seat']] for s in winners])} "
+                                               f"with {spaces}, ahead of {behind}{shared}."}

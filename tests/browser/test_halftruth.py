@@ -198,10 +198,17 @@ def test_a_whole_game_on_three_phones_and_a_display(table):
     # rolled may already have ended it (a Half Lie moves his and Kamila's wrong picks two),
     # so play on until the latest question ended a round, whichever that was.
     last = tv.locator("#last-question")
-    while (tv.locator("#round-tracker h2").inner_text().startswith("Round 1")
+    while (tv.locator("#round-tracker h2").inner_text() == "Round 1 Tracker"
            or "the round is over" not in last.inner_text()):
         play_paying_question(kamila, tony, amy, tv)
     expect(last).to_contain_text("the round is over")
+    # The round just over stays on every screen until the next die is in: where each pawn
+    # ended, the round's scores and who is ahead.
+    for page in (kamila, tony, amy, tv):
+        expect(page.locator("#round-tracker h2")).to_have_text(re.compile(r"^Round [12] is over$"))
+        expect(page.locator("#round-tracker .ht-track .pawn")).to_have_count(3)
+        expect(page.locator("#round-tracker .ht-round-scores tbody tr")).to_have_count(3)
+        expect(page.locator("#round-tracker .ht-ahead")).to_contain_text("with")
     snap(tv, "round-end-display", tv=True)
     snap(kamila, "round-end-host")
     # Rounds 2 and 3, to the end of the game.

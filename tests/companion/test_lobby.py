@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -175,3 +177,37 @@ def test_the_join_link_and_qr_code_use_the_public_address_not_the_hosts_own(stub
     settings.PUBLIC_URL = ""
     page = host.get(f"/t/{table.code}/", HTTP_HOST="localhost:8000").content.decode()
     assert f'href="http://localhost:8000/t/{table.code}/"' in page
+
+
+def test_each_player_s_colour_shows_in_the_seat_list_and_the_setup_as_soon_as_it_is_decided(db, phone):
+    table, kamila = tables.create_table("halftruth", "Kamila")
+    tony = tables.join_table(table, "Tony")
+    amy = tables.join_table(table, "Amy")
+    host, guest = sit(phone(), kamila), sit(phone(), tony)
+    post_host(host, table, "setup", colour_2="blue")
+
+    def seen(client) -> tuple[dict[str, str], str]:
+        page = client.get(f"/t/{table.code}/").content.decode()
+        people = page[page.index('id="region-people"'):page.index('id="region-host"')]
+        pawns = {seat.name: re.search(rf'id="seat-{seat.pk}".*?class="pawn ([^"]*)"', people, re.S)[1]
+                 for seat in (kamila, tony, amy)}
+        return pawns, page
+
+    # Kamila and Amy have no colour chosen: they take the first ones free, and everyone sees which.
+    pawns, page = seen(guest)
+    assert pawns == {"Kamila": "colour-green shape-triangle", "Tony": "colour-blue shape-circle",
+                     "Amy": "colour-yellow shape-shield"}
+    summary = page[page.index('class="setup-summary"'):]
+    assert "Kamila: Green (triangle)" in summary and "Tony: Blue (circle)" in summary
+    assert "Amy: Yellow (shield)" in summary
+    assert "Kamila: Green (triangle)" in seen(host)[1]  # under the host's own choice too
+    # The game starts with exactly those colours, and the seat list keeps them.
+    post_host(host, table, "start")
+    assert [p["colour"] for p in Table.objects.get().state["players"]] == ["green", "blue", "yellow"]
+    assert seen(guest)[0] == pawns
+
+
+def test_a_game_without_player_colours_keeps_its_role_symbols(stub_table, phone):
+    table, lena, *_ = stub_table
+    people = sit(phone(), lena).get(f"/t/{table.code}/").content.decode()
+    assert 'class="role-symbol"' in people and 'class="pawn' not in people

@@ -32,6 +32,7 @@ from .game import (
     legal_moves,
     move_options,
     new_game,
+    seat_colours,
     to_dict,
     waiting_for,
 )
@@ -73,6 +74,7 @@ __all__ = [
     "new_game",
     "parse_layouts",
     "player_view",
+    "seat_colours",
     "score_answer",
     "to_dict",
     "waiting_for",

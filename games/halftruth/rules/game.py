@@ -307,6 +307,13 @@ def from_dict(data: object) -> GameState:
     return GameState.from_dict(data)
 
 
+def seat_colours(chosen: Sequence[Colour | None]) -> tuple[Colour, ...]:
+    """Each seat's colour, in seat order: the one chosen for it, or (None) the first colour, in
+    ``Colour`` order, that no seat chose. At most six seats."""
+    free = iter(c for c in Colour if c not in set(chosen))
+    return tuple(next(free) if colour is None else colour for colour in chosen)
+
+
 def new_game(players: Sequence[object], *, layouts: object = None) -> GameState:
     """A game at the start of round 1, pawns on START, waiting for the die.
 
@@ -326,9 +333,8 @@ def new_game(players: Sequence[object], *, layouts: object = None) -> GameState:
         raise InvalidSetup(
             f"Half Truth takes at most {MAX_PLAYERS} players.", reason="too-many-players"
         )
-    chosen = [Player.of(p) for p in players if not isinstance(p, str)]
-    free = iter(c for c in Colour if c not in {p.colour for p in chosen})
-    seated = tuple(Player.of((p, next(free))) if isinstance(p, str) else Player.of(p) for p in players)
+    colours = seat_colours([None if isinstance(p, str) else Player.of(p).colour for p in players])
+    seated = tuple(Player.of((p, colour) if isinstance(p, str) else p) for p, colour in zip(players, colours))
     colours = [p.colour for p in seated]
     if len(set(colours)) != len(colours):
         raise InvalidSetup("Each player needs a different colour.", reason="colour-taken")

@@ -204,6 +204,7 @@ def test_the_now_card_follows_the_phase():
     tony = game.now(game.view(state, TONY_V), TONY_V)
     assert tony.headline == "Lock in one to three answers: your letters stay secret until everyone is in"
     assert tony.my_turn and "Half Lie: the tables are turned!" in tony.detail
+    assert tony.detail.startswith("You are yellow, the shield")
     state = post(state, TONY_V, "type=lock_in&letters=A&letters=B")
     assert game.now(game.view(state, TONY_V), TONY_V).headline.startswith("Locked in AB: you can change them")
     assert game.now(game.view(state, SCREEN), SCREEN).headline == "Waiting for everyone to lock in their answers"
@@ -386,3 +387,123 @@ def test_a_drawing_of_the_table_builds_one_rules_view_a_seat(monkeypatch):
         for viewer in [*scripted.PLAYERS, SCREEN]:
             game.view(state, viewer)
     assert sorted(built, key=lambda s: -1 if s is None else s) == [None, *range(len(scripted.PLAYERS))]
+
+
+# Ties on Victory Points: the now card and the standings say the tie and how it was broken.
+
+TIED_SETUP = {**DEFAULTS, "layouts": "1; 1; 1,2"}
+# Rounds 1 and 2: Kamila and Tony each reach the end of a one-space tracker on the first question.
+EVEN_ROUNDS = [step for _ in range(2) for step in scripted.question(
+    KAMILA, "ONE", [(KAMILA, "A"), (TONY, "A"), (AMY, "D")], "ABC")]
+
+
+def played(steps, setup=TIED_SETUP):
+    state = game.start(PLAYERS, setup, random.Random(1))
+    actors = {p.seat_id: p for p in PLAYERS}
+    for seat_id, step in steps:
+        state = game.apply(state, actors[seat_id], step, random.Random(1))
+    assert game.is_over(state)
+    return game.view(state, SCREEN)
+
+
+def test_a_tie_on_victory_points_broken_by_the_round_3_tracker_is_named():
+    # Round 3: Tony doubles up for a bonus point; Kamila's pawn then reaches the end, his does not.
+    view = played([*EVEN_ROUNDS,
+                   *scripted.question(KAMILA, "ONE", [(KAMILA, "A"), (TONY, "AB"), (AMY, "D")], "ABC"),
+                   *scripted.question(KAMILA, "ONE", [(KAMILA, "A"), (TONY, "D"), (AMY, "D")], "ABC")])
+    assert {s["seat"]: s["victory_points"] for s in view["outcome"]["standings"]} == {KAMILA: 4, TONY: 4, AMY: 0}
+    now = game.now(view, SCREEN)
+    assert now.headline == "Game over: Kamila wins on the tie-break"
+    assert now.detail == ("Kamila and Tony tied on 4 Victory Points. The tie goes to the pawn furthest along the "
+                          "Round 3 Tracker: Kamila with 2 spaces, ahead of Tony with 1.")
+    assert view["outcome"]["tie_break"] == "tracker"
+
+
+def test_a_tie_on_victory_points_and_on_the_round_3_tracker_is_a_shared_victory():
+    view = played([*EVEN_ROUNDS,
+                   *scripted.question(KAMILA, "TWO", [(KAMILA, "A"), (TONY, "B"), (AMY, "D")], "ABC")])
+    now = game.now(view, SCREEN)
+    assert now.headline == "Game over: Kamila and Tony share the victory"
+    assert now.detail == ("Kamila and Tony tied on 4 Victory Points and went as far along the Round 3 Tracker "
+                          "(2 spaces): they share the victory.")
+
+
+def test_a_clear_winner_is_named_with_the_points_that_won():
+    now = game.now(played([*EVEN_ROUNDS, *scripted.question(
+        KAMILA, "TWO", [(KAMILA, "AB"), (TONY, "D"), (AMY, "D")], "ABC")]), SCREEN)
+    assert (now.headline, now.detail) == ("Game over: Kamila wins", "Kamila has the most Victory Points (5).")
+
+
+def test_players_level_on_points_are_drawn_side_by_side_on_the_chart_and_a_player_alone_where_their_points_are():
+    view = played([*EVEN_ROUNDS, *scripted.question(
+        KAMILA, "TWO", [(KAMILA, "A"), (TONY, "B"), (AMY, "D")], "ABC")])
+    lines = {line["seat"]: [tuple(map(float, p.split(","))) for p in line["points"].split()]
+             for line in view["chart"]["lines"]}
+    # Kamila and Tony score alike after every question: their lines never meet, and run evenly apart.
+    assert all(k != t for k, t in zip(lines[KAMILA], lines[TONY]))
+    assert [t[1] - k[1] for k, t in zip(lines[KAMILA], lines[TONY])] == pytest.approx([3.5] * len(lines[TONY]), abs=.15)
+    # At the start all three are level; once Amy is alone (no points), she is on the axis, and the
+    # two level lines sit either side of where their points are.
+    chart = view["chart"]
+    assert [y for _, y in lines[AMY][1:]] == [chart["base_y"]] * (len(lines[AMY]) - 1)
+    assert (lines[KAMILA][-1][1] + lines[TONY][-1][1]) / 2 == pytest.approx(chart["top_y"], abs=.15)
+    assert (chart["lines"][0]["end_y"], chart["lines"][1]["end_y"]) == (lines[KAMILA][-1][1], lines[TONY][-1][1])
+
+
+# What the screens draw from a view
+
+
+def draw(region, view):
+    from companion.render import partial
+
+    return partial(f"halftruth/partials/{region}.html", {"view": view, "moves": {m.type: m for m in game.moves},
+                                                         "table": {"code": "ABCDEF"}})
+
+
+def scripted_until(count):
+    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+    actors = {p.seat_id: p for p in scripted.PLAYERS}
+    for seat_id, step in scripted.STEPS[:count]:
+        state = game.apply(state, actors[seat_id], step, random.Random(1))
+    return state
+
+
+def test_the_round_just_over_stays_on_the_tracker_until_the_next_question_s_die_is_in():
+    # Question 3 (Amped) ended round 1: Kamila on space 1, Tony at the end (3), Amy on START.
+    ended = [i for i, (_, step) in enumerate(scripted.STEPS) if step["type"] == "reveal"][2] + 1
+    view = game.view(scripted_until(ended), SCREEN)
+    summary = view["round_end"]
+    assert summary["round"] == 1 and summary["tracker"] == [1, 2, 3]
+    assert [(p["name"], p["position"], p["tracker"], p["bonus"], p["total"], p["victory_points"])
+            for p in summary["players"]] == [("Kamila", 1, 1, 2, 3, 3), ("Tony", 3, 3, 3, 6, 6), ("Amy", 0, 0, 0, 0, 0)]
+    assert summary["ahead"] == "Tony leads with 6 Victory Points."
+    html = draw("round_tracker", view)
+    assert "Round 1 is over" in html and "Tony leads with 6 Victory Points." in html
+    cells = re.findall(r'<li class="ht-cell[^"]*">(.*?)</li>', html, re.S)
+    assert ['aria-label="Amy"' in c for c in cells] == [True, False, False, False]
+    assert ['aria-label="Kamila"' in c for c in cells] == [False, True, False, False]
+    assert ['aria-label="Tony"' in c for c in cells] == [False, False, False, True]
+    assert re.search(r'Tony</th><td>\+6<small class="ht-split">tracker 3 \+ bonus 3</small></td><td class="ht-total">6</td>',
+                     html)
+    # The next question's die is in: round 2's tracker, every pawn on START.
+    view = game.view(game.apply(scripted_until(ended), KAMILA_V, {"type": "set_die", "face": "TWO"},
+                                random.Random(1)), SCREEN)
+    assert view["round_end"] is None
+    html = draw("round_tracker", view)
+    assert "Round 2 Tracker" in html and "is over" not in html
+
+
+def test_pawns_carry_the_player_s_initial_colour_and_shape_and_a_chip_on_the_board_is_a_pawn_not_a_letter():
+    view = game.view(scripted_until(6), SCREEN)  # question 1 answered: Tony right on A and F
+    assert [(p["colour"], p["shape"]) for p in view["players"]] == [
+        ("orange", "hexagon"), ("blue", "circle"), ("purple", "star")]
+    board = draw("card_answers", view)
+    space_a = re.search(r'<span class="ht-space-letter">A</span>\s*<span class="ht-space-chips">(.*?)</span>\s*<span',
+                        board, re.S)[1]
+    assert 'class="pawn colour-blue shape-circle"' in space_a and 'aria-label="Tony"' in space_a
+    assert "ht-chip" not in space_a  # chips with letters are answers, never people
+    tracker = draw("round_tracker", view)
+    assert tracker.count('class="pawn colour-') == 3 + 3  # on the track (named) and in the legend
+    from games.halftruth.game import SHAPES
+
+    assert len(set(SHAPES.values())) == len(SHAPES) == len(rules.Colour)

@@ -407,3 +407,11 @@ def test_the_game_waits_for_the_reader_then_for_players_still_choosing(table):
     assert waiting_for(state) == (KAMILA, AMY)
     state = apply(apply(state, KAMILA, {"type": "lock_in", "letters": "B"}), AMY, {"type": "lock_in", "letters": "C"})
     assert waiting_for(state) == (KAMILA,)
+
+
+def test_a_seat_with_no_colour_chosen_takes_the_first_colour_no_seat_chose():
+    from games.halftruth.rules import Colour, seat_colours
+
+    assert seat_colours([None, Colour.GREEN, None, Colour.MAGENTA]) == (
+        Colour.YELLOW, Colour.GREEN, Colour.BLUE, Colour.MAGENTA)
+    assert seat_colours([]) == ()
