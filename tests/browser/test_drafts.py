@@ -45,3 +45,23 @@ def test_guessers_see_a_draft_and_a_refused_guess_is_stopped_before_it_is_sent(s
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_draft_ends_when_the_phone_typing_it_goes_away(servers, browser):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(4)]
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)
+    try:
+        seat_everyone(base, lena, gus, gwen, tv)
+        lena.get_by_role("button", name="Start the game").click()
+        choose_secret(lena, "melon", "l")
+        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+        expect(gus.locator("#region-now")).to_contain_text("Your turn")
+
+        gus.locator(".guess-form .word-input").press_sequentially("gho")
+        expect(gwen.locator("#draft")).to_have_text("Gus is typing: GHO")
+        gus.close()  # its socket closes; nobody is typing any more
+        expect(gwen.locator("#draft")).to_have_text("", timeout=3000)
+    finally:
+        for context in contexts:
+            context.close()
