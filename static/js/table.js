@@ -116,6 +116,46 @@
     tryTimer = setTimeout(function () { tryForm(form); }, 350);
   });
 
+  // A refusal is said at the field, in the app's words: a move the table refused (its reason
+  // also heads the page), or a field the browser finds empty or out of range, whose own bubble
+  // (vanishing, in the browser's words) is not shown.
+  function fieldMessage(form, text) {
+    var slot = form.querySelector("[data-try-verdict]") || form.querySelector(".field-error");
+    if (!slot && !text) return;
+    if (!slot) {
+      slot = document.createElement("p");
+      slot.className = "field-error try-verdict";
+      slot.setAttribute("role", "alert");
+      form.appendChild(slot);
+    }
+    slot.textContent = text;
+  }
+
+  document.addEventListener("invalid", function (evt) {
+    var el = evt.target;
+    var form = el.form;
+    if (!form || !form.closest("#live")) return;
+    evt.preventDefault();
+    if (form.dataset.invalidShown === "1") return;  // one message for the first field, not one per field
+    form.dataset.invalidShown = "1";
+    setTimeout(function () { delete form.dataset.invalidShown; }, 0);
+    var choice = el.type === "radio" || el.type === "checkbox" || el.tagName === "SELECT";
+    fieldMessage(form, !el.validity.valueMissing ? el.validationMessage :
+      choice ? "Choose one first." : "Fill this in first.");
+    el.focus();
+  }, true);
+
+  document.addEventListener("table:refused", function (evt) {
+    var form = evt.target && evt.target.closest && evt.target.closest("form");
+    if (form && evt.detail && evt.detail.message) fieldMessage(form, evt.detail.message);
+  });
+  ["input", "change"].forEach(function (name) {
+    document.addEventListener(name, function (evt) {
+      var form = evt.target.form;
+      if (form && !form.matches("[data-try]")) fieldMessage(form, "");
+    });
+  });
+
   // Every tap shows it is on its way until the answer comes, and cannot be tapped twice.
   function tapped(evt) {
     var elt = evt.detail.elt;

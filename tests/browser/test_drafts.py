@@ -65,3 +65,31 @@ def test_a_draft_ends_when_the_phone_typing_it_goes_away(servers, browser):
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_short_or_empty_guess_is_refused_at_the_field_in_the_apps_words(servers, browser):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(4)]
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)
+    try:
+        seat_everyone(base, lena, gus, gwen, tv)
+        lena.get_by_role("button", name="Start the game").click()
+        choose_secret(lena, "melon", "l")
+        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+        expect(gus.locator("#region-now")).to_contain_text("Your turn")
+
+        verdict = gus.locator(".guess-form [data-try-verdict]")
+        gus.get_by_role("button", name="Guess", exact=True).click()  # nothing typed
+        expect(verdict).to_have_text("Fill this in first.")
+        box = gus.locator(".guess-form .word-input")
+        box.press_sequentially("ghos")
+        box.press("Enter")  # sent before the check as one types: the table's refusal is said at the field
+        expect(gus.locator("#flash")).to_contain_text("GHOS has 4")
+        expect(verdict).to_have_text("A guess has exactly 5 letters; GHOS has 4.")
+        expect(box).to_have_value("ghos")
+        box.press("Backspace")  # checked as it is typed, nothing sent
+        expect(verdict).to_have_text("A guess has exactly 5 letters; GHO has 3.")
+        expect(gus.get_by_role("button", name="Guess", exact=True)).to_be_disabled()
+    finally:
+        for context in contexts:
+            context.close()
