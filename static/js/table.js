@@ -382,10 +382,17 @@
     if (!evt.target.matches || !evt.target.matches("[data-draft]")) return;
     var input = evt.target;
     clearTimeout(draftTimer);
-    draftTimer = setTimeout(function () { sendDraft(input.value); }, 250);
+    draftTimer = setTimeout(function () { sendDraft(input.isConnected ? input.value : ""); }, 250);
   });
-  document.addEventListener("reset", function (evt) {
-    if (evt.target.querySelector && evt.target.querySelector("[data-draft]")) sendDraft("");
+  // A draft ends when its box empties: reset, or sent (its form may be gone by then, redrawn).
+  function endDraft(form) {
+    if (!form || !form.querySelector || !form.querySelector("[data-draft]")) return;
+    clearTimeout(draftTimer);
+    sendDraft("");
+  }
+  document.addEventListener("reset", function (evt) { endDraft(evt.target); });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    if (evt.detail.xhr && evt.detail.xhr.status < 300) endDraft(evt.detail.elt);
   });
 
   var draftShown = null;

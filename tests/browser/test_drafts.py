@@ -58,6 +58,12 @@ def test_a_draft_ends_when_the_phone_typing_it_goes_away(servers, browser):
         lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
         expect(gus.locator("#region-now")).to_contain_text("Your turn")
 
+        box = gus.locator(".guess-form .word-input")
+        box.press_sequentially("ghost")
+        box.press("Enter")  # sent at once: the draft ends with it
+        expect(gwen.locator("#board-1 .letter")).to_have_text(list("GHOST"))
+        gwen.wait_for_timeout(600)
+        expect(gwen.locator("#draft")).to_have_text("")
         gus.locator(".guess-form .word-input").press_sequentially("gho")
         expect(gwen.locator("#draft")).to_have_text("Gus is typing: GHO")
         gus.close()  # its socket closes; nobody is typing any more
