@@ -34,6 +34,7 @@ class Fiction(Game):
     players = "2–8 players · with Banned Books"
     ready = True
     stylesheet = "css/fiction.css"
+    script = "js/fiction.js"
     # The minimums are check_setup's: no Guesser in clue check mode (a paper game checked on one
     # phone), no Lie-brarian when the app is the Lie-brarian.
     roles = (Role("librarian", "Lie-brarian", 0, 1, "✎"), Role("guesser", "Guesser", 0, 7, "◎"))
