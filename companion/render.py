@@ -103,6 +103,12 @@ class Scene:
         return {**Form(self.game.setup).initial(), **self.facts["setup"]}
 
     @functools.cached_property
+    def setup_locked(self) -> dict[str, str]:
+        """Setup check boxes another one turns on while it is ticked: name -> the other's title."""
+        values = self.setup_values
+        return {name: f.title.split(" (")[0] for f in self.game.setup if f.covers and values.get(f.name) for name in f.covers}
+
+    @functools.cached_property
     def wins(self) -> list[tuple[str, int]]:
         """Wins per player over the games finished at this table, most first."""
         count = {p["name"]: 0 for p in self.players}
@@ -184,6 +190,7 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
         "undo_label": sc.undo_label if me["is_host"] else "",
         "setup_fields": sc.game.setup,
         "setup_values": sc.setup_values,
+        "setup_locked": sc.setup_locked,
         "setup_problem": sc.setup_problem,
         "rotation": sc.rotation,
         "wins": sc.wins,
@@ -212,7 +219,8 @@ KEPT = {
     "host": ("me.is_host", "table.status", "table.code", "clock", "undo_label", "rotation"),
     "clock": ("clock", "clock_left", "now_ms", "table.status"),
     "standings": ("table.results", "table.status", "wins"),
-    "setup": ("table.status", "table.code", "setup_fields", "setup_values", "me.is_host", "players", "names"),
+    "setup": ("table.status", "table.code", "setup_fields", "setup_values", "setup_locked", "me.is_host", "players",
+              "names"),
 }
 # Parts of a context that are the same at every table of a game (its declared moves, roles and
 # setup fields): a kept region may read them, and they stay out of its key, which names the game.
