@@ -131,6 +131,17 @@
     slot.textContent = text;
   }
 
+  function fieldProblem(el) {
+    var v = el.validity;
+    if (v.valueMissing) {
+      return el.type === "radio" || el.type === "checkbox" || el.tagName === "SELECT" ? "Choose one first." : "Fill this in first.";
+    }
+    if (v.rangeUnderflow) return "At least " + el.min + ".";
+    if (v.rangeOverflow) return "At most " + el.max + ".";
+    if (v.badInput || v.stepMismatch) return "A whole number, please.";
+    return el.validationMessage;  // a game's own (setCustomValidity), or a case the app does not word
+  }
+
   document.addEventListener("invalid", function (evt) {
     var el = evt.target;
     var form = el.form;
@@ -139,9 +150,7 @@
     if (form.dataset.invalidShown === "1") return;  // one message for the first field, not one per field
     form.dataset.invalidShown = "1";
     setTimeout(function () { delete form.dataset.invalidShown; }, 0);
-    var choice = el.type === "radio" || el.type === "checkbox" || el.tagName === "SELECT";
-    fieldMessage(form, !el.validity.valueMissing ? el.validationMessage :
-      choice ? "Choose one first." : "Fill this in first.");
+    fieldMessage(form, fieldProblem(el));
     el.focus();
   }, true);
 

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.test_fiction import choose_secret, seat_everyone
+from tests.browser.test_fiction import choose_secret, lie_and_share, seat_everyone
 
 pytestmark = [pytest.mark.browser]
 
@@ -96,6 +96,17 @@ def test_a_short_or_empty_guess_is_refused_at_the_field_in_the_apps_words(server
         box.press("Backspace")  # checked as it is typed, nothing sent
         expect(verdict).to_have_text("A guess has exactly 5 letters; GHO has 3.")
         expect(gus.get_by_role("button", name="Guess", exact=True)).to_be_disabled()
+
+        # Every form of the table says so at the field: a token with no letter chosen.
+        box.press_sequentially("st")
+        expect(gus.get_by_role("button", name="Guess", exact=True)).to_be_enabled()
+        box.press("Enter")
+        lie_and_share(lena, 1)
+        token = gus.locator("#ff-1-3")
+        token.get_by_role("button", name="Use a Fact/Fiction token").click()
+        expect(token.locator(".field-error")).to_have_text("Choose one first.")
+        token.locator(".ff-letter").nth(0).click()
+        expect(token.locator(".field-error")).to_have_text("")
     finally:
         for context in contexts:
             context.close()
