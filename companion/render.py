@@ -106,7 +106,8 @@ class Scene:
     def setup_locked(self) -> dict[str, str]:
         """Setup check boxes another one turns on while it is ticked: name -> the other's title."""
         values = self.setup_values
-        return {name: f.title.split(" (")[0] for f in self.game.setup if f.covers and values.get(f.name) for name in f.covers}
+        return {name: f.title.split(" (")[0]  # "Hard difficulty", without its "(all three below)"
+                for f in self.game.setup if f.covers and values.get(f.name) for name in f.covers}
 
     @functools.cached_property
     def wins(self) -> list[tuple[str, int]]:
