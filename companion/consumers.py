@@ -17,6 +17,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.db import InterfaceError, OperationalError
+from django.core.cache import cache
 from django.utils.html import format_html
 
 from companion import codes, presence, render, seats, watchdog
@@ -32,13 +33,25 @@ NO_SEAT, REMOVED = 4403, 4410
 DATABASE_ERRORS = (OperationalError, InterfaceError)
 MAX_MESSAGE = 1024
 SYNC_EVERY = 1.0  # seconds: a phone asking again sooner gets nothing new, so it is not redrawn
-DRAFT_EVERY = 0.2  # seconds between two drafts a phone may send
+DRAFT_EVERY = 0.2  # seconds between two drafts a seat may send, however many sockets it opens
 DRAFT_LENGTH = 12
 # The answer to a phone checking that its socket still carries anything (it swaps into an
 # empty element of the page): cheap, no database, no drawing.
 PONG = '<span id="pong" hidden hx-swap-oob="true"></span>'
 
 log = logging.getLogger(__name__)
+
+
+async def may_draft(seat_id: int) -> bool:
+    """Whether a seat may relay a draft now: one per DRAFT_EVERY for the seat, counted in the
+    shared cache so that every socket of the seat, on every server process, draws from it.
+    If the cache is out of reach, nobody is stopped (as for the move rate limits)."""
+    slot = int(time.time() / DRAFT_EVERY)
+    try:
+        return await cache.aadd(f"draft-slot:{seat_id}:{slot}", 1, timeout=1)
+    except Exception:
+        log.exception("the rate-limit cache is out of reach; not limiting drafts")
+        return True
 
 
 def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
@@ -102,6 +115,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     counted: bool = False
     synced: float = 0.0
     drafted: float = 0.0
+    drafting: bool = False  # the others of its audience are shown this socket's draft
     accepted: bool = False
     left: bool = False
     # The host's own seat, on a page acting for a player without a phone: it may go on showing
@@ -210,6 +224,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if group == self.drafts:
             return
         if self.drafts is not None:
+            await self._relay_draft("")  # a draft ends with its socket, or when it leaves the audience
             await self.channel_layer.group_discard(self.drafts, self.channel_name)
         self.drafts = group
         if group is not None:
@@ -257,12 +272,21 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif message.get("type") == "ping":
             await self.send(text_data=PONG)
         elif message.get("type") == "draft" and isinstance(message.get("text"), str) and self.drafts:
-            if time.monotonic() - self.drafted < DRAFT_EVERY:
-                return
-            self.drafted = time.monotonic()
             text = "".join(ch for ch in message["text"][:DRAFT_LENGTH] if ch.isalpha())
-            await self.channel_layer.group_send(self.drafts, {
-                "type": "seat.draft", "from": self.seat_id, "name": self.name, "text": text})
+            if text:
+                if time.monotonic() - self.drafted < DRAFT_EVERY or not await may_draft(self.seat_id):
+                    return
+                self.drafted = time.monotonic()
+            await self._relay_draft(text)
+
+    async def _relay_draft(self, text: str) -> None:
+        """Show the audience this socket's draft; an empty one (the box emptied) clears it, and
+        is sent only after a draft was shown, whatever the limit, so no draft outlives its box."""
+        if not text and not self.drafting:
+            return
+        self.drafting = bool(text)
+        await self.channel_layer.group_send(self.drafts, {
+            "type": "seat.draft", "from": self.seat_id, "name": self.name, "text": text})
 
     async def send_current(self) -> None:
         if self.seat_id is None:

@@ -49,6 +49,9 @@ class Field:
     help: str = ""
     # Everyone at the table may know its value once played (a guess, a bid): an undo may name it.
     public: bool = False
+    # A setup check box that turns these other check boxes on while it is ticked (Fiction's
+    # "Hard difficulty (all three below)"): they show ticked and locked; their own values are kept.
+    covers: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -110,6 +110,13 @@ class Scene:
         return self.game.setup_notes(self.setup_values, self.players)
 
     @functools.cached_property
+    def setup_locked(self) -> dict[str, str]:
+        """Setup check boxes another one turns on while it is ticked: name -> the other's title."""
+        values = self.setup_values
+        return {name: f.title.split(" (")[0]  # "Hard difficulty", without its "(all three below)"
+                for f in self.game.setup if f.covers and values.get(f.name) for name in f.covers}
+
+    @functools.cached_property
     def wins(self) -> list[tuple[str, int]]:
         """Wins per player over the games finished at this table, most first."""
         count = {p["name"]: 0 for p in self.players}
@@ -186,6 +193,7 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
         "setup_fields": sc.game.setup,
         "setup_values": sc.setup_values,
         "setup_notes": sc.setup_notes,
+        "setup_locked": sc.setup_locked,
         "setup_problem": sc.setup_problem,
         "rotation": sc.rotation,
         "wins": sc.wins,
@@ -214,7 +222,7 @@ KEPT = {
     "host": ("me.is_host", "table.status", "table.code", "clock", "undo_label", "rotation"),
     "clock": ("clock", "clock_left", "now_ms", "table.status"),
     "standings": ("table.results", "table.status", "wins"),
-    "setup": ("table.status", "table.code", "setup_fields", "setup_values", "setup_notes", "me.is_host", "players",
+    "setup": ("table.status", "table.code", "setup_fields", "setup_values", "setup_notes", "setup_locked", "me.is_host", "players",
               "names"),
 }
 # Parts of a context that are the same at every table of a game (its declared moves, roles and

@@ -34,6 +34,7 @@ class Fiction(Game):
     players = "2–8 players · with Banned Books"
     ready = True
     stylesheet = "css/fiction.css"
+    script = "js/fiction.js"
     # The minimums are check_setup's: no Guesser in clue check mode (a paper game checked on one
     # phone), no Lie-brarian when the app is the Lie-brarian.
     roles = (Role("librarian", "Lie-brarian", 0, 1, "✎"), Role("guesser", "Guesser", 0, 7, "◎"))
@@ -73,7 +74,8 @@ class Fiction(Game):
         Move("start_second_half", label="Start the second half", host_only=True),
     )
     setup = (
-        Field("hard_mode", "bool", label="Hard difficulty (all three below)", default=False),
+        Field("hard_mode", "bool", label="Hard difficulty (all three below)", default=False,
+              covers=("red_words", "one_token_per_half", "eight_minute_halves")),
         Field("red_words", "bool", label="Red words (repeated letters allowed)", default=False),
         Field("one_token_per_half", "bool", label="One Fact/Fiction token per half", default=False),
         Field("eight_minute_halves", "bool", label="Eight-minute halves", default=False),

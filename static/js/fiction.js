@@ -1,6 +1,7 @@
 // Fiction's clue-token picker: "Share" stays disabled, with the reason beside it, until the
 // row holds exactly the lies allowed. The server checks again; this only saves a refused tap.
 // Clue check's token pickers are labelled with the letters typed.
+// And the Fact/Fiction form shows the letters of the guess its token is for.
 (function () {
   "use strict";
 
@@ -35,14 +36,31 @@
     });
   }
 
+  // A Fact/Fiction token's letter buttons are those of the guess chosen above them: the other
+  // guesses' buttons are hidden and disabled, so no hidden letter is sent or required.
+  function showGuess(form) {
+    var select = form.querySelector("select[data-ff-turn]");
+    var turn = select ? select.value : "";
+    form.querySelectorAll("fieldset.ff-guess").forEach(function (set) {
+      var shown = set.dataset.turn === turn;
+      set.hidden = !shown;
+      set.querySelectorAll("input[type=radio]").forEach(function (radio) {
+        radio.disabled = !shown || radio.hasAttribute("data-off");
+        if (!shown) radio.checked = false;
+      });
+    });
+  }
+
   function checkAll() {
     document.querySelectorAll("form.picker").forEach(check);
     document.querySelectorAll("form.check-form").forEach(label);
+    document.querySelectorAll("form.ff-form").forEach(showGuess);
   }
 
   document.addEventListener("change", function (evt) {
     var form = evt.target.closest && evt.target.closest("form.picker");
     if (form) check(form);
+    if (evt.target.matches && evt.target.matches("select[data-ff-turn]")) showGuess(evt.target.form);
   });
   document.addEventListener("input", function (evt) {
     var form = evt.target.closest && evt.target.closest("form.check-form");

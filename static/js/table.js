@@ -164,6 +164,55 @@
     tryTimer = setTimeout(function () { tryForm(form); }, 350);
   });
 
+  // A refusal is said at the field, in the app's words: a move the table refused (its reason
+  // also heads the page), or a field the browser finds empty or out of range, whose own bubble
+  // (vanishing, in the browser's words) is not shown.
+  function fieldMessage(form, text) {
+    var slot = form.querySelector("[data-try-verdict]") || form.querySelector(".field-error");
+    if (!slot && !text) return;
+    if (!slot) {
+      slot = document.createElement("p");
+      slot.className = "field-error try-verdict";
+      slot.setAttribute("role", "alert");
+      form.appendChild(slot);
+    }
+    slot.textContent = text;
+  }
+
+  function fieldProblem(el) {
+    var v = el.validity;
+    if (v.valueMissing) {
+      return el.type === "radio" || el.type === "checkbox" || el.tagName === "SELECT" ? "Choose one first." : "Fill this in first.";
+    }
+    if (v.rangeUnderflow) return "At least " + el.min + ".";
+    if (v.rangeOverflow) return "At most " + el.max + ".";
+    if (v.badInput || v.stepMismatch) return "A whole number, please.";
+    return el.validationMessage;  // a game's own (setCustomValidity), or a case the app does not word
+  }
+
+  document.addEventListener("invalid", function (evt) {
+    var el = evt.target;
+    var form = el.form;
+    if (!form || !form.closest("#live")) return;
+    evt.preventDefault();
+    if (form.dataset.invalidShown === "1") return;  // one message for the first field, not one per field
+    form.dataset.invalidShown = "1";
+    setTimeout(function () { delete form.dataset.invalidShown; }, 0);
+    fieldMessage(form, fieldProblem(el));
+    el.focus();
+  }, true);
+
+  document.addEventListener("table:refused", function (evt) {
+    var form = evt.target && evt.target.closest && evt.target.closest("form");
+    if (form && evt.detail && evt.detail.message) fieldMessage(form, evt.detail.message);
+  });
+  ["input", "change"].forEach(function (name) {
+    document.addEventListener(name, function (evt) {
+      var form = evt.target.form;
+      if (form && !form.matches("[data-try]")) fieldMessage(form, "");
+    });
+  });
+
   // Every tap shows it is on its way until the answer comes, and cannot be tapped twice.
   function tapped(evt) {
     var elt = evt.detail.elt;
@@ -255,6 +304,115 @@
   }
   document.addEventListener("DOMContentLoaded", markMine);
   document.addEventListener("htmx:oobAfterSwap", markMine);
+
+  // --- a choice made but not sent survives a reload ------------------------
+  // What this phone has typed, ticked or picked in a form of the table and not yet sent is
+  // kept in this tab's sessionStorage, per table and seat (it never leaves the phone), and put
+  // back when the page is drawn again. It goes once its form's move is applied, or once its
+  // form has gone from the page (each form's id names the turn it is for: the table moved on).
+  // A control sent as it changes (hx-trigger) holds nothing half-made, so it is not kept.
+  var keptForms = new WeakSet();
+
+  function keptKey() {
+    var live = document.getElementById("live");
+    var seat = document.body.dataset.seat;
+    return live && seat ? "kept:" + live.dataset.code + ":" + seat : null;
+  }
+
+  function readKept() {
+    try { return JSON.parse(window.sessionStorage.getItem(keptKey()) || "{}") || {}; } catch (e) { return {}; }
+  }
+
+  function writeKept(all) {
+    var key = keptKey();
+    if (!key) return;
+    try {
+      if (Object.keys(all).length) window.sessionStorage.setItem(key, JSON.stringify(all));
+      else window.sessionStorage.removeItem(key);
+    } catch (e) { /* storage full or refused: nothing is kept, nothing breaks */ }
+  }
+
+  function keepable(el) {
+    var form = el && el.form;
+    if (!form || !form.id || !(el.name || el.id) || el.disabled || !form.closest("#live")) return null;
+    if (el.type === "hidden" || el.type === "submit" || el.type === "button" || el.type === "file") return null;
+    if (form.hasAttribute("hx-trigger") || el.hasAttribute("hx-trigger")) return null;
+    return form;
+  }
+
+  // A control's slot: a radio group by its name (it holds the id of the radio chosen), any
+  // other control by its id, or by its name and place in the form.
+  function slot(el) {
+    if (el.type === "radio") return "radio:" + el.name;
+    if (el.id) return "id:" + el.id;
+    return "at:" + el.name + ":" + Array.prototype.indexOf.call(el.form.elements, el);
+  }
+
+  function keep(evt) {
+    var el = evt.target;
+    var form = keepable(el);
+    if (!form) return;
+    var all = readKept();
+    var kept = all[form.id] || {};
+    if (el.type === "radio") kept[slot(el)] = el.checked ? el.id || el.value : null;
+    else if (el.type === "checkbox") kept[slot(el)] = el.checked;
+    else if (el.multiple) kept[slot(el)] = Array.prototype.filter.call(el.options, function (o) { return o.selected; })
+      .map(function (o) { return o.value; });
+    else kept[slot(el)] = el.value;
+    all[form.id] = kept;
+    writeKept(all);
+  }
+  document.addEventListener("input", keep);
+  document.addEventListener("change", keep);
+
+  function putBack(form, kept) {
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!keepable(el) || el.dataset.touched === "1" || !(slot(el) in kept)) return;
+      var value = kept[slot(el)];
+      if (el.type === "radio") {
+        if (value === null || (el.id || el.value) !== value) return;
+        el.checked = true;
+      } else if (el.type === "checkbox") {
+        el.checked = !!value;
+      } else if (el.multiple) {
+        Array.prototype.forEach.call(el.options, function (o) { o.selected = value.indexOf(o.value) >= 0; });
+      } else {
+        el.value = value;
+      }
+      el.dataset.touched = "1";  // the phone's own choice again: live updates leave it alone
+      // The page's scripts redraw what depends on it (a bid's label, the lie count, the letters shown).
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }
+
+  function restoreKept() {
+    var all = readKept();
+    var changed = false;
+    Object.keys(all).forEach(function (id) {
+      var form = document.getElementById(id);
+      if (!form || form.tagName !== "FORM") {  // the table moved on: that choice no longer applies
+        delete all[id];
+        changed = true;
+      } else if (!keptForms.has(form)) {
+        keptForms.add(form);
+        putBack(form, all[id]);
+      }
+    });
+    if (changed) writeKept(all);
+  }
+  document.addEventListener("DOMContentLoaded", restoreKept);
+  document.addEventListener("htmx:oobAfterSwap", restoreKept);
+
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var elt = evt.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form") : null;
+    if (!form || !form.id || !evt.detail.xhr || evt.detail.xhr.status >= 300) return;
+    var all = readKept();
+    if (!(form.id in all)) return;
+    delete all[form.id];  // sent and applied: the table holds it now
+    writeKept(all);
+  });
 
   // --- the socket ---------------------------------------------------------
   // Retry soon and never wait more than two seconds: a phone at the table should not
@@ -390,10 +548,17 @@
     if (!evt.target.matches || !evt.target.matches("[data-draft]")) return;
     var input = evt.target;
     clearTimeout(draftTimer);
-    draftTimer = setTimeout(function () { sendDraft(input.value); }, 250);
+    draftTimer = setTimeout(function () { sendDraft(input.isConnected ? input.value : ""); }, 250);
   });
-  document.addEventListener("reset", function (evt) {
-    if (evt.target.querySelector && evt.target.querySelector("[data-draft]")) sendDraft("");
+  // A draft ends when its box empties: reset, or sent (its form may be gone by then, redrawn).
+  function endDraft(form) {
+    if (!form || !form.querySelector || !form.querySelector("[data-draft]")) return;
+    clearTimeout(draftTimer);
+    sendDraft("");
+  }
+  document.addEventListener("reset", function (evt) { endDraft(evt.target); });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    if (evt.detail.xhr && evt.detail.xhr.status < 300) endDraft(evt.detail.elt);
   });
 
   var draftShown = null;

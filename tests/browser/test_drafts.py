@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.test_fiction import choose_secret, seat_everyone
+from tests.browser.test_fiction import choose_secret, lie_and_share, seat_everyone
 
 pytestmark = [pytest.mark.browser]
 
@@ -42,6 +42,71 @@ def test_guessers_see_a_draft_and_a_refused_guess_is_stopped_before_it_is_sent(s
         expect(verdict).to_be_empty()
         expect(gus.get_by_role("button", name="Guess", exact=True)).to_be_enabled()
         assert "qqqqq" not in lena.content().lower()  # nothing was sent to the table
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_draft_ends_when_the_phone_typing_it_goes_away(servers, browser):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(4)]
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)
+    try:
+        seat_everyone(base, lena, gus, gwen, tv)
+        lena.get_by_role("button", name="Start the game").click()
+        choose_secret(lena, "melon", "l")
+        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+        expect(gus.locator("#region-now")).to_contain_text("Your turn")
+
+        box = gus.locator(".guess-form .word-input")
+        box.press_sequentially("ghost")
+        box.press("Enter")  # sent at once: the draft ends with it
+        expect(gwen.locator("#board-1 .letter")).to_have_text(list("GHOST"))
+        gwen.wait_for_timeout(600)
+        expect(gwen.locator("#draft")).to_have_text("")
+        gus.locator(".guess-form .word-input").press_sequentially("gho")
+        expect(gwen.locator("#draft")).to_have_text("Gus is typing: GHO")
+        gus.close()  # its socket closes; nobody is typing any more
+        expect(gwen.locator("#draft")).to_have_text("", timeout=3000)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_short_or_empty_guess_is_refused_at_the_field_in_the_apps_words(servers, browser):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(4)]
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)
+    try:
+        seat_everyone(base, lena, gus, gwen, tv)
+        lena.get_by_role("button", name="Start the game").click()
+        choose_secret(lena, "melon", "l")
+        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+        expect(gus.locator("#region-now")).to_contain_text("Your turn")
+
+        verdict = gus.locator(".guess-form [data-try-verdict]")
+        gus.get_by_role("button", name="Guess", exact=True).click()  # nothing typed
+        expect(verdict).to_have_text("Fill this in first.")
+        box = gus.locator(".guess-form .word-input")
+        box.press_sequentially("ghos")
+        box.press("Enter")  # sent before the check as one types: the table's refusal is said at the field
+        expect(gus.locator("#flash")).to_contain_text("GHOS has 4")
+        expect(verdict).to_have_text("A guess has exactly 5 letters; GHOS has 4.")
+        expect(box).to_have_value("ghos")
+        box.press("Backspace")  # checked as it is typed, nothing sent
+        expect(verdict).to_have_text("A guess has exactly 5 letters; GHO has 3.")
+        expect(gus.get_by_role("button", name="Guess", exact=True)).to_be_disabled()
+
+        # Every form of the table says so at the field: a token with no letter chosen.
+        box.press_sequentially("st")
+        expect(gus.get_by_role("button", name="Guess", exact=True)).to_be_enabled()
+        box.press("Enter")
+        lie_and_share(lena, 1)
+        token = gus.locator("#ff-1-3")
+        token.get_by_role("button", name="Use a Fact/Fiction token").click()
+        expect(token.locator(".field-error")).to_have_text("Choose one first.")
+        token.locator(".ff-letter").nth(0).click()
+        expect(token.locator(".field-error")).to_have_text("")
     finally:
         for context in contexts:
             context.close()

@@ -439,8 +439,20 @@ def test_banned_books_lie_about_plus_one_letter_and_tokens_on_an_earlier_vowel(s
 
         guess(gwen, "plumb")
         lie_and_share(lena, 2, at=(1,))
-        gus.locator("#ff-2-1 .ff-letter").nth(2).click()
-        gus.locator("#ff-2-1-turn").select_option("0")  # the O of GHOST, a vowel in an earlier guess
+        # The letter buttons are those of the guess chosen: a vowel of GHOST, an earlier guess
+        letters = gus.locator("#ff-2-1 .ff-letter:visible")
+        expect(letters).to_have_text(["P", "L", "U", "M", "B"])
+        gus.locator("#ff-2-1-turn").select_option("0")
+        expect(letters).to_have_text(["G", "H", "O", "S", "T"])
+        for consonant in "GHST":
+            expect(letters.filter(has_text=consonant).locator("input")).to_be_disabled()
+        letters.filter(has_text="O").click()
+        snap(gus, "vowel-card-earlier-guess")
+        gus.locator("#ff-2-1-turn").select_option("")
+        expect(letters).to_have_text(["P", "L", "U", "M", "B"])
+        expect(gus.locator("#ff-2-1 input[name=position]:checked")).to_have_count(0)  # the O went with GHOST
+        gus.locator("#ff-2-1-turn").select_option("0")
+        letters.filter(has_text="O").click()
         gus.get_by_role("button", name="Use a Fact/Fiction token").click()
         expect(tv.locator("#board-1 .ff.fact")).to_have_count(2)
         expect(tv.locator("#board-1 .board-note")).to_have_text(

@@ -17,7 +17,7 @@ from channels.testing import WebsocketCommunicator
 from companion import seats, tables
 from companion.broadcast import seat_group
 from companion.models import Seat, Table
-from companion.consumers import PONG, SYNC_EVERY
+from companion.consumers import DRAFT_EVERY, PONG, SYNC_EVERY
 from companion.watchdog import LAYER_DOWN
 from config.asgi import application
 
@@ -414,6 +414,50 @@ async def test_a_guess_being_typed_reaches_the_other_guessers_only():
     assert "gus is typing: BANASCRIPT" in got["gwen"]
     assert "typing" not in got["gus"] and "typing" not in got["lena"] and "typing" not in got["Table display"]
     for socket in sockets.values():
+        await socket.disconnect()
+
+
+@database_sync_to_async
+def a_fiction_table() -> tuple[Table, list[Seat]]:
+    table, lena = tables.create_table("fiction", "lena")
+    return table, [lena, tables.join_table(table, "gus"), tables.join_table(table, "gwen")]
+
+
+async def test_a_draft_ends_when_its_box_empties_or_its_socket_closes():
+    table, (lena, gus, gwen) = await a_fiction_table()
+    gus_socket, gwen_socket = await open_socket(table.code, gus), await open_socket(table.code, gwen)
+    await drain(gus_socket)
+    await drain(gwen_socket)
+    await gus_socket.send_json_to({"type": "draft", "text": "gho"})
+    assert "gus is typing: GHO" in "".join(await drain(gwen_socket))
+    await asyncio.sleep(DRAFT_EVERY)
+    await gus_socket.send_json_to({"type": "draft", "text": ""})  # the box emptied
+    assert re.search(r'<p id="draft"[^>]*></p>', "".join(await drain(gwen_socket)))
+
+    await asyncio.sleep(DRAFT_EVERY)
+    await gus_socket.send_json_to({"type": "draft", "text": "gho"})
+    assert "gus is typing: GHO" in "".join(await drain(gwen_socket))
+    await gus_socket.disconnect()  # a reload: the new page's box is empty
+    got = "".join(await drain(gwen_socket))
+    assert re.search(r'<p id="draft"[^>]*></p>', got) and "typing" not in got
+    await gwen_socket.disconnect()
+
+
+async def test_drafts_are_limited_per_seat_however_many_sockets_it_opens():
+    table, (lena, gus, gwen) = await a_fiction_table()
+    gus_sockets = [await open_socket(table.code, gus) for _ in range(12)]
+    gwen_socket = await open_socket(table.code, gwen)
+    for socket in (*gus_sockets, gwen_socket):
+        await drain(socket)
+    started = asyncio.get_running_loop().time()
+    for burst in "abcde":
+        for n, socket in enumerate(gus_sockets):
+            await socket.send_json_to({"type": "draft", "text": burst + "xyzwvutsrqpo"[n]})
+        await asyncio.sleep(DRAFT_EVERY)
+    elapsed = asyncio.get_running_loop().time() - started
+    shown = "".join(await drain(gwen_socket)).count("is typing")
+    assert 1 <= shown <= elapsed / DRAFT_EVERY + 2
+    for socket in (*gus_sockets, gwen_socket):
         await socket.disconnect()
 
 

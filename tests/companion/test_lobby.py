@@ -211,3 +211,30 @@ def test_a_game_without_player_colours_keeps_its_role_symbols(stub_table, phone)
     table, lena, *_ = stub_table
     people = sit(phone(), lena).get(f"/t/{table.code}/").content.decode()
     assert 'class="role-symbol"' in people and 'class="pawn' not in people
+
+
+HARD = {"red_words": "Red words", "one_token_per_half": "One Fact/Fiction token per half",
+        "eight_minute_halves": "Eight-minute halves"}
+
+
+def test_hard_difficulty_shows_its_three_options_on_and_locked_on_every_screen(db, phone):
+    table, lena = tables.create_table("fiction", "lena")
+    gus, tv = tables.join_table(table, "gus"), tables.join_table(table, "", as_display=True)
+    host = sit(phone(), lena)
+    assert post_host(host, table, "setup", hard_mode="1").status_code == 200
+    form = host.get(f"/t/{table.code}/").content.decode()
+    for name in HARD:
+        assert re.search(rf'<input type="checkbox" id="setup-{name}-locked" checked disabled>', form)
+        assert f'id="setup-{name}"' not in form  # no box the host could untick meanwhile
+    for screen in (sit(phone(), gus), sit(phone(), tv)):
+        summary = screen.get(f"/t/{table.code}/").content.decode()
+        for title in HARD.values():
+            assert re.search(rf"<dt>{title}[^<]*</dt>\s*<dd>Yes \(with Hard difficulty\)</dd>", summary)
+
+    # Unticked again, each option is what the host had chosen for it before.
+    post_host(host, table, "setup", red_words="1")
+    post_host(host, table, "setup", red_words="1", hard_mode="1")
+    post_host(host, table, "setup", red_words="1")
+    form = host.get(f"/t/{table.code}/").content.decode()
+    assert 'id="setup-red_words" name="red_words" value="1" checked' in form
+    assert 'id="setup-eight_minute_halves" name="eight_minute_halves" value="1">' in form

@@ -73,6 +73,12 @@ def test_joining_by_code_puts_the_phone_in_a_seat(phone):
     assert table.seats.get(name="gus").role == "guesser"
 
 
+def test_the_join_page_names_everyone_seated_at_the_table(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    page = phone().get(f"/t/{table.code}/").content.decode()
+    assert "At the table: lena, gus, gwen" in page
+
+
 def test_seat_survives_a_reload_and_a_second_tab_lands_in_the_same_seat(stub_table, phone):
     table, lena, gus, gwen = stub_table
     gus_phone = sit(phone(), gus)
