@@ -158,11 +158,14 @@ class Lie(Game):
         phase = view["phase"]
         if phase == Phase.SETTING_HANDS:
             if me is None:
+                if view["app_deals"]:
+                    return Now("The app has dealt: everyone sets a hand")
                 return Now("Everyone draws cards and sets a hand")
             if not me["hand_set"]:
                 cards = me["cards"]
                 if view["app_deals"]:
-                    return Now(f"Your {cards} card{'s' if cards != 1 else ''} are dealt: set your hand",
+                    dealt = f"{cards} cards are" if cards != 1 else "1 card is"
+                    return Now(f"Your {dealt} dealt: set your hand",
                                "Tap the end of each card you will use; you may leave cards unused.",
                                my_turn=True)
                 return Now(f"Draw {cards} card{'s' if cards != 1 else ''} and enter your hand",

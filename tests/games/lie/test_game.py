@@ -444,6 +444,9 @@ def test_the_now_card_tells_a_dealt_player_to_turn_their_cards():
     now = game.now(game.view(state, ANA_V), ANA_V)
     assert now.headline == "Your 5 cards are dealt: set your hand" and now.my_turn
     assert "Tap the end of each card" in now.detail
+    assert game.now(game.view(state, SCREEN), SCREEN).headline == "The app has dealt: everyone sets a hand"
+    last = {**state, "rules": {**state["rules"], "cards": [1, 5, 5, 5]}}
+    assert game.now(game.view(last, ANA_V), ANA_V).headline == "Your 1 card is dealt: set your hand"
 
 
 def test_only_the_owner_is_drawn_their_dealt_cards_and_the_screen_says_the_pairing_is_assumed():
