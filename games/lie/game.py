@@ -65,9 +65,8 @@ class Lie(Game):
         Field("odds_helper", "bool", label="Odds helper", default=False,
               help="Each phone shows the chance that the current bid holds, from its own hand."),
         Field("app_deals", "bool", label="The app deals", default=False,
-              help="No cards needed (a friend on a video call, a deck left at home): the app shuffles a "
-                   "30-card deck and deals each hand to the phones. Which faces share a card is assumed: "
-                   "every two different faces share two cards."),
+              help="No cards needed (a friend on a video call): the app deals each hand to the phones "
+                   "from a 30-card deck whose pairing of faces is assumed."),
     )
     regions = ("showdown", "hand", "bid_picker", "bids", "players", "leave", "history")
     # The bids so far and the rounds played look the same to every seat: drawn once a change,

@@ -317,6 +317,7 @@ def test_the_app_deals_two_phones_play_lie_from_their_dealt_cards_to_the_end(ser
         ana.get_by_label("The app deals").check()
         ana.get_by_label("Odds helper").check()
         expect(ben.locator(".setup-summary")).to_contain_text("The app deals")
+        snap(ana, "phone-lobby-app-deals")
         ana.get_by_role("button", name="Start the game").click()
 
         for rnd, cards in enumerate((5, 4, 3, 2, 1), start=1):
@@ -352,6 +353,8 @@ def test_the_app_deals_two_phones_play_lie_from_their_dealt_cards_to_the_end(ser
             expect(ben.locator("#region-now")).to_contain_text("Your turn: bid or call Lie!")
             expect(ben.locator(".lie-model")).to_contain_text("The app dealt")
             if rnd == 1:
+                ben.locator(".lie-myhand summary").click()
+                expect(ben.locator(".lie-myhand .lie-cardpair")).to_have_count(5)
                 snap(ben, "phone-dark-dealt-odds")
             call_lie(ben)
             # Ana's face is there: Ben loses and is dealt one card fewer next round.
