@@ -296,6 +296,7 @@ def _showdown(shown: dict, seats: list[int]) -> dict:
         "eliminated": [seats[s] for s in shown["eliminated"]],
         "counts": None,
         "cards": None,
+        "dealt": None,  # by rules seat, like counts and cards: not drawn
         "rows": rows,
     }
 

@@ -116,7 +116,7 @@ def test_the_others_and_the_display_are_sent_the_same_whatever_cards_one_player_
     assert first == second
     # The owner's phone is drawn its own cards: the recording is not blind.
     assert record([], players, setup, {owner}, start) != record([], players, setup, {owner}, other)
-    # At the "Lie!" every hand is shown, and the cards dealt with it: now the others see the difference.
+    # At the "Lie!" every hand is shown: now the others see the difference.
     first = record(_dealt_round(start, through_lie=True), players, setup, watchers, start)
     second = record(_dealt_round(other, through_lie=True), players, setup, watchers, other)
     assert first[:-1] == second[:-1] and first[-1] != second[-1]
