@@ -64,6 +64,9 @@ class Lie(Game):
               help="Skip entering hands: at each “Lie!” every player enters how many of the bid’s face they show."),
         Field("odds_helper", "bool", label="Odds helper", default=False,
               help="Each phone shows the chance that the current bid holds, from its own hand."),
+        Field("app_deals", "bool", label="The app deals", default=False,
+              help="No cards needed (a friend on a video call): the app deals each hand to the phones "
+                   "from a 30-card deck whose pairing of faces is assumed."),
     )
     regions = ("showdown", "hand", "bid_picker", "bids", "players", "leave", "history")
     # The bids so far and the rounds played look the same to every seat: drawn once a change,
@@ -76,9 +79,11 @@ class Lie(Game):
         # The players are the same list for every seat (each phone marks its own row): drawn
         # once a change. Each seat's hand and picker are drawn from its own moves only.
         "players": ("view.round", "view.playoff", "view.phase", "view.direction", "view.players", "view.turn",
-                    "view.opener", "view.outcome", "view.cards_in_play", "view.variants", "view.count_at_reveal"),
+                    "view.opener", "view.outcome", "view.cards_in_play", "view.variants", "view.count_at_reveal",
+                    "view.app_deals"),
         "leave": ("view.leave_move", "view.round", "me.has_phone", "me.name", "table.code", "moves"),
         "hand": ("view.has_hand", "view.hand_moves", "view.my_cards", "view.round", "view.hand_counts", "view.hand",
+                 "view.dealt",
                  "view.challenged", "view.ones_wild", "view.my_count", "view.phase",
                  "table.code", "moves"),
         "bid_picker": ("view.has_hand", "view.picker_moves", "view.my_turn", "view.round", "view.bids",
@@ -98,15 +103,15 @@ class Lie(Game):
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
         try:
-            self._new_game(players, options)
+            self._new_game(players, options, random.Random(0))
         except rules.RulesError as refusal:
             return refusal.message
         return None
 
     def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
-        return self._new_game(players, options)
+        return self._new_game(players, options, rng)
 
-    def _new_game(self, players: list[Viewer], options: dict[str, Any]) -> dict:
+    def _new_game(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
         seats = [p.seat_id for p in players]
         opener = options.get("opener")
         if opener is not None and opener not in seats:
@@ -117,6 +122,8 @@ class Lie(Game):
             variants={name: bool(options.get(name)) for name in rules.VARIANT_NAMES},
             count_at_reveal=bool(options.get("count_at_reveal")),
             odds_helper=bool(options.get("odds_helper")),
+            app_deals=bool(options.get("app_deals")),
+            rng=rng,
         )
         return {"seats": seats, "rules": state.to_dict()}
 
@@ -156,9 +163,16 @@ class Lie(Game):
         phase = view["phase"]
         if phase == Phase.SETTING_HANDS:
             if me is None:
+                if view["app_deals"]:
+                    return Now("The app has dealt: everyone sets a hand")
                 return Now("Everyone draws cards and sets a hand")
             if not me["hand_set"]:
                 cards = me["cards"]
+                if view["app_deals"]:
+                    dealt = f"{cards} cards are" if cards != 1 else "1 card is"
+                    return Now(f"Your {dealt} dealt: set your hand",
+                               "Tap the end of each card you will use; you may leave cards unused.",
+                               my_turn=True)
                 return Now(f"Draw {cards} card{'s' if cards != 1 else ''} and enter your hand",
                            "Turn each card so the die you will use is on top; you may leave cards unused.",
                            my_turn=True)
@@ -354,6 +368,7 @@ def _showdown(shown: dict, seats: list[int], names: list[str]) -> dict:
         "playoff_note": _playoff_note(shown, names),
         "counts": None,
         "cards": None,
+        "dealt": None,  # by rules seat, like counts and cards: not drawn
         "rows": rows,
     }
 

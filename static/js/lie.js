@@ -111,12 +111,29 @@
     if (form) refresh(form);
   });
 
+  // Dealt cards: each card's chosen end, "" for an unused card.
+  function turnedUp(form) {
+    return Array.prototype.slice.call(form.querySelectorAll('input[type="radio"]:checked'))
+      .map(function (el) { return el.value; }).filter(function (value) { return value !== ""; });
+  }
+
+  document.addEventListener("change", function (evt) {
+    var form = evt.target.closest && evt.target.closest("form[data-lie-dealt]");
+    var shown = form && form.querySelector("[data-total]");
+    if (shown) shown.textContent = String(turnedUp(form).length);
+  });
+
   // A hand is sent as one face per card used: faces=4&faces=4&faces=2.
   document.addEventListener("htmx:configRequest", function (evt) {
     var form = evt.detail.elt;
     if (!form || !form.hasAttribute || !form.hasAttribute("data-lie-hand")) return;
     var params = evt.detail.parameters;
     params.delete("faces");
+    if (form.hasAttribute("data-lie-dealt")) {
+      form.querySelectorAll('input[type="radio"]').forEach(function (el) { params.delete(el.name); });
+      turnedUp(form).forEach(function (face) { params.append("faces", face); });
+      return;
+    }
     counted(form).forEach(function (el) {
       for (var i = 0; i < (parseInt(el.value, 10) || 0); i++) params.append("faces", el.dataset.face);
     });

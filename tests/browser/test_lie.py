@@ -403,6 +403,86 @@ def test_a_shorter_game_says_why_each_player_is_out_and_names_the_play_off(serve
         expect(ben.locator("#region-now")).not_to_contain_text("draw no more")
         snap(ben, "phone-small-out-shorter-game")
         snap(tv, "tv-shorter-game-play-off")
+
+
+def turn_cards(page: Page, ends: list[int | None]) -> list[int]:
+    """Tap an end of each dealt card (0: its top, 1: its bottom, None: leave it unused); the faces turned up."""
+    faces = []
+    for number, end in enumerate(ends):
+        card = page.locator(".lie-card").nth(number)
+        choice = card.locator("label.lie-end").nth(2 if end is None else end)
+        choice.click()
+        if end is not None:
+            faces.append(int(choice.locator("input").get_attribute("value")))
+    return faces
+
+
+def test_the_app_deals_two_phones_play_lie_from_their_dealt_cards_to_the_end(servers, browser):
+    """No cards on the table: each phone is dealt its hand and turns each card by tapping an end.
+    Ana opens on a face she turned up, Ben calls "Lie!" and loses, five rounds running."""
+    base = servers[0].url
+    ana_ctx = browser.new_context(**SMALL_PHONE, color_scheme="light")
+    ben_ctx = browser.new_context(**SMALL_PHONE, color_scheme="dark")
+    tv_ctx = browser.new_context(**TV, color_scheme="dark")
+    contexts = [ana_ctx, ben_ctx, tv_ctx]
+    for c in contexts:
+        c.set_default_timeout(10_000)
+    ana, ben, tv = (c.new_page() for c in contexts)
+    try:
+        code = create_lie_table(ana, base, "ana")
+        join_by_code(ben, base, code, "ben")
+        open_display(tv, base, code)
+        ana.get_by_label("The app deals").check()
+        ana.get_by_label("Odds helper").check()
+        expect(ben.locator(".setup-summary")).to_contain_text("The app deals")
+        snap(ana, "phone-lobby-app-deals")
+        ana.get_by_role("button", name="Start the game").click()
+
+        for rnd, cards in enumerate((5, 4, 3, 2, 1), start=1):
+            # Each phone is dealt its cards; the TV shows who is set, and no card.
+            expect(ben.locator("form[data-lie-dealt] h3")).to_contain_text(f"{cards} card")
+            expect(ben.locator(".lie-card")).to_have_count(cards)
+            expect(ana.locator(".lie-card")).to_have_count(5)
+            expect(ben.locator("#region-now")).to_contain_text("dealt: set your hand")
+            expect(tv.locator(".lie-players")).to_contain_text("the app deals")
+            assert tv.locator(".lie-card, form[data-lie-dealt]").count() == 0
+            if rnd == 1:
+                expect(ben.locator(".lie-deck")).to_contain_text("Which faces share a card is assumed")
+                # Ben turns two cards, changes his mind on one; the count follows his taps.
+                turn_cards(ben, [0, 1])
+                expect(ben.locator(".lie-total")).to_contain_text("2 of 5 cards used")
+                turn_cards(ben, [None])
+                expect(ben.locator(".lie-total")).to_contain_text("1 of 5 cards used")
+                snap(ben, "phone-dark-dealt-hand")
+                snap(tv, "tv-dark-dealt-hands")
+                ben.get_by_role("button", name="Set my hand").click()
+                expect(ben.locator(".lie-set")).to_contain_text("Set:")
+                expect(ben.locator(".lie-card input:checked")).to_have_count(5)  # the hand set, as tapped
+            else:
+                ben.get_by_role("button", name="Set my hand").click()  # every card left unused
+            expect(ana.locator("#lie-players")).to_contain_text("hand set ✓")
+            face = turn_cards(ana, [0])[0]
+            if rnd == 1:
+                snap(ana, "phone-dealt-hand-tapped")
+            ana.get_by_role("button", name="Set my hand").click()
+
+            expect(ana.locator("#region-now")).to_contain_text("Your turn: make the opening bid")
+            bid(ana, 1, face)
+            expect(ben.locator("#region-now")).to_contain_text("Your turn: bid or call Lie!")
+            expect(ben.locator(".lie-model")).to_contain_text("The app dealt")
+            if rnd == 1:
+                ben.locator(".lie-myhand summary").click()
+                expect(ben.locator(".lie-myhand .lie-cardpair")).to_have_count(5)
+                snap(ben, "phone-dark-dealt-odds")
+            call_lie(ben)
+            # Ana's face is there: Ben loses and is dealt one card fewer next round.
+            if rnd == 1:
+                expect(tv.locator(".lie-showdown")).to_be_visible()
+                snap(tv, "tv-dark-dealt-showdown")
+
+        for page in (ana, ben, tv):
+            expect(page.locator("#region-now")).to_contain_text("win")
+        expect(ana.locator("#region-now")).to_contain_text("You win")
     finally:
         for c in contexts:
             c.close()

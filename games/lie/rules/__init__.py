@@ -5,7 +5,7 @@ state to a player.
 """
 
 from .bids import FACES, Bid, beats, bid_holds, count_showing
-from .deck import DECK_SIZE, DEFAULT_DECK, FIRST_ROUND_CARDS, PER_FACE, check_hand, deal, faces_over
+from .deck import DECK_SIZE, DEFAULT_DECK, FIRST_ROUND_CARDS, PER_FACE, check_hand, check_turned, deal, faces_over, turned
 from .errors import CorruptState, IllegalBid, IllegalHand, IllegalMove, IllegalSetup, RulesError
 from .game import (
     MAX_PLAYERS,
@@ -27,15 +27,17 @@ from .game import (
     to_dict,
     why_not,
 )
-from .odds import MODEL, at_least, chance_bid_holds, per_card
+from .odds import MODEL, MODEL_DEALT, at_least, chance_bid_holds, chance_dealt, per_card, per_card_dealt
 from .view import player_view
 
 __all__ = [
     "FACES", "Bid", "beats", "bid_holds", "count_showing",
-    "DECK_SIZE", "DEFAULT_DECK", "FIRST_ROUND_CARDS", "PER_FACE", "check_hand", "deal", "faces_over",
+    "DECK_SIZE", "DEFAULT_DECK", "FIRST_ROUND_CARDS", "PER_FACE", "check_hand", "check_turned", "deal", "faces_over",
+    "turned",
     "CorruptState", "IllegalBid", "IllegalHand", "IllegalMove", "IllegalSetup", "RulesError",
     "Call", "Direction", "GameState", "Outcome", "Phase", "Showdown", "Termination", "Variants",
     "MAX_PLAYERS", "MIN_PLAYERS", "PHASE_MOVES", "VARIANT_NAMES",
     "apply", "end_game", "from_dict", "new_game", "to_dict", "why_not",
-    "player_view", "MODEL", "at_least", "chance_bid_holds", "per_card",
+    "player_view", "MODEL", "MODEL_DEALT", "at_least", "chance_bid_holds", "chance_dealt", "per_card",
+    "per_card_dealt",
 ]

@@ -20,6 +20,10 @@ Our sources do not print which faces share a card, so these are the only
 limits that hold for every deck matching the components. Any table of set
 hands that meets them could be turned up from some such deck (the tests build
 one), so a stricter check would refuse real hands.
+
+When the app deals (``DEFAULT_DECK``, an assumed pairing), it knows each
+player's cards, and a hand is checked against them too: each face turned up
+is an end of its own card (``check_turned``).
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ FIRST_ROUND_CARDS = 5
 
 # An assumed pairing, marked as such: every pair of different faces on two
 # cards. It has 30 cards and 10 of each face, like the real one; it is only
-# used to deal for tests and for tables that play without the physical cards.
+# used to deal for tests and for tables where the app deals.
 DEFAULT_DECK: tuple[tuple[int, int], ...] = tuple(
     pair for pair in combinations(FACES, 2) for _ in range(2)
 )
@@ -77,6 +81,45 @@ def check_hand(faces: object, cards: int) -> tuple[int, ...]:
             reason="too-many-faces",
         )
     return tuple(sorted(faces))
+
+
+def turned(faces: Sequence[int], cards: Sequence[tuple[int, int]]) -> tuple[int | None, ...] | None:
+    """The end each of ``cards`` shows to turn up ``faces`` (``None``: unused), or ``None`` if they cannot.
+
+    Each face needs a card of its own with that face on one end. When several ways
+    work, the earlier cards take the earlier faces.
+    """
+    faces = sorted(faces)
+    up: list[int | None] = [None] * len(cards)
+
+    def place(i: int) -> bool:
+        if i == len(faces):
+            return True
+        for c, card in enumerate(cards):
+            if up[c] is None and faces[i] in card:
+                up[c] = faces[i]
+                if place(i + 1):
+                    return True
+                up[c] = None
+        return False
+
+    return tuple(up) if place(0) else None
+
+
+def check_turned(faces: object, cards: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """``check_hand``, and then: the app dealt ``cards``, so each face must be an end of its own card.
+
+    Only the player's own cards are looked at. Raises ``IllegalHand``.
+    """
+    hand = check_hand(faces, len(cards))
+    if turned(hand, cards) is None:
+        held = ", ".join(f"{top}/{bottom}" for top, bottom in cards) or "no cards"
+        raise IllegalHand(
+            f"Your cards cannot turn up {', '.join(map(str, hand))}: you hold {held}, "
+            "and each card shows one of its two ends.",
+            reason="not-on-your-cards",
+        )
+    return hand
 
 
 def faces_over(hands: Iterable[Sequence[int] | None]) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ class IllegalSetup(RulesError):
     """Players, opener or variants that cannot make a game.
 
     ``reason`` is one of ``"player-count"``, ``"bad-player"``, ``"bad-opener"``,
-    ``"unknown-variant"``, ``"shorter-game-needs-four"``.
+    ``"unknown-variant"``, ``"shorter-game-needs-four"``, ``"deals-and-counts"``.
     """
 
 
@@ -26,8 +26,9 @@ class IllegalMove(RulesError):
 class IllegalHand(RulesError):
     """Faces that no set of cards could turn up.
 
-    ``reason`` is one of ``"bad-face"``, ``"too-many-faces"``. A hand is never
-    checked against another player's: that would reveal a hidden hand.
+    ``reason`` is one of ``"bad-face"``, ``"too-many-faces"``, ``"not-on-your-cards"``
+    (the app dealt this player's cards). A hand is never checked against another
+    player's: that would reveal a hidden hand.
     """
 
 

@@ -23,6 +23,12 @@ Count at reveal is a table mode, not a rulebook variant: no hand is entered;
 the round starts with the bidding, and at the challenge each player still in
 enters how many of the challenged face they show (and, when ones are wild,
 how many ones), until the last count settles it.
+
+"The app deals" is another table mode, for players without the cards (on a
+video call, or a deck left at home): each round starts with the app mixing
+``DEFAULT_DECK`` (an assumed pairing of faces) with the ``rng`` passed in and
+dealing each player still in as many cards as they draw this round. A hand is
+then set as at the table, and checked against the cards dealt.
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from functools import cached_property
 from enum import StrEnum
 
 from .bids import Bid, _is_int, ones_wild_this_round
-from .deck import FIRST_ROUND_CARDS, PER_FACE, check_hand, faces_over
+from .deck import FIRST_ROUND_CARDS, PER_FACE, check_hand, check_turned, deal, faces_over
 from .errors import CorruptState, IllegalBid, IllegalMove, IllegalSetup, RulesError
 
 MIN_PLAYERS = 2
@@ -89,7 +95,8 @@ class Showdown:
     """A finished round: every hand shown after "Lie!", and what came of it.
 
     ``hands`` has one entry per seat, ``None`` for players who were out (and
-    for everyone at a count-at-reveal table). ``counts`` has, per seat, how
+    for everyone at a count-at-reveal table); ``dealt``, when the app dealt, the
+    cards each seat held (``None`` for players who were out). ``counts`` has, per seat, how
     many of the challenged face it showed and how many wild ones counted with
     them (``None`` for players who were out). ``cards`` is every seat's hand
     size for the next round. ``eliminated`` lists the seats that left the game
@@ -113,6 +120,7 @@ class Showdown:
     # Shorter Game: the players tied on the most cards when this round left a player unable
     # to draw; they alone play the remaining rounds (the play-off).
     playoff: tuple[int, ...] = ()
+    dealt: tuple[tuple[tuple[int, int], ...] | None, ...] = ()
 
     @property
     def challenged(self) -> Call:
@@ -155,7 +163,9 @@ class GameState:
     ``cards[i]`` is how many cards seat ``i`` draws this round. ``out`` lists
     eliminated seats in the order they left. ``hands[i]`` is the hand seat
     ``i`` set this round, ``None`` until set. ``playoff`` is True once a
-    Shorter Game is down to tied players.
+    Shorter Game is down to tied players. When the app deals, ``dealt[i]`` is
+    the cards (``(top, bottom)``) seat ``i`` was dealt this round, ``None`` for
+    players who are out; ``()`` at other tables.
     """
 
     players: tuple[str, ...]
@@ -179,6 +189,8 @@ class GameState:
     counts: tuple[tuple[int, int] | None, ...] = ()
     # (seat, round) for each player who left the game: forfeits, not eliminations.
     left: tuple[tuple[int, int], ...] = ()
+    app_deals: bool = False
+    dealt: tuple[tuple[tuple[int, int], ...] | None, ...] = ()
 
     @property
     def in_game(self) -> tuple[int, ...]:
@@ -240,6 +252,8 @@ def new_game(
     variants: Variants | Mapping[str, bool] | Iterable[str] | None = None,
     count_at_reveal: bool = False,
     odds_helper: bool = False,
+    app_deals: bool = False,
+    rng: random.Random | None = None,
 ) -> GameState:
     """Start a game: ``players`` in clockwise seat order, ``opener`` the seat of the oldest player.
 
@@ -247,6 +261,7 @@ def new_game(
     (``{"wild_ones", "which_way"}``), or a mapping of name to on/off.
     ``count_at_reveal``: no hands are entered; counts are, at each challenge.
     ``odds_helper``: each phone shows the chance that the current bid holds.
+    ``app_deals``: the app deals each round's cards with ``rng``.
     """
     players = tuple(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -264,7 +279,13 @@ def new_game(
             f"Shorter Game is for {SHORTER_GAME_MIN_PLAYERS} to {MAX_PLAYERS} players.",
             reason="shorter-game-needs-four",
         )
-    return _start_round(GameState(
+    if app_deals and count_at_reveal:
+        raise IllegalSetup(
+            "When the app deals, each phone sets its hand from its cards: count at reveal is for "
+            "tables playing with the real cards.",
+            reason="deals-and-counts",
+        )
+    state = _start_round(GameState(
         players=players,
         variants=chosen,
         cards=(FIRST_ROUND_CARDS,) * len(players),
@@ -272,14 +293,28 @@ def new_game(
         hands=(None,) * len(players),
         count_at_reveal=bool(count_at_reveal),
         odds_helper=bool(odds_helper),
+        app_deals=bool(app_deals),
     ))
+    return _deal(state, rng) if state.app_deals else state
 
 
 def _start_round(state: GameState) -> GameState:
-    """A round begins with hands to set, or, counting at reveal, with the opener's direction or bid."""
+    """A round begins with hands to set, or, counting at reveal, with the opener's direction or bid.
+
+    When the app deals, the new round's cards are dealt by ``apply`` (``_deal``), which holds the rng.
+    """
     if not state.count_at_reveal:
-        return replace(state, phase=Phase.SETTING_HANDS, turn=None)
+        return replace(state, phase=Phase.SETTING_HANDS, turn=None, dealt=())
     return _hands_ready(state)
+
+
+def _deal(state: GameState, rng: random.Random | None) -> GameState:
+    """Mix the whole deck and deal each player still in the cards they draw this round."""
+    if rng is None:
+        raise TypeError("the app deals this game: pass an rng")
+    sizes = [state.cards[s] if s in state.in_game else 0 for s in range(len(state.players))]
+    hands = deal(rng, sizes)
+    return replace(state, dealt=tuple(hand if s in state.in_game else None for s, hand in enumerate(hands)))
 
 
 def _hands_ready(state: GameState) -> GameState:
@@ -305,9 +340,9 @@ PHASE_MOVES: dict[Phase, tuple[str, ...]] = {
 def apply(state: GameState, seat: int, move: Mapping, rng: random.Random | None = None) -> GameState:
     """Return the state after ``seat`` makes ``move``; raise a ``RulesError`` if it is refused.
 
-    ``rng`` is accepted for the platform's one signature; no LIE move is random
-    (the cards are mixed at the table). No move is the clock's or the table's:
-    every one is made from a player's seat.
+    ``rng`` deals the next round's cards when the app deals (a move that ends a
+    round starts the next); at other tables the cards are mixed at the table.
+    No move is the clock's or the table's: every one is made from a player's seat.
     """
     _check_seat(state, seat)
     if not isinstance(move, Mapping):
@@ -321,7 +356,10 @@ def apply(state: GameState, seat: int, move: Mapping, rng: random.Random | None 
         expected = ", ".join(names) or "nothing else"
         raise IllegalMove(f"A {kind} move takes: {expected}.", reason="bad-move")
     _check_now(state, seat, kind)
-    return handler(state, seat, *(move[name] for name in names))
+    after = handler(state, seat, *(move[name] for name in names))
+    if after.app_deals and after.phase is Phase.SETTING_HANDS and not after.dealt:
+        after = _deal(after, rng)
+    return after
 
 
 def why_not(state: GameState, seat: int, kind: str) -> str:
@@ -389,7 +427,7 @@ def _check_now(state: GameState, seat: int, kind: str) -> None:
 
 def _set_hand(state: GameState, seat: int, faces: object) -> GameState:
     # Checked against this player's own cards only: never against the hidden hands of others.
-    hand = check_hand(faces, state.cards[seat])
+    hand = check_turned(faces, state.dealt[seat]) if state.app_deals else check_hand(faces, state.cards[seat])
     hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
     state = replace(state, hands=hands)
     if any(hands[s] is None for s in state.in_game):
@@ -522,6 +560,7 @@ def _settle(state: GameState, challenger: int, counts: tuple) -> GameState:
         counts=counts,
         cards=tuple(cards),
         playoff=starts_playoff,
+        dealt=state.dealt,
     )
     after = replace(
         state,
@@ -535,6 +574,7 @@ def _settle(state: GameState, challenger: int, counts: tuple) -> GameState:
         direction=Direction.CLOCKWISE,
         challenger=None,
         counts=(),
+        dealt=(),
     )
     if outcome is not None:
         return replace(after, phase=Phase.OVER, outcome=outcome)
@@ -556,12 +596,14 @@ def _forfeit(state: GameState, seat: int) -> GameState:
     after = replace(state, out=out, cards=cards, left=state.left + ((seat, state.round),))
     still_in = after.in_game
     if len(still_in) == 1:
-        return replace(after, phase=Phase.OVER, turn=None, outcome=Outcome(still_in[0], Termination.LAST_PLAYER))
+        return replace(after, phase=Phase.OVER, turn=None, dealt=(),
+                       outcome=Outcome(still_in[0], Termination.LAST_PLAYER))
     opener = state.opener if state.opener != seat else _next_in(after, seat, 1)
     begun = state.calls or state.challenger is not None or any(h is not None for h in state.hands)
     if not begun:
-        # Nothing of this round is spoiled: go on with the players still in.
-        after = replace(after, opener=opener)
+        # Nothing of this round is spoiled: go on with the players still in (the leaver's cards go back).
+        dealt = state.dealt and state.dealt[:seat] + (None,) + state.dealt[seat + 1:]
+        after = replace(after, opener=opener, dealt=dealt)
         return after if after.phase is Phase.SETTING_HANDS else _hands_ready(after)
     return _start_round(replace(
         after, round=state.round + 1, opener=opener, hands=(None,) * len(cards), calls=(), turn=None,
@@ -598,6 +640,14 @@ def _hands_to_list(hands):
     return [None if hand is None else list(hand) for hand in hands]
 
 
+def _dealt_to_list(dealt):
+    return [None if cards is None else [list(card) for card in cards] for cards in dealt]
+
+
+def _dealt_from_list(dealt) -> tuple:
+    return tuple(None if cards is None else tuple((card[0], card[1]) for card in cards) for cards in dealt)
+
+
 def _calls_to_list(calls):
     return [{"seat": c.seat, "quantity": c.bid.quantity, "face": c.bid.face} for c in calls]
 
@@ -625,6 +675,7 @@ def showdown_to_dict(showdown: Showdown) -> dict:
         "counts": [None if c is None else {"face": c[0], "ones": c[1]} for c in showdown.counts],
         "cards": list(showdown.cards),
         "playoff": list(showdown.playoff),
+        "dealt": _dealt_to_list(showdown.dealt),
     }
 
 
@@ -654,6 +705,8 @@ def to_dict(state: GameState) -> dict:
         "challenger": state.challenger,
         "counts": [None if c is None else list(c) for c in state.counts],
         "left": [list(pair) for pair in state.left],
+        "app_deals": state.app_deals,
+        "dealt": _dealt_to_list(state.dealt),
     }
 
 
@@ -691,6 +744,7 @@ def from_dict(data: Mapping) -> GameState:
                 counts=_counts_from_list(s.get("counts", ())),
                 cards=tuple(s.get("cards", ())),
                 playoff=tuple(s.get("playoff", ())),
+                dealt=_dealt_from_list(s.get("dealt", ())),
             )
             for s in data["history"]
         )
@@ -717,6 +771,8 @@ def from_dict(data: Mapping) -> GameState:
             challenger=data.get("challenger"),
             counts=_counts_from_list(data.get("counts", ())),
             left=tuple(tuple(pair) for pair in data.get("left", ())),
+            app_deals=bool(data.get("app_deals", False)),
+            dealt=_dealt_from_list(data.get("dealt", ())),
         )
     except CorruptState:
         raise

@@ -5,15 +5,18 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .bids import Bid, _is_int
+from .deck import turned
 from .errors import IllegalMove
 from .game import PHASE_MOVES, GameState, Phase, _calls_to_list, why_not
-from .odds import MODEL, chance_bid_holds, per_card
+from .odds import MODEL, MODEL_DEALT, chance_bid_holds, chance_dealt, per_card, per_card_dealt
 
 
 def player_view(state: GameState, seat: int | None) -> dict:
     """The game as ``seat`` sees it (``None``: the public table display), as JSON-friendly data.
 
-    Hands of the round being played are secret: a seat sees only its own.
+    Hands of the round being played are secret: a seat sees only its own, and,
+    when the app deals, only its own cards (``dealt``: each card's two ends and
+    the end it shows in the hand set, ``None`` while unused).
     Every hand of a finished round was shown at the challenge, so ``showdowns``
     holds them all; once the game is over nothing is secret, so ``open_hands``
     and ``open_counts`` show what every seat set or entered in the round in play
@@ -43,6 +46,8 @@ def player_view(state: GameState, seat: int | None) -> dict:
     own_count = state.counts[seat] if seat is not None and phase is Phase.COUNTING else None
     over = state.outcome is not None
     settled = {s.round for s in state.history}
+    own_cards = state.dealt[seat] if seat is not None and state.dealt else None
+    own_up = None if own_cards is None else turned(own_hand or (), own_cards)
 
     return {
         "game": "lie",
@@ -67,6 +72,9 @@ def player_view(state: GameState, seat: int | None) -> dict:
             for s, name in enumerate(state.players)
         ],
         "hand": None if own_hand is None else list(own_hand),
+        "app_deals": state.app_deals,
+        "dealt": None if own_cards is None else [
+            {"ends": list(card), "up": up} for card, up in zip(own_cards, own_up, strict=True)],
         "bids": _calls_to_list(state.calls),
         "current_bid": None if current is None else {"quantity": current.quantity, "face": current.face},
         "ones_wild": state.ones_wild,
@@ -130,22 +138,33 @@ def _odds(state: GameState, seat: int) -> dict | None:
         # An opening bid settles the wild ones: on ones, they are not wild this round.
         return state.ones_wild if bid is not None else state.variants.wild_ones and face != 1
 
-    odds = {"model": MODEL, "others_cards": others, "mine": None, "chance": None}
+    held = state.dealt[seat] if state.app_deals else None
+
+    def chance(bid: Bid, shown: int, wild: bool) -> str:
+        if held is not None:
+            return _percent(chance_dealt(bid, shown, others, held, ones_wild=wild))
+        return _percent(chance_bid_holds(bid, shown, others, ones_wild=wild))
+
+    odds = {"model": MODEL if held is None else MODEL_DEALT, "others_cards": others, "mine": None, "chance": None}
     if bid is not None:
         wild = state.ones_wild
-        odds["per_card"] = "1 in 3" if per_card(bid.face, wild) == Fraction(1, 3) else "1 in 6"
+        if held is not None:
+            each = per_card_dealt(bid.face, held, ones_wild=wild)
+            odds["per_card"] = f"{each.numerator} in {each.denominator}"
+        else:
+            odds["per_card"] = "1 in 3" if per_card(bid.face, wild) == Fraction(1, 3) else "1 in 6"
     if hand is None:
         # Counting at reveal, the app does not know this hand: one chance for each count it might show.
         return {**odds, "by_mine": [
-            {"mine": n, "chance": _percent(chance_bid_holds(bid, n, others, ones_wild=state.ones_wild))}
+            {"mine": n, "chance": chance(bid, n, state.ones_wild)}
             for n in range(state.cards[seat] + 1)
         ]}
     if bid is not None:
         odds["mine"] = mine(bid.face, state.ones_wild)
-        odds["chance"] = _percent(chance_bid_holds(bid, odds["mine"], others, ones_wild=state.ones_wild))
+        odds["chance"] = chance(bid, odds["mine"], state.ones_wild)
     lowest = bid.next_higher() if bid is not None else Bid(1, 1)
     odds["next"] = {
-        f"{q}-{f}": _percent(chance_bid_holds(Bid(q, f), mine(f, wild_for(f)), others, ones_wild=wild_for(f)))
+        f"{q}-{f}": chance(Bid(q, f), mine(f, wild_for(f)), wild_for(f))
         for q in range(lowest.quantity, state.cards_in_play + 1) for f in range(1, 7)
         if (q, f) >= (lowest.quantity, lowest.face)
     }

@@ -25,20 +25,20 @@ def lie(state: GameState, seat: int) -> GameState:
 
 
 def random_game(seed: int, players: int, variants=(), *, set_again: float = 0.15,
-                count_at_reveal: bool = False) -> list[GameState]:
+                count_at_reveal: bool = False, app_deals: bool = False) -> list[GameState]:
     """Every state of one random legal game, from ``new_game`` to the end.
 
-    Hands are turned up from cards dealt from the default deck, so they are
-    always hands a real table could show.
+    Hands are turned up from cards dealt from the default deck (by the app, with
+    ``app_deals``), so they are always hands a real table could show.
     """
     rng = random.Random(seed)
     state = new_game(NAMES[:players], opener=rng.randrange(players), variants=variants,
-                     count_at_reveal=count_at_reveal)
+                     count_at_reveal=count_at_reveal, app_deals=app_deals, rng=rng)
     states = [state]
     while state.outcome is None:
         if state.phase is Phase.SETTING_HANDS:
             sizes = [state.cards[s] if s in state.in_game else 0 for s in range(players)]
-            dealt = deal(rng, sizes)
+            dealt = state.dealt if state.app_deals else deal(rng, sizes)
             order = list(state.in_game)
             rng.shuffle(order)
             for i, seat in enumerate(order):
@@ -47,11 +47,11 @@ def random_game(seed: int, players: int, variants=(), *, set_again: float = 0.15
                 tries = 2 if not last and rng.random() < set_again else 1
                 for _ in range(tries):
                     faces = [rng.choice(card) for card in dealt[seat] if rng.random() < 0.85]
-                    state = apply(state, seat, {"type": "set_hand", "faces": faces})
+                    state = apply(state, seat, {"type": "set_hand", "faces": faces}, rng)
                     states.append(state)
         elif state.phase is Phase.CHOOSING_DIRECTION:
             direction = rng.choice(list(Direction)).value
-            state = apply(state, state.turn, {"type": "choose_direction", "direction": direction})
+            state = apply(state, state.turn, {"type": "choose_direction", "direction": direction}, rng)
             states.append(state)
         elif state.phase is Phase.COUNTING:
             face = state.current_bid.face
@@ -59,13 +59,13 @@ def random_game(seed: int, players: int, variants=(), *, set_again: float = 0.15
                 cards = state.cards[seat]
                 count = rng.randint(0, min(cards, 2))
                 ones = rng.randint(0, cards - count) if state.ones_wild and face != 1 else 0
-                state = apply(state, seat, {"type": "show_count", "count": count, "ones": ones})
+                state = apply(state, seat, {"type": "show_count", "count": count, "ones": ones}, rng)
                 states.append(state)
         else:
             current = state.current_bid
             top = state.cards_in_play
             if current is not None and (rng.random() < 0.35 or current.next_higher().quantity > top):
-                state = apply(state, state.turn, {"type": "challenge"})
+                state = apply(state, state.turn, {"type": "challenge"}, rng)
             else:
                 if current is None:
                     quantity, face = rng.randint(1, 4), rng.randint(1, 6)
@@ -77,6 +77,6 @@ def random_game(seed: int, players: int, variants=(), *, set_again: float = 0.15
                 quantity = min(quantity, top)
                 if current is not None and (quantity, face) <= (current.quantity, current.face):
                     quantity, face = current.next_higher().quantity, current.next_higher().face
-                state = apply(state, state.turn, {"type": "bid", "quantity": quantity, "face": face})
+                state = apply(state, state.turn, {"type": "bid", "quantity": quantity, "face": face}, rng)
             states.append(state)
     return states

@@ -20,7 +20,7 @@ PLAYERS = [
 ]
 
 SETUP = {"wild_ones": True, "which_way": True, "shorter_game": True, "opener": BEN,
-         "count_at_reveal": False, "odds_helper": True}
+         "count_at_reveal": False, "odds_helper": True, "app_deals": False}
 
 
 def _hand(seat, *faces):

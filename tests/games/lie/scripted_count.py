@@ -13,7 +13,7 @@ PLAYERS = [
 ]
 
 SETUP = {"wild_ones": True, "which_way": True, "shorter_game": False, "opener": ANA,
-         "count_at_reveal": True, "odds_helper": True}
+         "count_at_reveal": True, "odds_helper": True, "app_deals": False}
 
 
 def _round(opener, other):

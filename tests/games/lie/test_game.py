@@ -55,7 +55,7 @@ def test_lie_has_one_role_for_two_to_six_players_no_rotating_role_and_is_offered
 def test_start_with_the_setup_defaults_has_no_variants_and_the_first_player_opens():
     blank = Form(game.setup).parse(QueryDict(""))
     assert blank == {"wild_ones": False, "which_way": False, "shorter_game": False, "opener": None,
-                     "count_at_reveal": False, "odds_helper": False}
+                     "count_at_reveal": False, "odds_helper": False, "app_deals": False}
     assert game.check_setup(blank, PLAYERS) is None
     state = started(options=blank)
     assert state["seats"] == [ANA, BEN, CAL, DEE]
@@ -86,6 +86,7 @@ def test_the_oldest_player_maps_by_seat_order_not_by_seat_id():
         ({"opener": 99}, PLAYERS, "oldest player must be one of the players"),
         ({"opener": 4}, PLAYERS[:3], "oldest player must be one of the players"),
         ({}, PLAYERS[:1], "2 to 6 players"),
+        ({"app_deals": True, "count_at_reveal": True}, PLAYERS, "count at reveal is for tables playing with the real"),
     ],
 )
 def test_check_setup_says_why_the_table_cannot_start_and_start_refuses(options, players, words):
@@ -494,3 +495,73 @@ def test_a_game_won_by_the_last_player_but_one_leaving_shows_the_hands_of_the_ro
     shown = drawn(state, SCREEN, "showdown")
     assert "Round 1, as it stood when the game ended" in shown
     assert "ana 3 3" in shown and "ben 6" in shown and "ana 2 × 3" in shown
+
+
+# The app deals
+
+
+def dealt_table():
+    return started(options=Form(game.setup).parse(QueryDict("app_deals=on&odds_helper=on")))
+
+
+def not_on(cards):
+    """A hand these cards cannot turn up: one more of a face than the cards that have it."""
+    face = min(range(1, 7), key=lambda f: sum(f in card for card in cards))
+    return [face] * (sum(face in card for card in cards) + 1)
+
+
+def test_the_app_deals_is_a_setup_choice_and_deals_with_the_rng_the_table_passes_in():
+    state = dealt_table()
+    assert state["rules"]["app_deals"] is True
+    assert [len(cards) for cards in state["rules"]["dealt"]] == [5, 5, 5, 5]
+    assert dealt_table()["rules"]["dealt"] == state["rules"]["dealt"]  # the same rng, the same deal
+    other = game.start(PLAYERS, {"app_deals": True}, random.Random(2))
+    assert other["rules"]["dealt"] != state["rules"]["dealt"]
+
+
+def test_a_dealt_hand_posted_as_faces_is_checked_against_the_players_own_cards():
+    state = dealt_table()
+    cards = [tuple(card["ends"]) for card in game.view(state, ANA_V)["dealt"]]
+    body = f"type=set_hand&faces={cards[0][1]}&faces={cards[2][0]}"
+    after = post(state, ANA_V, body)
+    view = game.view(after, ANA_V)
+    assert view["hand"] == sorted([cards[0][1], cards[2][0]])
+    assert [c["up"] for c in view["dealt"]][0] is not None
+    with pytest.raises(rules.IllegalHand) as caught:
+        post(state, ANA_V, "type=set_hand" + "".join(f"&faces={f}" for f in not_on(cards)))
+    assert caught.value.reason == "not-on-your-cards"
+    assert "you hold " + ", ".join(f"{a}/{b}" for a, b in cards) in caught.value.message
+
+
+def test_the_now_card_tells_a_dealt_player_to_turn_their_cards():
+    state = dealt_table()
+    now = game.now(game.view(state, ANA_V), ANA_V)
+    assert now.headline == "Your 5 cards are dealt: set your hand" and now.my_turn
+    assert "Tap the end of each card" in now.detail
+    assert game.now(game.view(state, SCREEN), SCREEN).headline == "The app has dealt: everyone sets a hand"
+    last = {**state, "rules": {**state["rules"], "cards": [1, 5, 5, 5]}}
+    assert game.now(game.view(last, ANA_V), ANA_V).headline == "Your 1 card is dealt: set your hand"
+
+
+def test_only_the_owner_is_drawn_their_dealt_cards_and_the_screen_says_the_pairing_is_assumed():
+    viewers = [*PLAYERS, SCREEN]
+    people = [{"id": v.seat_id, "name": v.name, "role": v.role, "role_label": "Player", "symbol": "●",
+               "is_host": v.is_host, "is_display": v.is_display, "has_phone": v.has_phone} for v in viewers]
+    state = dealt_table()
+    drawn = {}
+    for viewer, me in zip(viewers, people):
+        context = {"view": game.view(state, viewer), "me": me, "people": people,
+                   "names": {p["id"]: p["name"] for p in people},
+                   "table": {"code": "ABCD", "status": "playing", "version": 1, "game": "lie"},
+                   "moves": {m.type: m for m in game.moves}}
+        drawn[viewer.seat_id] = "".join(render_to_string(f"lie/partials/{region}.html", context)
+                                        for region in game.regions)
+    mine = drawn[ANA]
+    assert "5 cards dealt" in mine and "Which faces share a card is assumed" in mine
+    assert mine.count('name="card-r1-') == 15  # five cards: two ends and "unused" each
+    for card in game.view(state, ANA_V)["dealt"]:
+        top, bottom = card["ends"]
+        assert f'value="{top}"' in mine and f'value="{bottom}"' in mine
+    # The display is drawn no cards (what the other phones are sent is tests/games/lie/test_secrets.py's).
+    assert "card-r1-" not in drawn[SCREEN.seat_id] and "cards dealt" not in drawn[SCREEN.seat_id]
+    assert "the app deals" in drawn[SCREEN.seat_id]

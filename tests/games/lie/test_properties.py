@@ -1,6 +1,7 @@
 """Properties over every state reachable in random legal games (and illegal moves thrown at them)."""
 
 import json
+import random
 from collections import Counter
 from dataclasses import replace
 
@@ -8,6 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games.lie.rules import (
+    DEFAULT_DECK,
     PER_FACE,
     GameState,
     Phase,
@@ -19,35 +21,43 @@ from games.lie.rules import (
     from_dict,
     player_view,
     to_dict,
+    turned,
 )
 
 from .play import random_game
 
 VARIANT_NAMES = ("wild_ones", "which_way", "shorter_game")
 
+# A table plays with the real cards, counts at the reveal, or lets the app deal.
 games = st.builds(
-    lambda seed, players, variants, count_at_reveal: (seed, players, variants, count_at_reveal),
+    lambda seed, players, variants, mode: (seed, players, variants, mode == "count", mode == "deal"),
     st.integers(0, 2**32 - 1),
     st.integers(2, 6),
     st.frozensets(st.sampled_from(VARIANT_NAMES)),
-    st.booleans(),
+    st.sampled_from(["cards", "count", "deal"]),
 )
+dealt_games = games.map(lambda game: (*game[:3], False, True))
 fast = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _states(game):
-    seed, players, variants, count_at_reveal = game
+    seed, players, variants, count_at_reveal, app_deals = game
     assume(players >= 4 or "shorter_game" not in variants)
-    return random_game(seed, players, variants, count_at_reveal=count_at_reveal)
+    return random_game(seed, players, variants, count_at_reveal=count_at_reveal, app_deals=app_deals)
 
 
 def _with_other_hands_changed(state: GameState, viewer) -> GameState:
-    """The same state, except that every hand set by a seat other than ``viewer`` is different."""
+    """The same state, except that every hand set and every card dealt to a seat other than ``viewer``
+    is different."""
     hands = tuple(
         hand if seat == viewer or hand is None else ((6,) if hand == () else ())
         for seat, hand in enumerate(state.hands)
     )
-    return replace(state, hands=hands)
+    dealt = tuple(
+        cards if seat == viewer or cards is None else tuple((bottom, top) for top, bottom in cards[::-1])
+        for seat, cards in enumerate(state.dealt)
+    )
+    return replace(state, hands=hands, dealt=dealt)
 
 
 @fast
@@ -173,6 +183,42 @@ def test_player_view_shows_each_seat_its_own_hand(game):
         assert player_view(state, None)["hand"] is None
 
 
+@fast
+@given(dealt_games)
+def test_the_app_deals_each_player_still_in_their_hand_size_from_one_deck_without_replacement(game):
+    for state in _states(game):
+        if state.outcome is not None:
+            continue
+        assert len(state.dealt) == len(state.players)
+        for seat, cards in enumerate(state.dealt):
+            assert (cards is None) == (seat in state.out)
+            assert cards is None or len(cards) == state.cards[seat]
+        drawn = Counter(card for cards in state.dealt if cards is not None for card in cards)
+        assert not drawn - Counter(DEFAULT_DECK)  # no card dealt twice, none from outside the deck
+        assert all(top != bottom for top, bottom in drawn)
+
+
+@fast
+@given(dealt_games)
+def test_every_hand_set_is_turned_up_from_the_players_own_dealt_cards(game):
+    for state in _states(game):
+        for seat, hand in enumerate(state.hands):
+            if hand is not None:
+                assert turned(hand, state.dealt[seat]) is not None
+
+
+@fast
+@given(dealt_games)
+def test_a_showdown_keeps_the_cards_dealt_that_round_and_the_next_round_is_dealt_afresh(game):
+    states = _states(game)
+    for before, after in zip(states, states[1:]):
+        if len(after.history) > len(before.history) and not after.left[len(before.left):]:
+            assert after.history[-1].dealt == before.dealt
+            if after.outcome is None:
+                assert after.round == before.round + 1 and after.phase is Phase.SETTING_HANDS
+                assert all(after.dealt[s] is not None for s in after.in_game)
+
+
 def test_the_hidden_hand_check_notices_a_view_that_shows_a_hand():
     # The non-interference check compares views of two states that differ only
     # in secret hands; it must see a difference in the one hand a seat may see.
@@ -208,7 +254,7 @@ def test_any_move_from_any_seat_is_either_refused_with_a_reason_or_yields_a_vali
     seat = data.draw(st.integers(-1, len(state.players)) | st.none() | st.just(True))
     move = data.draw(moves)
     try:
-        after = apply(state, seat, move)
+        after = apply(state, seat, move, random.Random(0))
     except RulesError as error:
         assert isinstance(error, ValueError)
         assert error.reason and error.reason != "illegal"
@@ -240,7 +286,7 @@ def test_legal_moves_say_exactly_what_apply_accepts_and_why_not_is_its_refusal(g
                     "type": "bid", "quantity": lowest.quantity if lowest else 1, "face": lowest.face if lowest else 2,
                 }
                 try:
-                    apply(state, seat, move)
+                    apply(state, seat, move, random.Random(0))
                     refusal = ""
                 except RulesError as error:
                     refusal = str(error)
