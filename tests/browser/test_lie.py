@@ -403,6 +403,9 @@ def test_a_shorter_game_says_why_each_player_is_out_and_names_the_play_off(serve
         expect(ben.locator("#region-now")).not_to_contain_text("draw no more")
         snap(ben, "phone-small-out-shorter-game")
         snap(tv, "tv-shorter-game-play-off")
+    finally:
+        for c in contexts:
+            c.close()
 
 
 def turn_cards(page: Page, ends: list[int | None]) -> list[int]:
