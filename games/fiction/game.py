@@ -215,10 +215,10 @@ class Fiction(Game):
         view["waiting_for"] = self.seat_ids(state, view["waiting_for"])
         if view["outcome"] is not None:
             winner = view["outcome"]["winner"]
-            view["outcome"]["winners"] = self.seat_ids(state, [winner])
+            view["outcome"]["winners"] = self.seat_ids(state, [winner] if winner else [])
             # a side with no seat at the table (paper guessers in clue check, the app) is still named
-            view["outcome"]["winner_name"] = ("the Guessers" if winner == GUESSERS else
-                                              "the app" if view["options"]["app_librarian"] else "the Lie-brarian")
+            view["outcome"]["winner_name"] = None if winner is None else "the Guessers" if winner == GUESSERS else \
+                "the app" if view["options"]["app_librarian"] else "the Lie-brarian"
         for row in view["turns"]:
             row["tiles"] = _tiles(row)
             row["note"] = lie_note(row) if row["clues"] and not row["correct"] else ""

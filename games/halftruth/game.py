@@ -303,6 +303,8 @@ def _decided(outcome: dict, names: dict[int, str]) -> dict[str, str]:
     along the Round 3 Tracker; still tied, a shared victory. ``tie_break`` is "" (no tie),
     "tracker" (the tracker broke it) or "shared"."""
     standings = outcome["standings"]
+    if not standings:  # the host ended the game: nobody was ranked
+        return {"tie_break": "", "decided": ""}
     best = max(s["victory_points"] for s in standings)
     tied = [s for s in standings if s["victory_points"] == best]
     winners = [s for s in tied if s["place"] == 1]

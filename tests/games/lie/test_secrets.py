@@ -127,4 +127,4 @@ def test_the_dealt_game_plays_to_its_end_and_every_region_renders():
                   seed=scripted_deal.SEED)
     assert any("5 cards dealt" in s[scripted_deal.BEN] for s in sent)
     winner = next(p.name for p in scripted_deal.PLAYERS if p.seat_id == scripted_deal.WINNER)
-    assert f"{winner} wins the game!" in sent[-1][scripted_deal.BEN]
+    assert f"{winner} wins!" in sent[-1][scripted_deal.BEN]
