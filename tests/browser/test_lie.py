@@ -489,3 +489,42 @@ def test_the_app_deals_two_phones_play_lie_from_their_dealt_cards_to_the_end(ser
     finally:
         for c in contexts:
             c.close()
+
+
+def test_each_dealt_card_keeps_its_own_end_through_the_others_setting_theirs(servers, browser):
+    """Ben turns four of his five dealt cards (tapping one card's end leaves the other cards as
+    they are) and has not set his hand when Ana and Cal set theirs: every card still shows the
+    end Ben tapped (or unused), and Set my hand sends exactly those four faces."""
+    base = servers[0].url
+    contexts = [browser.new_context(**SMALL_PHONE) for _ in range(3)]
+    for c in contexts:
+        c.set_default_timeout(10_000)
+    ana, ben, cal = (c.new_page() for c in contexts)
+    try:
+        code = create_lie_table(ana, base, "ana")
+        join_by_code(ben, base, code, "ben")
+        join_by_code(cal, base, code, "cal")
+        ana.get_by_label("The app deals").check()
+        expect(ben.locator(".setup-summary")).to_contain_text("The app deals")
+        ana.get_by_role("button", name="Start the game").click()
+
+        expect(ben.locator(".lie-card")).to_have_count(5)
+        faces = turn_cards(ben, [0, 1, None, 0, 1])
+        expect(ben.locator(".lie-total")).to_contain_text("4 of 5 cards used")
+        tapped = ben.locator(".lie-card input:checked").evaluate_all("els => els.map(e => e.value)")
+        for page in (ana, cal):
+            turn_cards(page, [0])
+            page.get_by_role("button", name="Set my hand").click()
+        expect(ben.locator("#lie-players")).to_contain_text("hand set ✓", timeout=10_000)
+        expect(ben.locator("#lie-players li", has_text="cal")).to_contain_text("hand set ✓")
+        expect(ben.locator(".lie-card input:checked")).to_have_count(5)
+        assert ben.locator(".lie-card input:checked").evaluate_all("els => els.map(e => e.value)") == tapped
+        expect(ben.locator(".lie-total")).to_contain_text("4 of 5 cards used")
+        ben.get_by_role("button", name="Set my hand").click()
+        expect(ben.locator("#region-now")).not_to_contain_text("set your hand")
+        ben.locator(".lie-myhand summary").click()
+        shown = ben.locator(".lie-myhand p.dice .die").all_inner_texts()
+        assert sorted(int(f) for f in shown) == sorted(faces)  # the hand set is the four ends tapped
+    finally:
+        for c in contexts:
+            c.close()
