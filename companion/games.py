@@ -36,6 +36,11 @@ def parsing_once() -> Iterator[None]:
         _parses.memo = None
 
 
+def listed(names: list[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
+
+
 def parsed(stored: Any, parse: Callable[[Any], T]) -> T:
     """``parse(stored)``; inside ``parsing_once``, the same result for the same stored object.
 

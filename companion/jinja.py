@@ -31,6 +31,7 @@ from django.templatetags.static import static
 from django.urls import get_script_prefix, reverse
 from jinja2 import ChainableUndefined, Environment, FileSystemLoader, TemplateNotFound, Undefined
 
+from companion.games import listed
 from companion.templatetags.table_tags import get_item
 
 PARTIALS = "/partials/"
@@ -100,6 +101,7 @@ def environment(**options: Any) -> Environment:
     django_filters = ("default", "default_if_none", "length", "add", "pluralize", "yesno")
     env.filters.update({name: getattr(defaultfilters, name) for name in django_filters})
     env.filters["get_item"] = get_item
+    env.filters["listed"] = listed
     env.tests["none"] = is_none
     env.globals.update(url=url, static=static, widthratio=widthratio)
     for game in all_games():

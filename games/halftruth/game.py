@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from companion.games import Field, Game, Move, Now, Role, Viewer, parsed, remember
+from companion.games import Field, Game, Move, Now, Role, Viewer, listed, parsed, remember
 
 from . import rules
 from .chart import chart
@@ -160,7 +160,7 @@ class HalfTruth(Game):
                        "any answers locked in are shown.")
         if phase == "over":
             outcome = view["outcome"]
-            names = _listed([p["name"] for p in view["players"] if p["seat"] in outcome["winners"]])
+            names = listed([p["name"] for p in view["players"] if p["seat"] in outcome["winners"]])
             won = "wins" if len(outcome["winners"]) == 1 else "share the victory"
             if outcome["tie_break"] == "tracker":
                 won += " on the tie-break"
@@ -289,13 +289,8 @@ def _round_end(view: dict) -> dict | None:
     best = max(p["victory_points"] for p in players)
     ahead = [p["name"] for p in players if p["victory_points"] == best]
     return {"round": number, "tracker": view["trackers"][number - 1], "players": players,
-            "ahead": f"{_listed(ahead)} {'leads' if len(ahead) == 1 else 'lead together'} with {best} Victory "
+            "ahead": f"{listed(ahead)} {'leads' if len(ahead) == 1 else 'lead together'} with {best} Victory "
                      f"Point{'s' if best != 1 else ''}."}
-
-
-def _listed(names: list[str]) -> str:
-    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
-    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
 
 
 def _decided(outcome: dict, names: dict[int, str]) -> dict[str, str]:
@@ -308,7 +303,7 @@ def _decided(outcome: dict, names: dict[int, str]) -> dict[str, str]:
     best = max(s["victory_points"] for s in standings)
     tied = [s for s in standings if s["victory_points"] == best]
     winners = [s for s in tied if s["place"] == 1]
-    tied_names = _listed([names[s["seat"]] for s in tied])
+    tied_names = listed([names[s["seat"]] for s in tied])
     if len(tied) == 1:
         return {"tie_break": "", "decided": f"{tied_names} has the most Victory Points ({best})."}
     far = winners[0]["furthest"]
@@ -316,8 +311,8 @@ def _decided(outcome: dict, names: dict[int, str]) -> dict[str, str]:
     if len(winners) == len(tied):
         return {"tie_break": "shared", "decided": f"{tied_names} tied on {best} Victory Points and went as far along "
                                                   f"the Round 3 Tracker ({spaces}): they share the victory."}
-    behind = _listed([f"{names[s['seat']]} with {s['furthest']}" for s in tied if s["place"] != 1])
+    behind = listed([f"{names[s['seat']]} with {s['furthest']}" for s in tied if s["place"] != 1])
     shared = ", and share the victory" if len(winners) > 1 else ""
     return {"tie_break": "tracker", "decided": f"{tied_names} tied on {best} Victory Points. The tie goes to the pawn "
-                                               f"furthest along the Round 3 Tracker: {_listed([names[s['seat']] for s in winners])} "
+                                               f"furthest along the Round 3 Tracker: {listed([names[s['seat']] for s in winners])} "
                                                f"with {spaces}, ahead of {behind}{shared}."}

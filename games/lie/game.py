@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from companion.games import Field, Game, Move, Now, Role, Viewer, parsed, remember
+from companion.games import Field, Game, Move, Now, Role, Viewer, listed, parsed, remember
 
 from . import rules
 from .dice import die
@@ -289,10 +289,6 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _outs(shown: dict, names: list[str]) -> list[dict]:
     """Each player this round put out, with the rule that did, said to everyone (``why``) and to
     that player (``mine``). Rules seats."""
@@ -316,7 +312,7 @@ def _playoff_note(shown: dict, names: list[str]) -> str:
     tied = shown.get("playoff", [])
     if not tied:
         return ""
-    return (f"Play-off (Shorter Game): {_and([names[s] for s in tied])}, tied on the most cards "
+    return (f"Play-off (Shorter Game): {listed([names[s] for s in tied])}, tied on the most cards "
             f"({shown['cards'][tied[0]]}), play the remaining rounds; losing a challenge now puts a player out.")
 
 

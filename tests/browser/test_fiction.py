@@ -529,3 +529,29 @@ def test_the_host_ending_the_game_shows_every_phone_and_the_tv_the_word_and_the_
     finally:
         for c in contexts:
             c.close()
+
+
+def test_the_tv_lobby_shows_the_whole_invite_across_the_screen(servers, browser):
+    """The Fiction display keeps its boards' column for play; in the lobby the invite reads whole."""
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE), browser.new_context(**TV)]
+    lena, tv = (c.new_page() for c in contexts)
+    try:
+        code = create_fiction(lena, base, "Lena")
+        tv.goto(f"{base}/t/{code}/")
+        tv.get_by_role("button", name="Use this screen as the table display").click()
+        expect(tv.locator(".tv-code")).to_have_text(code)
+        invite = tv.locator(".tv-invite").bounding_box()
+        for part in (".tv-code", ".tv-invite .qr"):  # nothing spills out of the invite card
+            box = tv.locator(part).bounding_box()
+            assert box["x"] + box["width"] <= invite["x"] + invite["width"], part
+        assert tv.locator(".tv-code").evaluate("e => e.scrollWidth <= e.clientWidth")  # the code is not cut
+        url = tv.locator(".tv-invite-url")
+        line = url.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+        assert url.bounding_box()["height"] <= 2 * line + 1  # the address reads as an address, not a column
+        qr = tv.locator(".tv-invite .qr").bounding_box()
+        assert qr["y"] + qr["height"] <= 720
+        snap(tv, "tv-lobby")
+    finally:
+        for context in contexts:
+            context.close()
