@@ -555,3 +555,29 @@ def test_the_tv_lobby_shows_the_whole_invite_across_the_screen(servers, browser)
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_teammates_guess_leaves_what_another_guesser_is_typing(servers, browser):
+    """Against the app, Gwen is typing her idea while Gus sends his: her letters and her keyboard stay."""
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(2)]
+    gus, gwen = (c.new_page() for c in contexts)
+    try:
+        code = create_fiction(gus, base, "Gus")
+        join_by_code(gwen, base, code, "Gwen")
+        gus.locator("#setup-app_librarian").check()
+        gus.locator("#region-people select").first.select_option("guesser")
+        gus.get_by_role("button", name="Start the game").click()
+        expect(gwen.locator("#region-now")).to_contain_text("Your turn: agree on a guess")
+        box = gwen.locator(".guess-form .word-input")
+        box.click()
+        box.press_sequentially("pl")
+        guess(gus, "golem")
+        expect(gwen.locator("#board-1 .clue.token:not(.pending)")).to_have_count(5)
+        expect(box).to_have_value("pl")
+        expect(box).to_be_focused()
+        box.press_sequentially("umb")
+        expect(box).to_have_value("plumb")
+    finally:
+        for context in contexts:
+            context.close()
