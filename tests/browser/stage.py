@@ -1,0 +1,77 @@
+"""Sets a table in a browser test's server to a scripted game's state, for the screen matrix.
+
+Run in the server's environment (its database), as `python -m tests.browser.stage SCRIPT STEP`:
+SCRIPT is a scripted game ("fiction/scripted"), STEP "lobby" or the number of steps played
+(0: just started). The table and its seats (the script's own seat ids, and a display) are made
+the first time; every call replays the script from the start to STEP and stores that state.
+It prints JSON: the table's code, each seat's cookie by seat id, the display's seat id, and
+the phase each seat's view is in.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import random
+import sys
+import time
+
+
+def main(script_name: str, step: str) -> dict:
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    from django.db import transaction
+    from django.http import HttpResponse
+
+    from companion import seats as seat_cookies
+    from companion import tables
+    from companion.clock import Clock
+    from companion.games import DISPLAY, get, viewer_of
+    from companion.models import Seat, Table
+
+    slug, module = script_name.split("/")
+    script = importlib.import_module(f"tests.games.{slug}.{module}")
+    game = get(slug)
+    code = "STAGEM"
+    display_id = 99
+    with transaction.atomic():
+        table = Table.objects.filter(code=code).first()
+        if table is None:
+            table = Table.objects.create(code=code, game=slug, setup=script.SETUP)
+            for p in script.PLAYERS:
+                Seat.objects.create(pk=p.seat_id, table=table, name=p.name, role=p.role, order=p.order,
+                                    is_host=p.is_host, has_phone=p.has_phone)
+            Seat.objects.create(pk=display_id, table=table, name="Table display", role=DISPLAY.slug,
+                                order=len(script.PLAYERS))
+        if step == "lobby":
+            table.status, table.state, table.clock = Table.Status.LOBBY, None, Clock().to_dict()
+        else:
+            rng = random.Random(7)
+            state = game.start(list(script.PLAYERS), script.SETUP, rng)
+            by_id = {p.seat_id: p for p in script.PLAYERS}
+            for seat_id, move in script.STEPS[:int(step)]:
+                state = game.clock_expired(state) if seat_id is None else game.apply(state, by_id[seat_id], move, rng)
+            table.state = state
+            table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
+            table.clock = Clock().follow(game.clock(state), time.time()).to_dict()
+            table.results = []
+            if table.status == Table.Status.FINISHED:
+                tables._record_result(table, game)
+        table.version += 1
+        table.save()
+    cookies = {}
+    phases = {}
+    for seat in table.seats.all():
+        response = HttpResponse()
+        seat_cookies.remember(response, seat)
+        cookies[seat.pk] = response.cookies[seat_cookies.cookie_name(code)].value
+        view = game.view(table.state, viewer_of(seat)) if table.state is not None else None
+        phases[seat.pk] = view["phase"] if view else "lobby"
+    return {"code": code, "cookies": cookies, "display": display_id, "phases": phases}
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(sys.argv[1], sys.argv[2])))

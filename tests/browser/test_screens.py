@@ -1,0 +1,176 @@
+"""Every screen of every real game, on the devices people use: the screen matrix.
+
+Each game's scripted games (tests/games/<game>/scripted*.py, the ones the render tests play)
+are staged phase by phase in a server of their own, and every role opens its page on each of
+its devices: the host, an ordinary player, the game's special role, a player without a phone
+(the host acting for them) on phones; the table display on a TV, a large TV and a tablet.
+Each screen must keep within the width it is given, log no console error, and pass axe-core's
+WCAG 2.1 A and AA rules under the page's own Content-Security-Policy. Screenshots go to
+var/screenshots/<game>/<phase>-<role>-<device>.png.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.games import DISPLAY, Viewer, get
+from tests.browser.conftest import ROOT, Server
+
+pytestmark = pytest.mark.browser
+
+AXE = (Path(__file__).resolve().parents[1] / "assets" / "axe-core" / "axe.min.js").read_text()
+OUT = ROOT / "var" / "screenshots"
+
+PHONES = {"phone-360": (360, 640), "phone-430": (430, 932)}
+DISPLAYS = {"tv-1280": (1280, 720), "tv-1920": (1920, 1080), "tablet-1024": (1024, 768)}
+GAMES = ["fiction", "halftruth", "lie"]
+SCRIPTS = sorted(f"{slug}/{path.stem}" for slug in GAMES
+                 for path in (Path(__file__).resolve().parents[1] / "games" / slug).glob("scripted*.py"))
+
+
+def phase_steps(script_name: str) -> list[tuple[str, str]]:
+    """(phase, step) for the lobby, the first state of each phase the display's view passes through, and the end."""
+    import importlib
+    import random
+
+    slug, module = script_name.split("/")
+    script = importlib.import_module(f"tests.games.{slug}.{module}")
+    game = get(slug)
+    display = Viewer(seat_id=None, role=DISPLAY.slug)
+    rng = random.Random(7)
+    state = game.start(list(script.PLAYERS), script.SETUP, rng)
+    by_id = {p.seat_id: p for p in script.PLAYERS}
+    found = [("lobby", "lobby"), (game.view(state, display)["phase"], "0")]
+    for number, (seat_id, move) in enumerate(script.STEPS, start=1):
+        state = game.clock_expired(state) if seat_id is None else game.apply(state, by_id[seat_id], move, rng)
+        phase = "end" if game.is_over(state) else game.view(state, display)["phase"]
+        if phase not in {name for name, _ in found}:
+            found.append((phase, str(number)))
+    return found
+
+
+def roles(script_name: str) -> dict[str, tuple[int, bool]]:
+    """Each role to open: its name -> (the seat whose cookie opens it, whether the host acts for it)."""
+    import importlib
+
+    slug, module = script_name.split("/")
+    script = importlib.import_module(f"tests.games.{slug}.{module}")
+    game = get(slug)
+    host = next(p for p in script.PLAYERS if p.is_host)
+    found = {"host": (host.seat_id, False)}
+    special = next((p for p in script.PLAYERS if game.rotating_role and p.role == game.rotating_role), None)
+    if special is not None and not special.is_host:
+        found[special.role] = (special.seat_id, False)
+    player = next((p for p in script.PLAYERS if not p.is_host and p.has_phone and p is not special), None)
+    if player is not None:
+        found["player"] = (player.seat_id, False)
+    phoneless = next((p for p in script.PLAYERS if not p.has_phone), None)
+    if phoneless is not None:
+        found["acted-for"] = (phoneless.seat_id, True)
+    return found
+
+
+def stage(server: Server, script_name: str, step: str) -> dict:
+    result = subprocess.run([sys.executable, "-m", "tests.browser.stage", script_name, step], cwd=ROOT,
+                            env=server.env, capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)
+
+
+# What spills past the screen's width, not counting what a scrolling box of its own holds.
+FITS = """() => {
+  const width = window.innerWidth;
+  const clipped = e => { for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
+    if (getComputedStyle(a).overflowX !== 'visible') return true; return false; };
+  const right = Math.max(0, ...[...document.querySelectorAll('body *')].filter(e => !clipped(e))
+    .map(e => e.getBoundingClientRect().right));
+  return right - width > 1 ? [`spills ${Math.round(right - width)}px sideways`] : [];
+}"""
+
+AXE_RUN = """() => axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})
+  .then(r => r.violations.map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`))"""
+
+
+def check(page: Page, name: str, errors: list[str]) -> list[str]:
+    expect(page.locator("body")).to_have_attribute("data-live", "1")
+    # Axe reads colours as they are painted: wait for the fade-ins (a seat appearing) to end; one
+    # cancelled because its element was redrawn is over too.
+    page.evaluate("""() => Promise.all([document.fonts.ready, ...document.getAnimations()
+        .filter(a => a.effect.getTiming().iterations !== Infinity).map(a => a.finished.catch(() => null))])""")
+    problems = page.evaluate(FITS)
+    text = page.locator("body").inner_text()
+    problems += [f"shows template syntax {mark!r}" for mark in ("{#", "{%", "{{") if mark in text]
+    page.evaluate(AXE)  # evaluated by the test, not loaded by the page: the page's policy stays as it is
+    problems += page.evaluate(AXE_RUN)
+    problems += errors
+    path = OUT / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), animations="disabled")
+    return [f"{name}: {p}" for p in problems]
+
+
+@pytest.fixture
+def server_of(servers, tmp_path):
+    """A server with a database of its own, so a script's seat ids are free."""
+    started = []
+
+    def start() -> Server:
+        env = {**servers[0].env, "SQLITE_PATH": str(tmp_path / f"stage{len(started)}.sqlite3")}
+        env.pop("DATABASE_URL", None)
+        env.pop("REDIS_URL", None)
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+        server = Server(env)
+        server.start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.mark.parametrize("script_name", SCRIPTS)
+def test_every_screen_fits_its_devices_and_passes_axe(script_name, server_of, browser: Browser):
+    server = server_of()
+    slug = script_name.split("/")[0]
+    variant = script_name.split("/")[1].removeprefix("scripted").lstrip("_")
+    game_dir = slug + (f"-{variant}" if variant else "")
+    first = stage(server, script_name, "lobby")
+    openers = {**roles(script_name), "display": (first["display"], False)}
+    pages: list[tuple[str, str, Page, list[str], str]] = []
+    contexts = []
+    host_id = openers["host"][0]
+    for role, (seat_id, acted) in openers.items():
+        devices = DISPLAYS if role == "display" else PHONES
+        for device, (width, height) in devices.items():
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          is_mobile=role != "display", has_touch=role != "display")
+            contexts.append(context)
+            cookie_seat = host_id if acted else seat_id
+            context.add_cookies([{"name": f"seat_{first['code']}", "value": first["cookies"][str(cookie_seat)],
+                                  "url": server.url}])
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("console", lambda m, errors=errors: errors.append(f"console {m.type}: {m.text}")
+                    if m.type == "error" else None)
+            page.on("pageerror", lambda e, errors=errors: errors.append(f"page error: {e}"))
+            url = f"{server.url}/t/{first['code']}/" + (f"?as={seat_id}" if acted else "")
+            pages.append((role, device, page, errors, url))
+    problems: list[str] = []
+    try:
+        for phase, step in phase_steps(script_name):
+            stage(server, script_name, step)
+            for role, device, page, errors, url in pages:
+                errors.clear()
+                page.goto(url)
+                problems += check(page, f"{game_dir}/{phase}-{role}-{device}.png", errors)
+    finally:
+        for context in contexts:
+            context.close()
+    assert not problems, "\n".join(problems)
