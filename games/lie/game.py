@@ -402,7 +402,7 @@ def _screen(view: dict, cards: int | None) -> dict:
         # The round before this one, when a player's leaving called it off: said until the next bid.
         "called_off_notice": next((off for off in view["called_off"] if off["round"] == view["round"] - 1), None),
         # The round in play when the game ended before its showdown (the host ended it, or the last
-        # player but one left): its bids and every hand set or count entered, hidden no longer.
+        # player but one left): its bids and every hand set or count entered, shown to everyone.
         "ended_round": {"round": view["round"], "hands": view["open_hands"], "counts": view["open_counts"],
                         "bids": view["bids"], "count_at_reveal": view["count_at_reveal"],
                         "by_host": view["outcome"]["termination"] == rules.Termination.ENDED}
