@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.test_fiction import choose_secret, lie_and_share, seat_everyone
+from tests.browser.test_fiction import begin_first_half, lie_and_share, seat_everyone
 
 pytestmark = [pytest.mark.browser]
 
@@ -19,10 +17,7 @@ def test_guessers_see_a_draft_and_a_refused_guess_is_stopped_before_it_is_sent(s
     lena, gus, gwen, tv = (c.new_page() for c in contexts)
     try:
         seat_everyone(base, lena, gus, gwen, tv)
-        lena.get_by_role("button", name="Start the game").click()
-        choose_secret(lena, "melon", "l")
-        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
-        expect(gus.locator("#region-now")).to_contain_text("Your turn")
+        begin_first_half(lena, gus)
 
         box = gwen.locator(".guess-form .word-input")
         box.click()
@@ -53,10 +48,7 @@ def test_a_draft_ends_when_the_phone_typing_it_goes_away(servers, browser):
     lena, gus, gwen, tv = (c.new_page() for c in contexts)
     try:
         seat_everyone(base, lena, gus, gwen, tv)
-        lena.get_by_role("button", name="Start the game").click()
-        choose_secret(lena, "melon", "l")
-        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
-        expect(gus.locator("#region-now")).to_contain_text("Your turn")
+        begin_first_half(lena, gus)
 
         box = gus.locator(".guess-form .word-input")
         box.press_sequentially("ghost")
@@ -79,10 +71,7 @@ def test_a_short_or_empty_guess_is_refused_at_the_field_in_the_apps_words(server
     lena, gus, gwen, tv = (c.new_page() for c in contexts)
     try:
         seat_everyone(base, lena, gus, gwen, tv)
-        lena.get_by_role("button", name="Start the game").click()
-        choose_secret(lena, "melon", "l")
-        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
-        expect(gus.locator("#region-now")).to_contain_text("Your turn")
+        begin_first_half(lena, gus)
 
         verdict = gus.locator(".guess-form [data-try-verdict]")
         gus.get_by_role("button", name="Guess", exact=True).click()  # nothing typed

@@ -78,6 +78,14 @@ def choose_secret(lena: Page, word: str, hint: str) -> None:
     lena.get_by_role("button", name="Keep this secret").click()
 
 
+def begin_first_half(lena: Page, guesser: Page, word: str = "melon", hint: str = "l") -> None:
+    """Lena starts the game, keeps the secret and starts the timer: the Guessers' turn."""
+    lena.get_by_role("button", name="Start the game").click()
+    choose_secret(lena, word, hint)
+    lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+    expect(guesser.locator("#region-now")).to_contain_text("Your turn")
+
+
 def guess(page: Page, word: str, *, wins: bool = False) -> None:
     box = page.locator(".guess-form .word-input")
     box.fill(word)
@@ -508,9 +516,7 @@ def test_the_host_ending_the_game_shows_every_phone_and_the_tv_the_word_and_the_
     lena, gus, gwen, tv = (c.new_page() for c in contexts)
     try:
         seat_everyone(base, lena, gus, gwen, tv)
-        lena.get_by_role("button", name="Start the game").click()
-        choose_secret(lena, "melon", "l")
-        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+        begin_first_half(lena, gus)
         guess(gus, "ghost")
         public = lie_and_share(lena, 1, at=(4,))
         expect(tv.locator("#board-1 .clue.token")).to_have_text(list(public))

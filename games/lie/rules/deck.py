@@ -41,8 +41,8 @@ PER_FACE = 10
 FIRST_ROUND_CARDS = 5
 
 # An assumed pairing, marked as such: every pair of different faces on two
-# cards. It has 30 cards and 10 of each face, like the real one; it is only
-# used to deal for tests and for tables where the app deals.
+# cards. It has 30 cards and 10 of each face, like the real one; tests and
+# tables where the app deals are dealt from it.
 DEFAULT_DECK: tuple[tuple[int, int], ...] = tuple(
     pair for pair in combinations(FACES, 2) for _ in range(2)
 )
