@@ -726,8 +726,23 @@
       var status = document.getElementById("table-version").dataset.status;
       var invite = document.getElementById("invite");
       if (invite && status !== lastStatus) invite.open = status === "lobby";
+      if (status !== lastStatus) window.scrollTo(0, 0);
       lastStatus = status;
     }
+  });
+
+  // News for everyone (the game started or ended, a round called off: anything marked
+  // data-news) is read from the top of the screen, not below where the phone was scrolled.
+  var lastNews = newsOf();
+  function newsOf() {
+    return Array.prototype.map.call(document.querySelectorAll("[data-news]"), function (el) {
+      return el.textContent.trim();
+    }).join("\n");
+  }
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var news = newsOf();
+    if (news && news !== lastNews) window.scrollTo(0, 0);
+    lastNews = news;
   });
   document.addEventListener("DOMContentLoaded", keepAwake);
 })();
