@@ -479,6 +479,8 @@ def undo(code: str, token: str, base_version: int | None, *, now: float | None =
             raise TableError("There is nothing to undo.", reason="nothing-to-undo", status=409)
         last.undone = True
         last.save(update_fields=["undone"])
+        if table.status == Table.Status.FINISHED and last.status_before != Table.Status.FINISHED:
+            table.results = table.results[:-1]  # the game it ended is on again
         table.status = last.status_before
         table.state = last.state_before
         clock = Clock.from_dict(table.clock).undone(Clock.from_dict(last.clock_before))
