@@ -41,8 +41,8 @@ SCRIPTS = sorted(f"{slug}/{path.stem}" for slug in GAMES
 def phase_steps(script_name: str) -> list[tuple[str, str]]:
     """(screen, step): the lobby, each state whose display view differs in kind from all before it
     (its phase, or which parts of the view it fills: a showdown, a second half, a round's end), the
-    fullest state of play (the last before the end) and the end. A screen is named by its phase,
-    numbered when the phase comes again."""
+    fullest state of play (the last before the end, "fullest") and the end. A screen is named by
+    its phase, numbered when the phase comes again."""
     import importlib
     import random
 
@@ -66,25 +66,12 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
             break
         last_in_play = number
         kinds.setdefault(kind(game.view(state, display)), number)
-    steps = sorted({*kinds.values(), last_in_play})
-    names = {number: phase for (phase, _), number in kinds.items()}
     found, seen = [("lobby", "lobby")], {}
-    for number in steps:
-        phase = names.get(number) or phase_of(game, script, number)
+    for (phase, _), number in sorted(kinds.items(), key=lambda item: item[1]):
         seen[phase] = seen.get(phase, 0) + 1
         found.append((phase if seen[phase] == 1 else f"{phase}-{seen[phase]}", str(number)))
+    found.insert(-1 if found[-1][0] == "end" else len(found), ("fullest", str(last_in_play)))
     return found
-
-
-def phase_of(game, script, steps: int) -> str:
-    import random
-
-    rng = random.Random(7)
-    state = game.start(list(script.PLAYERS), script.SETUP, rng)
-    by_id = {p.seat_id: p for p in script.PLAYERS}
-    for seat_id, move in script.STEPS[:steps]:
-        state = game.clock_expired(state) if seat_id is None else game.apply(state, by_id[seat_id], move, rng)
-    return game.view(state, Viewer(seat_id=None, role=DISPLAY.slug))["phase"]
 
 
 def roles(script_name: str) -> dict[str, tuple[int, bool]]:
