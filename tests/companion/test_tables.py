@@ -378,3 +378,14 @@ def test_a_player_who_left_is_not_dealt_into_the_next_game(db, phone):
     table.refresh_from_db()
     assert [p["name"] for p in table.state["players"]] == ["Kamila", "Tony", "Eve"]
     assert not table.seats.filter(name="Amy").exists()
+
+
+def test_every_host_action_the_contract_names_is_one_the_server_knows(stub_table, phone):
+    from companion.views import HOST_ACTIONS
+
+    table, lena, *_ = stub_table
+    host = sit(phone(), lena)
+    for action in HOST_ACTIONS:
+        answer = post_host(host, table, action)
+        assert answer.status_code != 404 and "Unknown host action" not in answer.content.decode(), action
+    assert post_host(host, table, "nuke").status_code == 404
