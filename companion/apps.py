@@ -2,5 +2,19 @@ from django.apps import AppConfig
 
 
 class CompanionConfig(AppConfig):
+    default = True
     name = "companion"
     verbose_name = "Table companion"
+
+
+class GameConfig(AppConfig):
+    """A game's Django app: registers its Game (``game``, a dotted path) once Django is ready."""
+
+    game = ""
+
+    def ready(self) -> None:
+        from django.utils.module_loading import import_string
+
+        from companion import games
+
+        games.register(import_string(self.game)())

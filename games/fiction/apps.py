@@ -1,14 +1,7 @@
-from django.apps import AppConfig
+from companion import apps
 
 
-class FictionConfig(AppConfig):
+class FictionConfig(apps.GameConfig):
     name = "games.fiction"
-    label = "fiction"
     verbose_name = "Fiction"
-
-    def ready(self) -> None:
-        from companion import games
-
-        from .game import Fiction
-
-        games.register(Fiction())
+    game = "games.fiction.game.Fiction"

@@ -1,14 +1,7 @@
-from django.apps import AppConfig
+from companion import apps
 
 
-class HalfTruthConfig(AppConfig):
+class HalfTruthConfig(apps.GameConfig):
     name = "games.halftruth"
-    label = "halftruth"
     verbose_name = "Half Truth"
-
-    def ready(self) -> None:
-        from companion import games
-
-        from .game import HalfTruth
-
-        games.register(HalfTruth())
+    game = "games.halftruth.game.HalfTruth"

@@ -1,14 +1,7 @@
-from django.apps import AppConfig
+from companion import apps
 
 
-class LieConfig(AppConfig):
+class LieConfig(apps.GameConfig):
     name = "games.lie"
-    label = "lie"
     verbose_name = "LIE"
-
-    def ready(self) -> None:
-        from companion import games
-
-        from .game import Lie
-
-        games.register(Lie())
+    game = "games.lie.game.Lie"

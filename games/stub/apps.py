@@ -1,14 +1,7 @@
-from django.apps import AppConfig
+from companion import apps
 
 
-class StubConfig(AppConfig):
+class StubConfig(apps.GameConfig):
     name = "games.stub"
-    label = "stub"
     verbose_name = "Secret Keeper (demo)"
-
-    def ready(self) -> None:
-        from companion import games
-
-        from .game import SecretKeeper
-
-        games.register(SecretKeeper())
+    game = "games.stub.game.SecretKeeper"
