@@ -121,11 +121,14 @@ class Move:
     stale_safe: its meaning does not depend on what others did since the phone last
     looked (a player setting their own secret pick), so it applies on an old version.
     undoable: the host's undo takes it back (the default).
+    noun: what the move is called after it is made, as in "Undo Max's Fact/Fiction token"
+    (its type, spaced, if not given).
     """
 
     type: str
     fields: tuple[Field, ...] = ()
     label: str = ""
+    noun: str = ""
     host_only: bool = False
     stale_safe: bool = False
     # The host's undo takes it back. A scribble such as Fiction's letter marks is not worth an undo.

@@ -375,7 +375,7 @@ def describe(action: Any, game: Game, seats: Any) -> str:
     names = {s.pk: s.name for s in seats}
     if action.kind == "move":
         move = game.move(action.move.get("type", ""))
-        what = str(action.move.get("type", "move")).replace("_", " ")
+        what = move.noun if move and move.noun else str(action.move.get("type", "move")).replace("_", " ")
         shown = [str(action.move[f.name]).upper() if isinstance(action.move.get(f.name), str)
                  else str(action.move[f.name]) for f in (move.fields if move else ()) if f.public
                  and action.move.get(f.name) not in (None, "", [])]

@@ -40,17 +40,18 @@ class Fiction(Game):
     roles = (Role("librarian", "Lie-brarian", 0, 1, "✎"), Role("guesser", "Guesser", 0, 7, "◎"))
     rotating_role = "librarian"
     moves = (
-        Move("choose_ability", (Field("card", "text", label="Ability card"),), label="Keep this card"),
+        Move("choose_ability", (Field("card", "text", label="Ability card"),), label="Keep this card",
+             noun="ability card"),
         Move("choose_secret", (
             Field("word", "text", label="Secret word"),
             Field("hint", "text", label="Hint letter"),
             Field("override", "bool", label="Allow it anyway"),
-        ), label="Keep this secret"),
-        Move("start_first_half", label="Start the timer"),
+        ), label="Keep this secret", noun="secret word"),
+        Move("start_first_half", label="Start the timer", noun="start of the first half"),
         Move("check_row", (
             Field("guess", "text", label="Guess on the paper board"),
             Field("clues", "choice", label="Clue token", many=True, choices=CLUES),
-        ), label="Check this row"),
+        ), label="Check this row", noun="checked row"),
         # The guessers' notes: stale-safe, since a mark means the same whatever others did meanwhile.
         Move("mark_letter", (
             Field("letter", "text", label="Letter", max_length=1),
@@ -64,14 +65,14 @@ class Fiction(Game):
         Move("share_clues", (
             Field("clues", "choice", label="Clue", many=True, choices=CLUES),
             Field("use_ability", "bool", label="Cross off a feather (use your ability)"),
-        ), label="Share the clues"),
+        ), label="Share the clues", noun="clues"),
         Move("fact_fiction", (
             Field("position", "int", label="Letter", minimum=0, maximum=4),
             Field("turn", "int", label="Guess", required=False, minimum=0),
             Field("use_ability", "bool", label="Use your ability with this token"),
-        ), label="Fact or Fiction?"),
-        Move("use_ability", label="Discard a token to use your ability"),
-        Move("start_second_half", label="Start the second half", host_only=True),
+        ), label="Fact or Fiction?", noun="Fact/Fiction token"),
+        Move("use_ability", label="Discard a token to use your ability", noun="use of an ability"),
+        Move("start_second_half", label="Start the second half", host_only=True, noun="start of the second half"),
     )
     setup = (
         Field("hard_mode", "bool", label="Hard difficulty (all three below)", default=False,

@@ -41,15 +41,16 @@ class HalfTruth(Game):
     # The die and the card are the reader's (who changes every question) or the host's:
     # not host_only, so the reader can post them; the rules refuse anyone else.
     moves = (
-        Move("roll", label="Roll the scoring die"),
+        Move("roll", label="Roll the scoring die", noun="roll of the scoring die"),
         Move("set_die", (Field("face", "choice", label="Die face", choices=FACE_CHOICES),),
-             label="Enter the die as rolled"),
+             label="Enter the die as rolled", noun="scoring die face"),
         Move("lock_in", (Field("letters", "choice", label="Answer", many=True, choices=LETTER_CHOICES),),
-             label="Lock in", stale_safe=True),
+             label="Lock in", stale_safe=True, noun="answer"),
         Move("reveal", (Field("correct", "choice", label="Correct answer", many=True, choices=LETTER_CHOICES),),
-             label="Reveal the correct answers"),
+             label="Reveal the correct answers", noun="reveal of the card"),
         Move("skip", (Field("seat", "seat", label="Player"),), label="Skip for this question", host_only=True),
-        Move("drop", (Field("seat", "seat", label="Player"),), label="Take out of the game", host_only=True),
+        Move("drop", (Field("seat", "seat", label="Player"),), label="Take out of the game", host_only=True,
+             noun="taking a player out"),
     )
     setup = (
         *(Field(f"colour_{n}", "choice", label=f"Colour of the {ORDINALS[n - 1]} player", required=False,

@@ -36,18 +36,18 @@ class Lie(Game):
         # Setting one's own hand does not depend on what others did meanwhile.
         Move("set_hand", (Field("faces", "int", label="Faces", many=True, required=False,
                                 minimum=min(FACES), maximum=max(FACES)),),
-             label="Set my hand", stale_safe=True),
+             label="Set my hand", stale_safe=True, noun="hand"),
         Move("choose_direction", (Field("direction", "choice", label="Direction", choices=_DIRECTIONS),),
-             label="Choose the direction"),
+             label="Choose the direction", noun="choice of direction"),
         Move("bid", (Field("quantity", "int", label="Quantity", minimum=1, maximum=DECK_SIZE),
                      Field("face", "int", label="Die", minimum=min(FACES), maximum=max(FACES))),
              label="Bid"),
-        Move("challenge", label="Lie!"),
+        Move("challenge", label="Lie!", noun="“Lie!”"),
         # Count at reveal: how many of the challenged face this player shows, and wild ones.
         Move("show_count", (Field("count", "int", label="Showing the bid's face", minimum=0, maximum=DECK_SIZE),
                             Field("ones", "int", label="Wild ones", required=False, minimum=0,
                                   maximum=DECK_SIZE)),
-             label="That's my count", stale_safe=True),
+             label="That's my count", stale_safe=True, noun="count"),
         # Leaving: the player is out at once and a round under way is called off.
         Move("forfeit", label="Leave the game"),
     )

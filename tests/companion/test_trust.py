@@ -240,3 +240,13 @@ def test_a_move_can_be_tried_without_being_applied(stub_table, phone):
     assert accepted.status_code == 200 and accepted.content == b""
     assert version(table) == before and Table.objects.get().state["guesses"] == []
     assert not table.actions.filter(kind="move", move__type="guess").exists()
+
+
+def test_undo_calls_each_move_what_the_table_calls_it(db, phone):
+    from tests.companion.test_endings import seated
+    from tests.companion.test_tables import move
+
+    table, (kamila, tony, amy, tv) = seated(phone, "halftruth", "Kamila", "Tony", "Amy")
+    assert move(kamila, table, type="set_die", face="ONE").status_code == 200
+    page = html.unescape(kamila.get(f"/t/{table.code}/").content.decode())
+    assert "Undo Kamila's scoring die face" in page and "set die" not in page
