@@ -48,9 +48,11 @@ test: install
 bench: install
 	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
-# Phone-size screenshots of every screen, written to var/screenshots/.
+# The screen matrix: every screen of every scripted game on phones and displays, checked and
+# written to var/screenshots/; then the README's gallery from it (docs/screens/).
 screenshots: install
-	$(BIN)/python -m pytest tests/browser/test_screenshots.py -q -p no:randomly
+	$(BIN)/python -m pytest tests/browser/test_screens.py -q -p no:randomly
+	$(BIN)/python tests/browser/gallery.py
 
 # Mutation testing of the rules engines (not part of `make test` nor CI; see the README).
 # By default every rules module of the three games; a part by mutmut's name pattern, e.g.
