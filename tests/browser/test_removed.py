@@ -1,0 +1,22 @@
+"""A player the host removes: their phone says so once and offers nothing left to tap."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.test_table_sync import keep_a_secret
+
+
+def test_a_removed_player_is_told_once_and_has_nothing_left_to_tap(servers, phones):
+    lena, gus, dan = phones(), phones(), phones()
+    keep_a_secret(lena, servers[0].url, {"gus": gus, "dan": dan}, "zephyrs")
+    lena.once("dialog", lambda dialog: dialog.accept())
+    lena.locator("#region-people li", has_text="dan").get_by_role("button", name="Remove").click()
+    expect(dan.locator("#conn")).to_contain_text("You were removed from this table")
+    expect(dan.locator("main").get_by_text("removed").locator("visible=true")).to_have_count(1)
+    expect(dan.get_by_placeholder("Your guess")).to_be_hidden()
+    expect(dan.locator("main button:visible")).to_have_count(0)
+    # The link opens the table afresh: its join page, which says what this phone may still do.
+    dan.get_by_role("link", name="Open this table afresh").click()
+    expect(dan.get_by_role("heading", name="Join Secret Keeper")).to_be_visible()
+    expect(gus.get_by_placeholder("Your guess")).to_be_visible()  # the others play on
