@@ -267,8 +267,8 @@ class Fiction(Game):
             return Now("Clue check: the Lie-brarian is checking a game played on paper")
         if phase == "halftime":
             if "start_second_half" in moves:
-                return Now("Halftime: start the second half when the table is ready",
-                           f"Discard any unused blue guess boards.", True)
+                return Now("Halftime: start the second half",
+                           "When the table is ready: discard any unused blue boards.", True)
             return Now("Halftime", f"The host starts the second half.")
         guesses, tokens = view["guesses_left_in_half"], view["tokens"]
         left = (f"{guesses} guess{pluralize(guesses, 'es')} left in the {half} · "
@@ -278,7 +278,7 @@ class Fiction(Game):
             if side == LIBRARIAN:
                 lies = lies_wanted(view["lie_counts"], "lie")
                 return Now(f"Give the clues for this guess, with {lies}", f"Guess: {latest}", True)
-            return Now("Waiting for the Lie-brarian to share the clues", f"Guess: {latest} · {left}")
+            return Now("Waiting for the Lie-brarian's clues", f"Guess: {latest} · {left}")
         if side == GUESSERS:
             return Now("Your turn: agree on a guess", f"{left}", moves.get("guess", {}).get("allowed", False))
         return Now("Waiting for the Guessers to guess", f"{left}")
