@@ -80,8 +80,9 @@ class Fiction(Game):
         Field("one_token_per_half", "bool", label="One Fact/Fiction token per half", default=False),
         Field("eight_minute_halves", "bool", label="Eight-minute halves", default=False),
         Field("ability_cards", "bool", label="Banned Books ability cards", default=False),
-        Field("house_words", "bool", label="House words (the table may allow a word our dictionary lacks)",
-              default=False),
+        # The label is what the table display lists in the lobby: short; the form says the rest.
+        Field("house_words", "bool", label="House words", default=False,
+              help="The table may agree to allow a guess our dictionary lacks."),
         Field("words_left", "bool", label="Helper: how many dictionary words still fit the shared clues",
               default=False),
         Field("clue_check", "bool", label="Clue check only: we play on paper; the Lie-brarian's phone checks each row",
