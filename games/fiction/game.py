@@ -81,8 +81,9 @@ class Fiction(Game):
         Field("one_token_per_half", "bool", label="One Fact/Fiction token per half", default=False),
         Field("eight_minute_halves", "bool", label="Eight-minute halves", default=False),
         Field("ability_cards", "bool", label="Banned Books ability cards", default=False),
-        Field("house_words", "bool", label="House words (the table may allow a word our dictionary lacks)",
-              default=False),
+        # The label is what the table display lists in the lobby: short; the form says the rest.
+        Field("house_words", "bool", label="House words", default=False,
+              help="The table may agree to allow a guess our dictionary lacks."),
         Field("words_left", "bool", label="Helper: how many dictionary words still fit the shared clues",
               default=False),
         Field("clue_check", "bool", label="Clue check only: we play on paper; the Lie-brarian's phone checks each row",
@@ -268,8 +269,8 @@ class Fiction(Game):
             return Now("Clue check: the Lie-brarian is checking a game played on paper")
         if phase == "halftime":
             if "start_second_half" in moves:
-                return Now("Halftime: start the second half when the table is ready",
-                           f"Discard any unused blue guess boards.", True)
+                return Now("Halftime: start the second half",
+                           "When the table is ready: discard any unused blue boards.", True)
             return Now("Halftime", f"The host starts the second half.")
         guesses, tokens = view["guesses_left_in_half"], view["tokens"]
         left = (f"{guesses} guess{pluralize(guesses, 'es')} left in the {half} · "
@@ -279,7 +280,7 @@ class Fiction(Game):
             if side == LIBRARIAN:
                 lies = lies_wanted(view["lie_counts"], "lie")
                 return Now(f"Give the clues for this guess, with {lies}", f"Guess: {latest}", True)
-            return Now("Waiting for the Lie-brarian to share the clues", f"Guess: {latest} · {left}")
+            return Now("Waiting for the Lie-brarian's clues", f"Guess: {latest} · {left}")
         if side == GUESSERS:
             return Now("Your turn: agree on a guess", f"{left}", moves.get("guess", {}).get("allowed", False))
         return Now("Waiting for the Guessers to guess", f"{left}")

@@ -27,9 +27,10 @@ def test_hard_difficulty_shows_its_options_on_and_locked_and_unticking_gives_the
             box = lena.get_by_role("checkbox", name=title)
             expect(box).to_be_checked()
             expect(box).to_be_disabled()
-            for screen in (gus, tv):
-                row = screen.locator(".setup-summary dt", has_text=title)
-                expect(row.locator("xpath=following-sibling::dd[1]")).to_have_text("Yes (with Hard difficulty)")
+            row = gus.locator(".setup-summary dt", has_text=title)
+            expect(row.locator("xpath=following-sibling::dd[1]")).to_have_text("Yes (with Hard difficulty)")
+            # the table display lists, in short, the options that are on
+            expect(tv.locator(".setup-short span", has_text=title)).to_contain_text("(with Hard difficulty)")
         snap(lena, "setup-hard-host")
         snap(gus, "setup-hard-guesser")
         snap(tv, "setup-hard-display")
@@ -40,6 +41,7 @@ def test_hard_difficulty_shows_its_options_on_and_locked_and_unticking_gives_the
         expect(lena.get_by_role("checkbox", name="Eight-minute halves")).to_be_enabled()
         row = gus.locator(".setup-summary dt", has_text="Eight-minute halves")
         expect(row.locator("xpath=following-sibling::dd[1]")).to_have_text("No")
+        expect(tv.locator(".setup-short span", has_text="Eight-minute halves")).to_have_count(0)
     finally:
         for context in contexts:
             context.close()

@@ -13,7 +13,7 @@ from companion.forms import Form, MoveError, parse_move
 from companion.games import Viewer
 from games.errors import RulesError
 
-from . import scripted
+from . import scripted, scripted_largest
 
 LENA, GUS, GWEN = scripted.PLAYERS  # Lena the Lie-brarian; Gus (the host) and Gwen guess
 DISPLAY = Viewer(9, "display", "Table")
@@ -184,7 +184,7 @@ def test_now_changes_with_the_phase(game):
     assert now(LENA).headline == "Waiting for the Guessers to guess" and not now(LENA).my_turn
     state = post(game, state, GWEN, type="guess", word="entry")
     assert now(LENA).headline == "Give the clues for this guess, with exactly one lie" and now(LENA).my_turn
-    assert now(GWEN).headline == "Waiting for the Lie-brarian to share the clues" and not now(GWEN).my_turn
+    assert now(GWEN).headline == "Waiting for the Lie-brarian's clues" and not now(GWEN).my_turn
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
     state = game.clock_expired(state)
     assert now(GUS).my_turn and "start the second half" in now(GUS).headline
@@ -226,12 +226,12 @@ def test_the_lie_brarian_cannot_leave_mid_game(game):
 # --- the scripted game ---------------------------------------------------------------------------
 
 
-def play_script(game):
-    """Every state of the scripted game, start to finish, with the move that made it."""
-    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(7))
+def play_script(game, script=scripted):
+    """Every state of a scripted game, start to finish."""
+    state = game.start(script.PLAYERS, script.SETUP, random.Random(7))
     states = [state]
-    by_id = {p.seat_id: p for p in scripted.PLAYERS}
-    for seat_id, move in scripted.STEPS:
+    by_id = {p.seat_id: p for p in script.PLAYERS}
+    for seat_id, move in script.STEPS:
         if seat_id is None:
             state = game.clock_expired(state)
         else:
@@ -290,6 +290,41 @@ def test_every_region_renders_for_every_seat_in_every_phase(game):
             view = game.view(state, viewer)
             for region in game.regions:
                 render_region(game, region, view, viewer)
+
+
+def test_the_largest_scripted_game_fills_all_ten_boards_with_tokens_and_the_lie_brarian_wins(game):
+    players = scripted_largest.PLAYERS
+    assert len(players) == 8 and [p.name for p in players if not p.has_phone] == ["Mo"]
+    states = play_script(game, scripted_largest)
+    assert [s["phase"] for s in states].count("halftime") == 1
+    final = game.view(states[-1], players[1])
+    assert final["outcome"]["winner"] == "librarian" and final["outcome"]["termination"] == "out-of-guesses"
+    assert [t["half"] for t in final["turns"]] == [1] * 5 + [2] * 5
+    assert all(t["clues"] for t in final["turns"])
+    assert final["turns"][0]["fictions"] == [2] and final["turns"][0]["facts"] == [3]  # side by side
+    assert final["turns"][3]["fictions"] == [1]  # a vowel of an earlier guess, with the Guessers' card
+    assert final["librarian_uses"] == 2 and final["abilities"]["guessers"]["id"] == "vowel-in-any-guess"
+
+
+NOW_CONTROL = re.compile(r"<(form|ul)\b[^>]*\bdata-now\b.*?</\1>", re.S)
+
+
+@pytest.mark.parametrize("script", [scripted, scripted_largest], ids=["scripted", "largest"])
+def test_a_control_is_marked_to_use_now_exactly_when_the_now_card_says_it_is_the_seats_turn(game, script):
+    """``data-now`` marks what a phone keeps on its first screen: the move this seat owes the table."""
+    viewers = (*script.PLAYERS, DISPLAY)  # the host among them: halftime's button is theirs
+    marked_turns = 0
+    for number, state in enumerate(play_script(game, script)):
+        for viewer in viewers:
+            view = game.view(state, viewer)
+            html = "".join(render_region(game, region, view, viewer) for region in game.regions)
+            my_turn = game.now(view, viewer).my_turn and not game.is_over(state)
+            found = NOW_CONTROL.search(html)
+            assert bool(found) == my_turn, f"step {number}: {viewer.name} ({view['phase']})"
+            if found:
+                assert re.search(r"<(button|select)\b|<input\b(?![^>]*type=\"hidden\")", found.group(0))
+                marked_turns += 1
+    assert marked_turns > len(script.STEPS)
 
 
 def test_banned_books_shows_each_kept_ability_card_and_its_uses_to_every_seat(game):
@@ -425,9 +460,9 @@ def test_the_row_note_follows_the_tokens_and_the_lies_a_row_may_hold(game):
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="d")
     state = post(game, post(game, state, LENA, type="start_first_half"), GUS, type="guess", word="entry")
     state = post(game, state, LENA, type="share_clues", clues=list("✓✗✗~✗"))
-    note = lambda: re.sub(r"\s+", " ", re.search(  # noqa: E731
+    note = lambda: re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", re.search(  # noqa: E731  the note's text, as read
         r'<p class="board-note[^"]*">(.*?)</p>', render_region(game, "guess_rows", game.view(state, GWEN), GWEN),
-        re.S)[1]).strip()
+        re.S)[1])).strip()
     assert note() == "1 or 2 of these clues may be lies"
     state = post(game, state, GWEN, type="fact_fiction", position=0)
     assert note() == "A lie is under E; 0 or 1 more may be among the clues under N, T, R and Y"
