@@ -39,9 +39,10 @@ def add_phoneless(host: Page, name: str) -> None:
 
 
 def act_for(host: Page, name: str) -> Page:
-    """The host's second tab, opened from "Act for <name>" on the host's own screen."""
+    """The host's second tab, opened from "Act for <name>" in the host's tools at the top of their screen."""
     tab = host.context.new_page()
-    tab.goto(host.url.split("?")[0].rsplit("/t/", 1)[0] + host.locator("a", has_text=f"Act for {name}").get_attribute("href"))
+    link = host.get_by_role("navigation", name="Host tools").get_by_role("link", name=f"Act for {name}")
+    tab.goto(host.url.split("?")[0].rsplit("/t/", 1)[0] + link.get_attribute("href"))
     expect(tab.locator("body")).to_have_attribute("data-live", "1")
     return tab
 

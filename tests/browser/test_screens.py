@@ -144,7 +144,16 @@ TEXTS = """const texts = () => {
     const e = node.parentElement;
     if (!node.textContent.trim() || !e || e.closest('.sr-only, script, style, template, option')) continue;
     const range = document.createRange(); range.selectNodeContents(node);
-    const boxes = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+    // What a box that hides its overflow (an ellipsis) cuts away is not drawn.
+    let boxes = [...range.getClientRects()].map(r => ({left: r.left, right: r.right, top: r.top, bottom: r.bottom}));
+    for (let a = e; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflow === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      boxes = boxes.map(b => ({left: Math.max(b.left, c.left), right: Math.min(b.right, c.right),
+                               top: Math.max(b.top, c.top), bottom: Math.min(b.bottom, c.bottom)}));
+    }
+    boxes = boxes.map(b => ({...b, width: b.right - b.left, height: b.bottom - b.top}))
+      .filter(r => r.width > 0 && r.height > 0);
     if (boxes.length && e.checkVisibility({visibilityProperty: true, opacityProperty: true})) found.push([e, boxes, node]);
   }
   return found;
