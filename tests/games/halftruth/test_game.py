@@ -11,7 +11,7 @@ from companion.forms import MoveError, parse_move
 from companion.games import DISPLAY, Viewer, get
 from games.halftruth import rules
 
-from . import scripted
+from . import scripted, scripted_largest
 from .scripted import AMY, KAMILA, PLAYERS, TONY
 
 game = get("halftruth")
@@ -237,20 +237,24 @@ def test_the_chart_adds_bonuses_as_taken_and_tracker_points_when_a_round_ends():
 # The scripted game
 
 
-def test_the_scripted_game_plays_through_three_rounds_to_the_expected_outcome():
-    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+@pytest.mark.parametrize("script", [scripted, scripted_largest], ids=["scripted", "scripted_largest"])
+def test_the_scripted_game_plays_through_three_rounds_to_the_expected_outcome(script):
+    state = game.start(script.PLAYERS, script.SETUP, random.Random(1))
     phases = set()
-    actors = {p.seat_id: p for p in scripted.PLAYERS}
-    for seat_id, move in scripted.STEPS:
+    dice = set()
+    actors = {p.seat_id: p for p in script.PLAYERS}
+    for seat_id, move in script.STEPS:
         assert not game.is_over(state)
         state = game.apply(state, actors[seat_id], move, random.Random(len(phases)))
         phases.add((state["round"], state["phase"]))
+        dice.add(state["die"])
     assert game.is_over(state)
     assert {phase for _, phase in phases} == {"roll", "pick", "reveal", "over"}
+    assert {"AMPED", "HALF_LIE"} <= dice
     view = game.view(state, SCREEN)
-    assert view["outcome"]["winners"] == scripted.WINNERS
+    assert view["outcome"]["winners"] == script.WINNERS
     assert view["outcome"]["termination"] == "three-rounds"
-    assert {s["seat"]: s["victory_points"] for s in view["outcome"]["standings"]} == scripted.VICTORY_POINTS
+    assert {s["seat"]: s["victory_points"] for s in view["outcome"]["standings"]} == script.VICTORY_POINTS
     assert game.now(view, SCREEN).headline == "Game over: Kamila wins"
 
 
