@@ -6,7 +6,7 @@ commits, every seat is sent its own view (companion.broadcast).
 
 from __future__ import annotations
 
-import contextvars
+import enum
 import hashlib
 import json
 import logging
@@ -77,12 +77,16 @@ class NoSeat(TableError):
 NO_SEAT = "You have no seat at this table. Open the table's link to join."
 
 
-# Set while a phone asks whether a request whose reply it never got was applied: the
-# request is looked up in the action log and never applied now.
-checking = contextvars.ContextVar("checking", default=False)
-# Set while a phone asks whether a move would be allowed (a guess checked as it is typed):
-# the whole change runs and is then rolled back.
-trying = contextvars.ContextVar("trying", default=False)
+class Mode(enum.Enum):
+    """How a request is to be run: made, tried, or checked."""
+
+    APPLY = "apply"
+    # Would the table accept it (a guess checked as it is typed)? The whole change runs and is
+    # then rolled back, and WouldApply says so.
+    TRY = "try"
+    # Was this request, whose reply the phone never got, applied? It is looked up in the action
+    # log and never applied now.
+    CHECK = "check"
 
 
 class WouldApply(Exception):
@@ -292,6 +296,8 @@ def perform(
     regroup: bool = False,
     keeps_seats: bool = False,
     now: float | None = None,
+    mode: Mode = Mode.APPLY,
+    caution: Callable[[Game, Table], str] | None = None,
 ) -> Outcome:
     """Run one change for one seat; a repeat of the same request from the same view applies once.
 
@@ -299,7 +305,8 @@ def perform(
     a function of the game (a move parsed by the game's declarations); ``host_only`` and
     ``stale_safe`` may be functions of the game and the payload, decided under the lock too.
     ``keeps_seats``: the change never touches a seat, so the push may draw from the seats
-    loaded here.
+    loaded here. ``mode``: make the change, try it (``caution``: the game's word of warning on
+    it), or only check whether an earlier request was made.
     """
     now = time.time() if now is None else now
     before: Action | None = None
@@ -318,7 +325,7 @@ def perform(
         if base_version < table.version and Action.objects.filter(
                 table=table, seat=seat, base_version=base_version, key=key).exists():
             return Outcome(table=table, seat=seat, duplicate=True)
-        if checking.get():
+        if mode is Mode.CHECK:
             raise TableError("Your tap did not reach the table before the connection dropped. Tap again.",
                              reason="not-applied", status=409)
         settled = _settle_clock(table, game, now)
@@ -343,8 +350,8 @@ def perform(
             table.notice = ""
             was_finished = table.status == Table.Status.FINISHED
             change(table, seat, game, now)
-            if trying.get():
-                raise WouldApply()
+            if mode is Mode.TRY:
+                raise WouldApply(caution(game, table) if caution else "")
             if table.status == Table.Status.FINISHED and not was_finished:
                 _record_result(table, game)
             table.version += 1
@@ -372,7 +379,7 @@ def _seats(table: Table) -> list[Seat]:
 
 
 def play(code: str, token: str, data: Any, base_version: int | None, *, as_seat: int | None = None,
-         now: float | None = None) -> Outcome:
+         now: float | None = None, mode: Mode = Mode.APPLY) -> Outcome:
     """A game move from a form (a QueryDict or a dict), parsed by the game's declarations.
 
     ``as_seat``: the host acts for a player without a phone.
@@ -394,8 +401,6 @@ def play(code: str, token: str, data: Any, base_version: int | None, *, as_seat:
                 raise TableError("The host can act only for a player without a phone.", reason="not-phoneless",
                                  status=403)
         table.state = game.apply(table.state, viewer_of(actor), move, _rng())
-        if trying.get():
-            raise WouldApply(game.caution(move, table.setup))
         acted.append(actor)
         if game.is_over(table.state):
             table.status = Table.Status.FINISHED
@@ -406,12 +411,16 @@ def play(code: str, token: str, data: Any, base_version: int | None, *, as_seat:
         host_only=lambda game, parsed: game.move(parsed["type"]).host_only,
         stale_safe=lambda game, parsed: game.move(parsed["type"]).stale_safe,
         undoable=lambda game, parsed: game.move(parsed["type"]).undoable, keeps_seats=True, now=now,
+        mode=mode, caution=lambda game, table: game.caution(move, table.setup),
     )
     outcome.move, outcome.actor = move, (acted[0] if acted else None)
     return outcome
 
 
 def _start(table: Table, game: Game, now: float) -> None:
+    gone = [s for s in _seats(table) if s.left and not s.is_host]  # their phones forgot the seat: nobody to deal in
+    if gone:
+        Seat.objects.filter(pk__in=[s.pk for s in gone]).delete()
     seats = _seats(table)
     problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, [viewer_of(s) for s in players_of(seats)])
     if problem:
@@ -421,17 +430,17 @@ def _start(table: Table, game: Game, now: float) -> None:
     table.clock = Clock().follow(game.clock(table.state), now).to_dict()
 
 
-def start_game(code: str, token: str, base_version: int | None) -> Outcome:
+def start_game(code: str, token: str, base_version: int | None, *, mode: Mode = Mode.APPLY) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         if table.status != Table.Status.LOBBY:
             raise TableError("The game has already started.", reason="started", status=409)
         _start(table, game, now)
 
     return perform(code, token, kind="start", payload={}, base_version=base_version, change=change,
-                   host_only=True, undoable=True)
+                   host_only=True, undoable=True, mode=mode)
 
 
-def end_game(code: str, token: str, base_version: int | None) -> Outcome:
+def end_game(code: str, token: str, base_version: int | None, *, mode: Mode = Mode.APPLY) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         if table.status == Table.Status.FINISHED:
             raise TableError("The table has already finished.", reason="finished", status=409)
@@ -441,10 +450,11 @@ def end_game(code: str, token: str, base_version: int | None) -> Outcome:
         table.clock = Clock.from_dict(table.clock).pause(now).to_dict()
 
     return perform(code, token, kind="end", payload={}, base_version=base_version, change=change,
-                   host_only=True, undoable=True)
+                   host_only=True, undoable=True, mode=mode)
 
 
-def play_again(code: str, token: str, base_version: int | None, *, rotate: bool = False) -> Outcome:
+def play_again(code: str, token: str, base_version: int | None, *, rotate: bool = False,
+               mode: Mode = Mode.APPLY) -> Outcome:
     """Back to the lobby with the same seats, code and setup; ``rotate`` passes the special role on."""
 
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
@@ -457,7 +467,7 @@ def play_again(code: str, token: str, base_version: int | None, *, rotate: bool 
             _rotate_role(table, game)
 
     return perform(code, token, kind="again", payload={"rotate": rotate}, base_version=base_version,
-                   change=change, host_only=True, undoable=True, regroup=rotate)
+                   change=change, host_only=True, undoable=True, regroup=rotate, mode=mode)
 
 
 def _rotate_role(table: Table, game: Game) -> None:
@@ -470,7 +480,8 @@ def _rotate_role(table: Table, game: Game) -> None:
     Seat.objects.bulk_update([holder, after], ["role"])
 
 
-def undo(code: str, token: str, base_version: int | None, *, now: float | None = None) -> Outcome:
+def undo(code: str, token: str, base_version: int | None, *, now: float | None = None,
+         mode: Mode = Mode.APPLY) -> Outcome:
     """Take back the last move; everyone is told what was undone, and the clock is back where the move found it."""
 
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
@@ -479,6 +490,8 @@ def undo(code: str, token: str, base_version: int | None, *, now: float | None =
             raise TableError("There is nothing to undo.", reason="nothing-to-undo", status=409)
         last.undone = True
         last.save(update_fields=["undone"])
+        if table.status == Table.Status.FINISHED and last.status_before != Table.Status.FINISHED:
+            table.results = table.results[:-1]  # the game it ended is on again
         table.status = last.status_before
         table.state = last.state_before
         clock = Clock.from_dict(table.clock).undone(Clock.from_dict(last.clock_before))
@@ -487,10 +500,11 @@ def undo(code: str, token: str, base_version: int | None, *, now: float | None =
         table.notice = f"The host undid {describe(last, game, table.seats.all())}."
 
     return perform(code, token, kind="undo", payload={}, base_version=base_version, change=change,
-                   host_only=True, regroup=True, now=now)
+                   host_only=True, regroup=True, now=now, mode=mode)
 
 
-def hold_clock(code: str, token: str, base_version: int | None, *, hold: bool, now: float | None = None) -> Outcome:
+def hold_clock(code: str, token: str, base_version: int | None, *, hold: bool, now: float | None = None,
+               mode: Mode = Mode.APPLY) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         clock = Clock.from_dict(table.clock)
         if table.status != Table.Status.PLAYING or not clock.active:
@@ -502,7 +516,7 @@ def hold_clock(code: str, token: str, base_version: int | None, *, hold: bool, n
         table.clock = clock.to_dict()
 
     return perform(code, token, kind="hold" if hold else "release", payload={}, base_version=base_version,
-                   change=change, host_only=True, now=now)
+                   change=change, host_only=True, now=now, mode=mode)
 
 
 def _target(table: Table, target_id: int) -> Seat:
@@ -517,7 +531,7 @@ def _in_lobby(table: Table, what: str) -> None:
         raise TableError(f"{what} once the game has started.", reason="started", status=409)
 
 
-def set_setup(code: str, token: str, base_version: int | None, data: Any) -> Outcome:
+def set_setup(code: str, token: str, base_version: int | None, data: Any, *, mode: Mode = Mode.APPLY) -> Outcome:
     """The host's choices on the game's setup form; everyone sees them live."""
 
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
@@ -530,10 +544,11 @@ def set_setup(code: str, token: str, base_version: int | None, data: Any) -> Out
         table.setup = setup
 
     return perform(code, token, kind="setup", payload=lambda game: Form(game.setup).parse(data),
-                   base_version=base_version, change=change, host_only=True)
+                   base_version=base_version, change=change, host_only=True, mode=mode)
 
 
-def set_role(code: str, token: str, base_version: int | None, target_id: int, role: str) -> Outcome:
+def set_role(code: str, token: str, base_version: int | None, target_id: int, role: str, *,
+             mode: Mode = Mode.APPLY) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         target = _target(table, target_id)
         _in_lobby(table, "Roles are fixed")
@@ -545,10 +560,11 @@ def set_role(code: str, token: str, base_version: int | None, target_id: int, ro
         target.save(update_fields=["role"])
 
     return perform(code, token, kind="role", payload={"seat": target_id, "role": role},
-                   base_version=base_version, change=change, host_only=True, regroup=True)
+                   base_version=base_version, change=change, host_only=True, regroup=True, mode=mode)
 
 
-def move_seat(code: str, token: str, base_version: int | None, target_id: int, step: int) -> Outcome:
+def move_seat(code: str, token: str, base_version: int | None, target_id: int, step: int, *,
+              mode: Mode = Mode.APPLY) -> Outcome:
     """Move a player one place earlier (-1) or later (+1) in the seat order."""
 
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
@@ -569,10 +585,10 @@ def move_seat(code: str, token: str, base_version: int | None, target_id: int, s
         Seat.objects.bulk_update(seats, ["order"])
 
     return perform(code, token, kind="order", payload={"seat": target_id, "step": step},
-                   base_version=base_version, change=change, host_only=True)
+                   base_version=base_version, change=change, host_only=True, mode=mode)
 
 
-def add_player(code: str, token: str, base_version: int | None, raw_name: str) -> Outcome:
+def add_player(code: str, token: str, base_version: int | None, raw_name: str, *, mode: Mode = Mode.APPLY) -> Outcome:
     """A player without a phone: a name only; the host acts for them."""
 
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
@@ -583,10 +599,10 @@ def add_player(code: str, token: str, base_version: int | None, raw_name: str) -
                             order=_next_order(seats))
 
     return perform(code, token, kind="add", payload={"name": raw_name}, base_version=base_version,
-                   change=change, host_only=True)
+                   change=change, host_only=True, mode=mode)
 
 
-def make_host(code: str, token: str, base_version: int | None, target_id: int) -> Outcome:
+def make_host(code: str, token: str, base_version: int | None, target_id: int, *, mode: Mode = Mode.APPLY) -> Outcome:
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
         target = _target(table, target_id)
         if target.role == DISPLAY.slug or not target.has_phone:
@@ -595,10 +611,10 @@ def make_host(code: str, token: str, base_version: int | None, target_id: int) -
         Seat.objects.filter(pk=target.pk).update(is_host=True)
 
     return perform(code, token, kind="host", payload={"seat": target_id},
-                   base_version=base_version, change=change, host_only=True, regroup=True)
+                   base_version=base_version, change=change, host_only=True, regroup=True, mode=mode)
 
 
-def remove_seat(code: str, token: str, base_version: int | None, target_id: int) -> Outcome:
+def remove_seat(code: str, token: str, base_version: int | None, target_id: int, *, mode: Mode = Mode.APPLY) -> Outcome:
     removed: list[int] = []
 
     def change(table: Table, seat: Seat, game: Game, now: float) -> None:
@@ -617,7 +633,7 @@ def remove_seat(code: str, token: str, base_version: int | None, target_id: int)
         target.delete()
 
     outcome = perform(code, token, kind="remove", payload={"seat": target_id},
-                      base_version=base_version, change=change, host_only=True)
+                      base_version=base_version, change=change, host_only=True, mode=mode)
     for pk in removed:
         transaction.on_commit(lambda pk=pk: broadcast.push_removed(pk))
     return outcome

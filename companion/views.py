@@ -175,7 +175,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
         "table": drawing.public_facts(table), "game": game, "me": drawing.person(seat, game),
         "acting_for": drawing.person(seat, game) if seat.pk != own.pk else None,
         "regions": drawing.draw(drawing.scene(table), seat),
-        "region_names": drawing.region_names(game),
+        "top_regions": drawing.TOP, "game_regions": game.regions, "side_regions": drawing.SIDE,
         "join_url": join_url, "qr_svg": qr.svg(join_url),
     })
 
@@ -241,9 +241,9 @@ def _flash(request: HttpRequest, message: str, *, status: int = 200, fresh: str 
     return response
 
 
-def _fresh(request: HttpRequest, code: str, token: str) -> str:
+def _fresh(request: HttpRequest, code: str, token: str, mode: tables.Mode) -> str:
     """The page's current regions, after a refusal (nothing changed, but the phone may be behind)."""
-    if tables.trying.get():  # a move tried as it is typed: only the verdict is read
+    if mode is tables.Mode.TRY:  # a move tried as it is typed: only the verdict is read
         return ""
     own = Seat.objects.select_related("table").filter(table__code=code, token=token).first() if token else None
     seat = _shown(request, own)
@@ -300,10 +300,9 @@ def _run(request: HttpRequest, code: str, action) -> HttpResponse:
                       status=429, reason="slow-down")
     # "_check": the phone lost the reply to this request; say whether it was applied, apply nothing.
     # "_try": would the move be accepted? Everything runs, then rolls back; a refusal says why.
-    checking = tables.checking.set(check)
-    trying = tables.trying.set(trial)
+    mode = tables.Mode.CHECK if check else tables.Mode.TRY if trial else tables.Mode.APPLY
     try:
-        outcome = action(code, token, _version(request))
+        outcome = action(code, token, _version(request), mode)
     except tables.WouldApply as would:
         return _flash(request, would.caution, kind="warning") if would.caution else HttpResponse("")
     except tables.NoSeat as error:
@@ -311,15 +310,12 @@ def _run(request: HttpRequest, code: str, action) -> HttpResponse:
             return rate_limited(request)
         return _flash(request, error.message, status=error.status, reason=error.reason)
     except tables.TableError as error:
-        return _flash(request, error.message, status=error.status, fresh=_fresh(request, code, token), reason=error.reason)
+        return _flash(request, error.message, status=error.status, fresh=_fresh(request, code, token, mode), reason=error.reason)
     except MoveError as error:  # not a move at all
-        return _flash(request, error.message, status=400, fresh=_fresh(request, code, token), reason=error.reason)
+        return _flash(request, error.message, status=400, fresh=_fresh(request, code, token, mode), reason=error.reason)
     except RulesError as error:  # a move the rules refuse now
-        return _flash(request, error.message, status=422, fresh=_fresh(request, code, token), reason=error.reason,
+        return _flash(request, error.message, status=422, fresh=_fresh(request, code, token, mode), reason=error.reason,
                       remedy=_remedy(request, code, error.reason), code=code)
-    finally:
-        tables.checking.reset(checking)
-        tables.trying.reset(trying)
     seat = _shown(request, outcome.seat)
     fresh = "" if seat is None else outcome.fragments.get(seat.pk) or drawing.live_fragment(outcome.table, seat)
     if outcome.duplicate:
@@ -355,8 +351,8 @@ def _as_seat(request: HttpRequest) -> int | None:
 
 @require_POST
 def move(request: HttpRequest, code: str) -> HttpResponse:
-    def action(code: str, token: str, version: int | None):
-        return tables.play(code, token, request.POST, version, as_seat=_as_seat(request))
+    def action(code: str, token: str, version: int | None, mode: tables.Mode):
+        return tables.play(code, token, request.POST, version, as_seat=_as_seat(request), mode=mode)
 
     return _run(request, code, action)
 
@@ -371,38 +367,53 @@ def _int(request: HttpRequest, name: str, missing: str) -> int:
     return value
 
 
-HOST_ACTIONS = {
-    "start": lambda r, c, t, v: tables.start_game(c, t, v),
-    "undo": lambda r, c, t, v: tables.undo(c, t, v),
-    "end": lambda r, c, t, v: tables.end_game(c, t, v),
-    "again": lambda r, c, t, v: tables.play_again(c, t, v, rotate=r.POST.get("rotate") == "1"),
-    "pause": lambda r, c, t, v: tables.hold_clock(c, t, v, hold=True),
-    "resume": lambda r, c, t, v: tables.hold_clock(c, t, v, hold=False),
-    "setup": lambda r, c, t, v: tables.set_setup(c, t, v, r.POST),
-    "role": lambda r, c, t, v: tables.set_role(c, t, v, _int(r, "seat", "Pick a seat first."), r.POST.get("role", "")),
-    "host": lambda r, c, t, v: tables.make_host(c, t, v, _int(r, "seat", "Pick a seat first.")),
-    "remove": lambda r, c, t, v: tables.remove_seat(c, t, v, _int(r, "seat", "Pick a seat first.")),
-    "order": lambda r, c, t, v: tables.move_seat(c, t, v, _int(r, "seat", "Pick a seat first."),
-                                                 _int(r, "step", "Move a seat up or down.")),
-    "add": lambda r, c, t, v: tables.add_player(c, t, v, r.POST.get("name", "")),
-}
+# The host's actions, each a POST to /t/<code>/host/<name>/ (the README lists their fields).
+HOST_ACTIONS = ("start", "undo", "end", "again", "pause", "resume", "setup", "role", "host", "remove", "order", "add")
+
+
+def _host(name: str, request: HttpRequest, code: str, token: str, version: int | None,
+          mode: tables.Mode) -> tables.Outcome:
+    """One host action by its name in the URL, with its fields from the form."""
+
+    def seat() -> int:
+        return _int(request, "seat", "Pick a seat first.")
+
+    match name:
+        case "start":
+            return tables.start_game(code, token, version, mode=mode)
+        case "undo":
+            return tables.undo(code, token, version, mode=mode)
+        case "end":
+            return tables.end_game(code, token, version, mode=mode)
+        case "again":
+            return tables.play_again(code, token, version, rotate=request.POST.get("rotate") == "1", mode=mode)
+        case "pause" | "resume":
+            return tables.hold_clock(code, token, version, hold=name == "pause", mode=mode)
+        case "setup":
+            return tables.set_setup(code, token, version, request.POST, mode=mode)
+        case "role":
+            return tables.set_role(code, token, version, seat(), request.POST.get("role", ""), mode=mode)
+        case "host":
+            return tables.make_host(code, token, version, seat(), mode=mode)
+        case "remove":
+            return tables.remove_seat(code, token, version, seat(), mode=mode)
+        case "order":
+            return tables.move_seat(code, token, version, seat(), _int(request, "step", "Move a seat up or down."),
+                                    mode=mode)
+        case "add":
+            return tables.add_player(code, token, version, request.POST.get("name", ""), mode=mode)
+    raise tables.TableError("Unknown host action.", status=404, reason="unknown-action")
 
 
 @require_POST
 def host_action(request: HttpRequest, code: str, name: str) -> HttpResponse:
-    def action(code: str, token: str, version: int | None):
-        run = HOST_ACTIONS.get(name)
-        if run is None:
-            raise tables.TableError("Unknown host action.", status=404, reason="unknown-action")
-        return run(request, code, token, version)
-
-    return _run(request, code, action)
+    return _run(request, code, lambda code, token, version, mode: _host(name, request, code, token, version, mode))
 
 
 @require_POST
 def tick(request: HttpRequest, code: str) -> HttpResponse:
     """A phone's countdown reached zero: the server checks its own clock and settles."""
-    return _run(request, code, lambda code, token, version: tables.settle(code, token))
+    return _run(request, code, lambda code, token, version, mode: tables.settle(code, token))
 
 
 @require_POST

@@ -455,6 +455,23 @@
     setConn("", "ok");
   });
 
+  // A seat that is no more (removed by the host, or never here): the game goes from the screen,
+  // so nothing is left to tap that would only be refused, and a link joins the table afresh.
+  function gone(text) {
+    document.body.dataset.gone = "1";
+    setConn(text, "bad");
+    var el = document.getElementById("conn");
+    var live = document.getElementById("live");
+    if (!el || !live) return;
+    var again = document.createElement("a");
+    again.className = "btn";
+    again.href = "/t/" + live.dataset.code + "/";
+    again.textContent = "Open this table afresh";
+    el.appendChild(document.createTextNode(" "));
+    el.appendChild(again);
+    window.scrollTo(0, 0);
+  }
+
   function notLive() {
     open = false;
     document.body.dataset.live = "0";
@@ -465,7 +482,7 @@
     var code = evt.detail.event && evt.detail.event.code;
     socket = evt.detail.socketWrapper || socket;
     if (FINAL.indexOf(code) >= 0) {
-      setConn(code === 4410 ? "You were removed from this table." : "This phone has no seat here. Reload to join.", "bad");
+      gone(code === 4410 ? "You were removed from this table." : "This phone has no seat at this table.");
       return;
     }
     setConn("Reconnecting…", "warn");
@@ -709,8 +726,23 @@
       var status = document.getElementById("table-version").dataset.status;
       var invite = document.getElementById("invite");
       if (invite && status !== lastStatus) invite.open = status === "lobby";
+      if (status !== lastStatus) window.scrollTo(0, 0);
       lastStatus = status;
     }
+  });
+
+  // News for everyone (the game started or ended, a round called off: anything marked
+  // data-news) is read from the top of the screen, not below where the phone was scrolled.
+  var lastNews = newsOf();
+  function newsOf() {
+    return Array.prototype.map.call(document.querySelectorAll("[data-news]"), function (el) {
+      return el.textContent.trim();
+    }).join("\n");
+  }
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var news = newsOf();
+    if (news && news !== lastNews) window.scrollTo(0, 0);
+    lastNews = news;
   });
   document.addEventListener("DOMContentLoaded", keepAwake);
 })();

@@ -8,8 +8,8 @@ passes to every socket. No rules, no drawing, no rate limit, no action log: the 
 this floor and the bare relay is the part of a move's time that a move made over HTTP and
 kept in the database pays whatever the game.
 
-``daphne tests.benchmarks.floor_commit:application``; bench_fanout runs it when
-BENCH_COMMIT_FLOOR is set.
+``daphne tests.benchmarks.floor_commit:application``; bench_fanout runs it at every size
+unless BENCH_COMMIT_FLOOR=0.
 """
 
 from config import asgi  # noqa: I001  (sets Django up with the app's settings)

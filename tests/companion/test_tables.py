@@ -364,3 +364,28 @@ def test_a_move_is_one_transaction_and_its_push_loads_nothing_again(stub_table, 
     assert push.captured_queries == []
     assert "Undo gus's guess MELON" in html.unescape(outcome.fragments[lena.pk])
     assert "gwen" in outcome.fragments[gus.pk]
+
+
+def test_a_player_who_left_is_not_dealt_into_the_next_game(db, phone):
+    table, kamila = tables.create_table("halftruth", "Kamila")
+    tony, amy, eve = (tables.join_table(table, name) for name in ("Tony", "Amy", "Eve"))
+    host, amy_phone = sit(phone(), kamila), sit(phone(), amy)
+    assert post_host(host, table, "start").status_code == 200
+    assert amy_phone.post(reverse("leave", args=[table.code])).status_code == 302  # Amy goes home mid-game
+    assert post_host(host, table, "end").status_code == 200
+    assert post_host(host, table, "again").status_code == 200
+    assert post_host(host, table, "start").status_code == 200
+    table.refresh_from_db()
+    assert [p["name"] for p in table.state["players"]] == ["Kamila", "Tony", "Eve"]
+    assert not table.seats.filter(name="Amy").exists()
+
+
+def test_every_host_action_the_contract_names_is_one_the_server_knows(stub_table, phone):
+    from companion.views import HOST_ACTIONS
+
+    table, lena, *_ = stub_table
+    host = sit(phone(), lena)
+    for action in HOST_ACTIONS:
+        answer = post_host(host, table, action)
+        assert answer.status_code != 404 and "Unknown host action" not in answer.content.decode(), action
+    assert post_host(host, table, "nuke").status_code == 404

@@ -6,11 +6,11 @@
 
 from .errors import (
     IllegalMove,
-    InvalidDieFace,
-    InvalidLayout,
-    InvalidLetters,
-    InvalidSetup,
-    InvalidState,
+    IllegalDieFace,
+    IllegalLayout,
+    IllegalLetters,
+    IllegalSetup,
+    CorruptState,
     RulesError,
 )
 from .game import (
@@ -51,11 +51,11 @@ __all__ = [
     "DieFace",
     "GameState",
     "IllegalMove",
-    "InvalidDieFace",
-    "InvalidLayout",
-    "InvalidLetters",
-    "InvalidSetup",
-    "InvalidState",
+    "IllegalDieFace",
+    "IllegalLayout",
+    "IllegalLetters",
+    "IllegalSetup",
+    "CorruptState",
     "Outcome",
     "Phase",
     "Player",

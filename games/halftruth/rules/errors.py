@@ -5,19 +5,19 @@ from __future__ import annotations
 from games.errors import RulesError  # shared by every game; re-exported from here
 
 
-class InvalidLetters(RulesError):
+class IllegalLetters(RulesError):
     """Answer letters that are not 1-3 (picks) or exactly 3 (correct) distinct letters A-F."""
 
 
-class InvalidDieFace(RulesError):
+class IllegalDieFace(RulesError):
     """Something that is not one of the six faces of the scoring die."""
 
 
-class InvalidSetup(RulesError):
+class IllegalSetup(RulesError):
     """Players that cannot sit down to a game: count, names or colours."""
 
 
-class InvalidLayout(InvalidSetup):
+class IllegalLayout(IllegalSetup):
     """A round tracker layout that no board could print."""
 
 
@@ -25,5 +25,5 @@ class IllegalMove(RulesError):
     """A move the current state of the game does not allow."""
 
 
-class InvalidState(RulesError):
+class CorruptState(RulesError):
     """A serialised state that is not a state this library could have produced."""

@@ -41,7 +41,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Any
 
-from .errors import IllegalMove, InvalidSetup, InvalidState, RulesError
+from .errors import IllegalMove, IllegalSetup, CorruptState, RulesError
 from .scoring import NOTHING, DieFace, Score, score_answer, validate_correct, validate_picks
 from .trackers import ROUNDS, Tracker, trackers_from
 
@@ -68,7 +68,7 @@ class Colour(Enum):
         try:
             return cls(value)
         except ValueError:
-            raise InvalidSetup(
+            raise IllegalSetup(
                 f"{value!r} is not a player colour; choose one of "
                 f"{', '.join(c.value for c in cls)}.",
                 reason="unknown-colour",
@@ -104,11 +104,11 @@ class Player:
         elif isinstance(value, Sequence) and not isinstance(value, str) and len(value) == 2:
             name, colour = value
         else:
-            raise InvalidSetup("Each player needs a name and a colour.", reason="not-a-player")
+            raise IllegalSetup("Each player needs a name and a colour.", reason="not-a-player")
         if not isinstance(name, str) or not name.strip():
-            raise InvalidSetup("Each player needs a name.", reason="blank-name")
+            raise IllegalSetup("Each player needs a name.", reason="blank-name")
         if len(name.strip()) > MAX_NAME_LENGTH:
-            raise InvalidSetup(
+            raise IllegalSetup(
                 f"A player's name is at most {MAX_NAME_LENGTH} characters.", reason="name-too-long"
             )
         return cls(name=name.strip(), colour=Colour.of(colour))
@@ -284,15 +284,15 @@ class GameState:
 
     @classmethod
     def from_dict(cls, data: object) -> GameState:
-        """The state ``to_dict`` described; InvalidState for anything it could not have written."""
+        """The state ``to_dict`` described; CorruptState for anything it could not have written."""
         try:
             state = _state_from_dict(data)
         except RulesError as error:
-            raise InvalidState(
+            raise CorruptState(
                 f"Saved game is damaged: {error.message}", reason="bad-state"
             ) from error
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            raise InvalidState(f"Saved game is damaged: {error!r}", reason="bad-state") from error
+            raise CorruptState(f"Saved game is damaged: {error!r}", reason="bad-state") from error
         _check_consistent(state)
         return state
 
@@ -324,20 +324,20 @@ def new_game(players: Sequence[object], *, layouts: object = None) -> GameState:
     ``DEFAULT_LAYOUTS``.
     """
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise InvalidSetup("Give the players in seat order.", reason="not-players")
+        raise IllegalSetup("Give the players in seat order.", reason="not-players")
     if len(players) < MIN_PLAYERS:
-        raise InvalidSetup(
+        raise IllegalSetup(
             f"Half Truth needs at least {MIN_PLAYERS} players.", reason="too-few-players"
         )
     if len(players) > MAX_PLAYERS:
-        raise InvalidSetup(
+        raise IllegalSetup(
             f"Half Truth takes at most {MAX_PLAYERS} players.", reason="too-many-players"
         )
     colours = seat_colours([None if isinstance(p, str) else Player.of(p).colour for p in players])
     seated = tuple(Player.of((p, colour) if isinstance(p, str) else p) for p, colour in zip(players, colours))
     colours = [p.colour for p in seated]
     if len(set(colours)) != len(colours):
-        raise InvalidSetup("Each player needs a different colour.", reason="colour-taken")
+        raise IllegalSetup("Each player needs a different colour.", reason="colour-taken")
     trackers = trackers_from(layouts)
     count = len(seated)
     return GameState(
@@ -728,7 +728,7 @@ def _check_consistent(state: GameState) -> None:
     if len({p.colour for p in state.players}) != count:
         problems.append("shared colour")
     if not 1 <= state.round <= ROUNDS or state.question < 1:
-        raise InvalidState("Saved game is inconsistent: round or question.", reason="bad-state")
+        raise CorruptState("Saved game is inconsistent: round or question.", reason="bad-state")
     finished = state.round if state.is_over and not state.ended else state.round - 1
     if len(state.tracker_vp) != finished or len(state.final_positions) != finished:
         problems.append("finished rounds")
@@ -774,6 +774,6 @@ def _check_consistent(state: GameState) -> None:
     ):
         problems.append("history")
     if problems:
-        raise InvalidState(
+        raise CorruptState(
             f"Saved game is inconsistent: {', '.join(problems)}.", reason="bad-state"
         )

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from .errors import InvalidDieFace, InvalidLetters
+from .errors import IllegalDieFace, IllegalLetters
 
 LETTERS = "ABCDEF"
 MAX_PICKS = 3
@@ -42,7 +42,7 @@ class DieFace(Enum):
         """The face called ``name`` ("AMPED"), for faces entered from a physical die."""
         if isinstance(name, str) and name in cls.__members__:
             return cls[name]
-        raise InvalidDieFace(
+        raise IllegalDieFace(
             f"The scoring die has no face called {name!r}; "
             f"use one of {', '.join(cls.__members__)}.",
             reason="unknown-face",
@@ -94,16 +94,16 @@ def letter_set(letters: object, *, what: str = "picks") -> frozenset[str]:
     elif isinstance(letters, Iterable) and not isinstance(letters, (bytes, dict)):
         items = list(letters)
     else:
-        raise InvalidLetters(f"The {what} must be letters A to F.", reason="not-letters")
+        raise IllegalLetters(f"The {what} must be letters A to F.", reason="not-letters")
     for item in items:
         if not isinstance(item, str) or len(item) != 1 or item not in LETTERS:
-            raise InvalidLetters(
+            raise IllegalLetters(
                 f"The {what} may only use the letters A to F, got {item!r}.",
                 reason="unknown-letter",
             )
     chosen = frozenset(items)
     if len(chosen) != len(items):
-        raise InvalidLetters(f"The {what} name a letter twice.", reason="repeated-letter")
+        raise IllegalLetters(f"The {what} name a letter twice.", reason="repeated-letter")
     return chosen
 
 
@@ -111,9 +111,9 @@ def validate_picks(picked: object) -> frozenset[str]:
     """One to three distinct answer letters: one chip, doubling up or going all in."""
     chosen = letter_set(picked, what="picks")
     if not chosen:
-        raise InvalidLetters("Choose at least one answer.", reason="no-letters")
+        raise IllegalLetters("Choose at least one answer.", reason="no-letters")
     if len(chosen) > MAX_PICKS:
-        raise InvalidLetters("Choose at most three answers.", reason="too-many-letters")
+        raise IllegalLetters("Choose at most three answers.", reason="too-many-letters")
     return chosen
 
 
@@ -121,7 +121,7 @@ def validate_correct(correct: object) -> frozenset[str]:
     """Exactly three distinct letters: every question card has three correct answers."""
     chosen = letter_set(correct, what="correct answers")
     if len(chosen) != CORRECT_ANSWERS:
-        raise InvalidLetters(
+        raise IllegalLetters(
             "A question card has exactly three correct answers.", reason="not-three-correct"
         )
     return chosen
@@ -135,7 +135,7 @@ def score_answer(face: DieFace, picked: object, correct: object) -> Score:
     incorrect; then move 2 with the usual bonus. Any miss scores nothing.
     """
     if not isinstance(face, DieFace):
-        raise InvalidDieFace(f"{face!r} is not a face of the scoring die.", reason="unknown-face")
+        raise IllegalDieFace(f"{face!r} is not a face of the scoring die.", reason="unknown-face")
     chosen = validate_picks(picked)
     answers = validate_correct(correct)
     if face is DieFace.HALF_LIE:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidLayout
+from .errors import IllegalLayout
 
 ROUNDS = 3
 MAX_SPACES = 100
@@ -28,28 +28,28 @@ class Tracker:
     def __post_init__(self) -> None:
         spaces = self.spaces
         if isinstance(spaces, (str, bytes)) or not isinstance(spaces, Sequence):
-            raise InvalidLayout("A round tracker is a list of numbers.", reason="not-a-tracker")
+            raise IllegalLayout("A round tracker is a list of numbers.", reason="not-a-tracker")
         spaces = tuple(spaces)
         if not spaces:
-            raise InvalidLayout("A round tracker needs at least one space.", reason="empty-tracker")
+            raise IllegalLayout("A round tracker needs at least one space.", reason="empty-tracker")
         if len(spaces) > MAX_SPACES:
-            raise InvalidLayout(
+            raise IllegalLayout(
                 f"A round tracker has at most {MAX_SPACES} spaces.", reason="tracker-too-long"
             )
         for number in spaces:
             if isinstance(number, bool) or not isinstance(number, int):
-                raise InvalidLayout(
+                raise IllegalLayout(
                     f"Each tracker space holds a whole number, not {number!r}.",
                     reason="not-a-number",
                 )
             if number < 0:
-                raise InvalidLayout("Tracker numbers cannot be negative.", reason="negative-number")
+                raise IllegalLayout("Tracker numbers cannot be negative.", reason="negative-number")
             if number > MAX_NUMBER:
-                raise InvalidLayout(
+                raise IllegalLayout(
                     f"Tracker numbers are at most {MAX_NUMBER}.", reason="number-too-big"
                 )
         if any(later < earlier for earlier, later in zip(spaces, spaces[1:])):
-            raise InvalidLayout(
+            raise IllegalLayout(
                 "Tracker numbers must never go down along the track.", reason="numbers-decrease"
             )
         object.__setattr__(self, "spaces", spaces)
@@ -90,11 +90,11 @@ def trackers_from(layouts: object) -> tuple[Tracker, Tracker, Tracker]:
     if layouts is None:
         return DEFAULT_LAYOUTS
     if isinstance(layouts, (str, bytes)) or not isinstance(layouts, Sequence):
-        raise InvalidLayout(
+        raise IllegalLayout(
             "Give one round tracker for each of the three rounds.", reason="not-a-layout"
         )
     if len(layouts) != ROUNDS:
-        raise InvalidLayout(
+        raise IllegalLayout(
             "Give one round tracker for each of the three rounds.", reason="need-three-trackers"
         )
     trackers = tuple(
@@ -115,7 +115,7 @@ def parse_layouts(text: str) -> tuple[Tracker, Tracker, Tracker] | None:
         try:
             rows.append([int(number) for number in row.split(",")])
         except ValueError:
-            raise InvalidLayout(
+            raise IllegalLayout(
                 "Write each round tracker as whole numbers separated by commas, "
                 "and the three rounds separated by \";\".",
                 reason="not-a-number",

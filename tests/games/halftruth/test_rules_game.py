@@ -7,8 +7,8 @@ from games.halftruth.rules import (
     Colour,
     DieFace,
     IllegalMove,
-    InvalidLetters,
-    InvalidSetup,
+    IllegalLetters,
+    IllegalSetup,
     Phase,
     Player,
     RulesError,
@@ -67,7 +67,7 @@ def test_two_to_six_players_can_sit_down(count):
 @pytest.mark.parametrize(("count", "reason"), [(0, "too-few-players"), (1, "too-few-players"), (7, "too-many-players")])
 def test_fewer_than_two_or_more_than_six_players_are_refused(count, reason):
     colours = (list(Colour) * 2)[:count]
-    with pytest.raises(InvalidSetup) as caught:
+    with pytest.raises(IllegalSetup) as caught:
         new_game([(f"p{i}", c) for i, c in enumerate(colours)])
     assert caught.value.reason == reason
 
@@ -85,7 +85,7 @@ def test_fewer_than_two_or_more_than_six_players_are_refused(count, reason):
     ],
 )
 def test_bad_players_are_refused_with_a_reason(players, reason):
-    with pytest.raises(InvalidSetup) as caught:
+    with pytest.raises(IllegalSetup) as caught:
         new_game(players)
     assert caught.value.reason == reason
 
@@ -196,7 +196,7 @@ def test_the_table_cannot_lock_in_for_a_player(table):
 
 @pytest.mark.parametrize("letters", ["", "ABCD", "AG", "AA", "ac"])
 def test_bad_picks_are_refused(table, letters):
-    with pytest.raises(InvalidLetters):
+    with pytest.raises(IllegalLetters):
         apply(at_question(table, (0, 0, 0)), KAMILA, {"type": "lock_in", "letters": letters})
 
 
@@ -205,7 +205,7 @@ def test_entering_other_than_three_correct_answers_is_refused(table, correct):
     state = at_question(table, (0, 0, 0))
     for seat in range(3):
         state = apply(state, seat, {"type": "lock_in", "letters": "A"})
-    with pytest.raises(InvalidLetters):
+    with pytest.raises(IllegalLetters):
         apply(state, None, {"type": "reveal", "correct": correct})
 
 

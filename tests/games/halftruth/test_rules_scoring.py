@@ -1,6 +1,6 @@
 import pytest
 
-from games.halftruth.rules import DieFace, InvalidDieFace, InvalidLetters, Score, score_answer
+from games.halftruth.rules import DieFace, IllegalDieFace, IllegalLetters, Score, score_answer
 
 CORRECT = frozenset("ACE")
 
@@ -73,7 +73,7 @@ def test_letters_may_come_as_a_string_or_a_list():
     ],
 )
 def test_bad_picks_are_refused_with_a_reason(picked, reason):
-    with pytest.raises(InvalidLetters) as caught:
+    with pytest.raises(IllegalLetters) as caught:
         score_answer(DieFace.ONE, picked, CORRECT)
     assert caught.value.reason == reason
     assert isinstance(caught.value, ValueError)
@@ -90,13 +90,13 @@ def test_bad_picks_are_refused_with_a_reason(picked, reason):
     ],
 )
 def test_correct_answers_must_be_exactly_three_distinct_letters(correct, reason):
-    with pytest.raises(InvalidLetters) as caught:
+    with pytest.raises(IllegalLetters) as caught:
         score_answer(DieFace.ONE, frozenset("A"), correct)
     assert caught.value.reason == reason
 
 
 @pytest.mark.parametrize("face", ["THREE", 3, None])
 def test_score_answer_refuses_anything_but_a_die_face(face):
-    with pytest.raises(InvalidDieFace) as caught:
+    with pytest.raises(IllegalDieFace) as caught:
         score_answer(face, frozenset("A"), CORRECT)
     assert caught.value.reason == "unknown-face"

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from games.halftruth.rules import GameState, InvalidState, apply, from_dict, to_dict
+from games.halftruth.rules import GameState, CorruptState, apply, from_dict, to_dict
 
 
 def test_state_survives_a_json_round_trip(table):
@@ -46,7 +46,7 @@ def test_module_functions_round_trip_like_the_methods(table):
 def test_damaged_saved_games_are_refused(table, damage):
     data = table.to_dict()
     damage(data)
-    with pytest.raises(InvalidState) as caught:
+    with pytest.raises(CorruptState) as caught:
         GameState.from_dict(data)
     assert caught.value.reason == "bad-state"
 
@@ -63,7 +63,7 @@ def test_a_past_question_with_letters_off_the_chips_is_a_damaged_save(table, fie
         state = apply(state, seat, {"type": "lock_in", "letters": letters})
     data = apply(state, None, {"type": "reveal", "correct": "ABC"}).to_dict()
     data["history"][0][field] = value
-    with pytest.raises(InvalidState) as caught:
+    with pytest.raises(CorruptState) as caught:
         GameState.from_dict(data)
     assert caught.value.reason == "bad-state"
 
@@ -72,10 +72,10 @@ def test_a_pick_saved_out_of_order_is_refused(table):
     state = apply(table, None, {"type": "set_die", "face": "ONE"})
     data = apply(state, 0, {"type": "lock_in", "letters": "AC"}).to_dict()
     data["picks"][0] = "CA"
-    with pytest.raises(InvalidState):
+    with pytest.raises(CorruptState):
         GameState.from_dict(data)
 
 
 def test_from_dict_refuses_what_is_not_a_mapping():
-    with pytest.raises(InvalidState):
+    with pytest.raises(CorruptState):
         GameState.from_dict(["not", "a", "game"])

@@ -1,6 +1,6 @@
 import pytest
 
-from games.halftruth.rules import DEFAULT_LAYOUTS, InvalidLayout, Tracker, layouts_text, new_game, parse_layouts
+from games.halftruth.rules import DEFAULT_LAYOUTS, IllegalLayout, Tracker, layouts_text, new_game, parse_layouts
 
 
 def test_points_are_the_highest_number_reached_or_passed():
@@ -35,7 +35,7 @@ def test_tracker_accepts_a_list_and_stores_a_tuple():
     ],
 )
 def test_garbage_layouts_are_refused_with_a_reason(spaces, reason):
-    with pytest.raises(InvalidLayout) as caught:
+    with pytest.raises(IllegalLayout) as caught:
         Tracker(spaces)
     assert caught.value.reason == reason
 
@@ -55,7 +55,7 @@ def test_a_tracker_may_have_up_to_a_hundred_spaces_numbered_up_to_999():
     ],
 )
 def test_setup_needs_exactly_three_layouts(layouts, reason):
-    with pytest.raises(InvalidLayout) as caught:
+    with pytest.raises(IllegalLayout) as caught:
         new_game([("Kamila", "green"), ("Tony", "yellow")], layouts=layouts)
     assert caught.value.reason == reason
 
@@ -93,6 +93,6 @@ def test_blank_layout_text_means_the_defaults():
     [("1,2;3", "need-three-trackers"), ("1,x;2;3", "not-a-number"), ("1,,2;2;3", "not-a-number"), ("3,1;2;3", "numbers-decrease")],
 )
 def test_bad_layout_text_is_refused_with_a_reason(text, reason):
-    with pytest.raises(InvalidLayout) as caught:
+    with pytest.raises(IllegalLayout) as caught:
         parse_layouts(text)
     assert caught.value.reason == reason

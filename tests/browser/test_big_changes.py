@@ -1,0 +1,34 @@
+"""Big changes on a phone: a removed player is told once with nothing left to tap; a game that ends is read from the top."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.test_table_sync import keep_a_secret
+
+
+def test_a_removed_player_is_told_once_and_has_nothing_left_to_tap(servers, phones):
+    lena, gus, dan = phones(), phones(), phones()
+    keep_a_secret(lena, servers[0].url, {"gus": gus, "dan": dan}, "zephyrs")
+    lena.once("dialog", lambda dialog: dialog.accept())
+    lena.locator("#region-people li", has_text="dan").get_by_role("button", name="Remove").click()
+    expect(dan.locator("#conn")).to_contain_text("You were removed from this table")
+    expect(dan.locator("main").get_by_text("removed").locator("visible=true")).to_have_count(1)
+    expect(dan.get_by_placeholder("Your guess")).to_be_hidden()
+    expect(dan.locator("main button:visible")).to_have_count(0)
+    # The link opens the table afresh: its join page, which says what this phone may still do.
+    dan.get_by_role("link", name="Open this table afresh").click()
+    expect(dan.get_by_role("heading", name="Join Secret Keeper")).to_be_visible()
+    expect(gus.get_by_placeholder("Your guess")).to_be_visible()  # the others play on
+
+
+def test_a_phone_scrolled_down_is_taken_to_the_top_when_the_game_ends(servers, phones):
+    lena, gus, dan = phones(), phones(), phones()
+    keep_a_secret(lena, servers[0].url, {"gus": gus, "dan": dan}, "zephyrs")
+    gus.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    assert gus.evaluate("() => window.scrollY") > 0
+    lena.once("dialog", lambda dialog: dialog.accept())
+    lena.get_by_role("button", name="End game").click()
+    expect(gus.locator(".now")).to_contain_text("ended")
+    gus.wait_for_function("() => window.scrollY === 0")
+    expect(gus.locator(".now")).to_be_in_viewport()
