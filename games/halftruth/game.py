@@ -176,8 +176,8 @@ class HalfTruth(Game):
             return Now("You have left this game", f"{who} · Round {view['round']}, question {view['question']}")
         if phase == "roll":
             if "roll" in allowed:
-                doer = "You read this question: roll" if i_read else f"Roll for {reader['name']}, the reader:"
-                return Now(f"{doer} the scoring die", my_turn=True)
+                return Now("You read this question: roll the scoring die" if i_read else
+                           f"Roll the scoring die for {reader['name']}, the reader", my_turn=True)
             return Now(f"Waiting for {reader['name']} to roll the scoring die", who)
         if phase == "pick":
             if me and me["skipped"]:
@@ -189,7 +189,7 @@ class HalfTruth(Game):
             return Now("Waiting for everyone to lock in their answers", who)
         if "reveal" in allowed:
             return Now("Flip the card" if i_read else f"Flip the card for {reader['name']}, the reader", my_turn=True)
-        return Now(f"Waiting for {reader['name']} to read the card's three correct answers", who)
+        return Now(f"Waiting for {reader['name']} to flip the card", who)
 
     def audience(self, viewer: Viewer) -> str | None:
         # A host's view lists the table's moves, so a host display is not like the others.

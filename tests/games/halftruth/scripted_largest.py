@@ -25,7 +25,8 @@ PLAYERS = [
 
 # Every colour is the first free one: green, yellow, magenta, blue, orange, purple. The
 # trackers are the defaults: 8, 10 and 12 spaces.
-SETUP = {f"colour_{n}": "any" for n in range(1, 7)} | {"layouts": ""}
+SETUP = {f"colour_{n}": "any" for n in range(1, 7)} | {
+    "layouts": "0,1,1,2,3,4,5,7; 0,1,1,2,2,3,3,4,5,7; 0,0,1,1,2,2,2,3,3,4,5,7"}
 
 STEPS = [
     # Round 1 (8 spaces). A 4: four pawns move, Kamila and Oluwaseun doubling up.

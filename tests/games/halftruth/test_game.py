@@ -214,7 +214,7 @@ def test_the_now_card_follows_the_phase():
     for viewer, letters in ((KAMILA_V, "C"), (AMY_V, "D")):
         state = post(state, viewer, f"type=lock_in&letters={letters}")
     assert game.now(game.view(state, KAMILA_V), KAMILA_V).headline == "Flip the card"
-    assert game.now(game.view(state, AMY_V), AMY_V).headline == "Waiting for Kamila to read the card's three correct answers"
+    assert game.now(game.view(state, AMY_V), AMY_V).headline == "Waiting for Kamila to flip the card"
 
 
 def test_a_player_cannot_leave_mid_game_but_a_display_can():
