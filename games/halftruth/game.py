@@ -106,8 +106,15 @@ class HalfTruth(Game):
         return {seat: {"colour": colour, "shape": SHAPES[colour]} for seat, colour in zip(seats, colours)}
 
     def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
-        return {f"colour_{n}": f"{p['name']}: {p['colour'].capitalize()} ({p['shape']})"
-                for n, p in enumerate(players, 1) if p["colour"]}
+        notes = {f"colour_{n}": f"{p['name']}: {p['colour'].capitalize()} ({p['shape']})"
+                 for n, p in enumerate(players, 1) if p["colour"]}
+        # The trackers in short, as a setup summary says them: how long each round is.
+        try:
+            trackers = rules.parse_layouts(setup.get("layouts") or "") or rules.DEFAULT_LAYOUTS
+        except rules.RulesError:
+            return notes
+        lengths = [str(len(t.spaces)) for t in trackers]
+        return {**notes, "layouts": f"{', '.join(lengths[:-1])} and {lengths[-1]} spaces"}
 
     # -- the game -------------------------------------------------------------
     def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:

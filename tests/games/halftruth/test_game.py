@@ -548,3 +548,9 @@ def test_only_a_seat_that_must_act_now_has_a_form_marked_now_and_the_die_s_rule_
         assert "".join(render_regions(state, viewer).values()).count("move 3 spaces") == 1, viewer.name
     state = post(post(state, TONY_V, "type=lock_in&letters=B"), AMY_V, "type=lock_in&letters=D")
     assert marked(state, KAMILA_V) == ["answer_picker"] and marked(state, TONY_V) == []
+
+
+def test_the_setup_in_short_says_how_long_each_round_tracker_is():
+    assert game.setup_notes(DEFAULTS, [])["layouts"] == "8, 10 and 12 spaces"
+    assert game.setup_notes({"layouts": "1,2,3; 2,4; 3,6,9"}, [])["layouts"] == "3, 2 and 3 spaces"
+    assert "layouts" not in game.setup_notes({"layouts": "1,2; x"}, [])
