@@ -65,17 +65,16 @@ class HalfTruth(Game):
                "history")
     # The table's record, its trackers and its points look the same to every seat, and locking
     # in (most of the moves) leaves them as they were: drawn from the players' public fields only.
-    # The die, the answer picker and the card's answers change with the question, not with each
-    # lock-in: drawn again only when they change, and the card's answers once for every seat
-    # that does not read.
+    # The die and the answer picker (a seat's own letters, or the card's for the reader) change
+    # with the question, not with each lock-in: drawn again only when they change. The card's
+    # answers, the last question played, are the same for every seat.
     kept: ClassVar[dict[str, tuple[str, ...]]] = {
         "scoring_die": ("view.phase", "view.die", "view.round", "view.question", "view.reader", "view.seat",
                         "view.players:seat,name", "view.legal_moves:type,allowed", "moves", "table.code"),
         "answer_picker": ("view.legal_moves:type,allowed", "view.players:seat,picks,colour", "view.seat",
                           "view.round", "view.question", "view.die", "moves", "table.code"),
-        "card_answers": ("view.legal_moves:type,allowed", "view.round", "view.question", "view.last_question",
-                         "view.players:seat,name,colour,shape", "moves", "table.code"),
-        "history": ("view.history", "view.players:name,colour,shape,seat"),
+        "card_answers": ("view.last_question", "view.players:seat,name,colour,shape,out", "moves"),
+        "history": ("view.history", "view.players:name,colour,shape,seat,out"),
         # The chips: one list for every seat that has locked in nothing of its own to show (each
         # phone marks its own row), one for the host with its tools.
         "picks": ("view.phase", "view.outcome", "view.round", "view.question",
@@ -85,8 +84,8 @@ class HalfTruth(Game):
         "victory_points": ("view.chart", "view.outcome", "view.trackers",
                            "view.players:name,colour,shape,seat,victory_points,rounds"),
     }
-    # The record, the trackers and the points are public: drawn for one seat a drawing.
-    shared: ClassVar[frozenset[str]] = frozenset({"history", "round_tracker", "victory_points"})
+    # The last question, the record, the trackers and the points are public: drawn for one seat a drawing.
+    shared: ClassVar[frozenset[str]] = frozenset({"card_answers", "history", "round_tracker", "victory_points"})
 
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
@@ -108,8 +107,15 @@ class HalfTruth(Game):
         return {seat: {"colour": colour, "shape": SHAPES[colour]} for seat, colour in zip(seats, colours)}
 
     def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
-        return {f"colour_{n}": f"{p['name']}: {p['colour'].capitalize()} ({p['shape']})"
-                for n, p in enumerate(players, 1) if p["colour"]}
+        notes = {f"colour_{n}": f"{p['name']}: {p['colour'].capitalize()} ({p['shape']})"
+                 for n, p in enumerate(players, 1) if p["colour"]}
+        # The trackers in short, as a setup summary says them: how long each round is.
+        try:
+            trackers = rules.parse_layouts(setup.get("layouts") or "") or rules.DEFAULT_LAYOUTS
+        except rules.RulesError:
+            return notes
+        lengths = [str(len(t.spaces)) for t in trackers]
+        return {**notes, "layouts": f"{', '.join(lengths[:-1])} and {lengths[-1]} spaces"}
 
     # -- the game -------------------------------------------------------------
     def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
@@ -170,34 +176,28 @@ class HalfTruth(Game):
         me = next((p for p in view["players"] if p["seat"] == view["seat"]), None)
         reader = next(p for p in view["players"] if p["seat"] == view["reader"])
         i_read = me is not None and me["seat"] == reader["seat"]
-        where = [f"You are {me['colour']}, the {me['shape']}"] if me else []
-        where.append(f"Round {view['round']}, question {view['question']}")
+        # The die card (or the answer picker) below says the round, the question, the reader, the
+        # die's rule and that picks stay secret: said once. When the seat must act, the card says
+        # only what to do, so that the form to do it is on a phone's first screen.
+        who = f"You are {me['colour']}, the {me['shape']}" if me else ""
         if me and me["out"]:
-            return Now("You have left this game", " · ".join(where))
+            return Now("You have left this game", f"{who} · Round {view['round']}, question {view['question']}")
         if phase == "roll":
             if "roll" in allowed:
-                who = "You read this question: roll" if i_read else f"Roll for {reader['name']}, the reader:"
-                return Now(f"{who} the scoring die", " · ".join(
-                    [*where, "Enter the face rolled on the table, or roll here for a fair roll."]), my_turn=True)
-            return Now(f"Waiting for {reader['name']} to roll the scoring die", " · ".join(where))
-        die = view["die"]
-        where.append(die["rule"] or f"The die shows {die['label']}: all answers right moves "
-                                    f"{die['spaces']} space{'s' if die['spaces'] != 1 else ''}")
+                return Now("You read this question: roll the scoring die" if i_read else
+                           f"Roll the scoring die for {reader['name']}, the reader", my_turn=True)
+            return Now(f"Waiting for {reader['name']} to roll the scoring die", who)
         if phase == "pick":
             if me and me["skipped"]:
-                return Now("The host skipped you for this question: lock in to play it after all",
-                           " · ".join(where), my_turn=True)
+                return Now("The host skipped you for this question: lock in to play it after all", my_turn=True)
             if me and me["picks"] is None:
-                return Now("Lock in one to three answers: your letters stay secret until everyone is in",
-                           " · ".join(where), my_turn=True)
+                return Now("Lock in one to three answers", my_turn=True)
             if me:
-                return Now(f"Locked in {me['picks']}: you can change them until the last player locks in",
-                           " · ".join(where))
-            return Now("Waiting for everyone to lock in their answers", " · ".join(where))
+                return Now(f"Locked in {me['picks']}: you can change them until the last player locks in", who)
+            return Now("Waiting for everyone to lock in their answers", who)
         if "reveal" in allowed:
-            who = "Flip the card" if i_read else f"Flip the card for {reader['name']}, the reader"
-            return Now(f"{who}: enter its three correct answers", " · ".join(where), my_turn=True)
-        return Now(f"Waiting for {reader['name']} to read the card's three correct answers", " · ".join(where))
+            return Now("Flip the card" if i_read else f"Flip the card for {reader['name']}, the reader", my_turn=True)
+        return Now(f"Waiting for {reader['name']} to flip the card", who)
 
     def audience(self, viewer: Viewer) -> str | None:
         # A host's view lists the table's moves, so a host display is not like the others.

@@ -11,7 +11,7 @@ from companion.forms import MoveError, parse_move
 from companion.games import DISPLAY, Viewer, get
 from games.halftruth import rules
 
-from . import scripted
+from . import scripted, scripted_largest
 from .scripted import AMY, KAMILA, PLAYERS, TONY
 
 game = get("halftruth")
@@ -202,16 +202,19 @@ def test_the_now_card_follows_the_phase():
     assert game.now(game.view(state, TONY_V), TONY_V).headline == "Waiting for Kamila to roll the scoring die"
     state = post(state, KAMILA_V, "type=set_die&face=HALF_LIE")
     tony = game.now(game.view(state, TONY_V), TONY_V)
-    assert tony.headline == "Lock in one to three answers: your letters stay secret until everyone is in"
-    assert tony.my_turn and "Half Lie: the tables are turned!" in tony.detail
-    assert tony.detail.startswith("You are yellow, the shield")
+    assert tony.headline == "Lock in one to three answers"
+    # The die's rule is said once, beside the letters to lock in, not on the now card too.
+    assert tony.my_turn and tony.detail == ""
+    tony_regions = render_regions(state, TONY_V)
+    assert "".join(tony_regions.values()).count("The tables are turned!") == 1
     state = post(state, TONY_V, "type=lock_in&letters=A&letters=B")
-    assert game.now(game.view(state, TONY_V), TONY_V).headline.startswith("Locked in AB: you can change them")
+    locked = game.now(game.view(state, TONY_V), TONY_V)
+    assert locked.headline.startswith("Locked in AB: you can change them") and locked.detail == "You are yellow, the shield"
     assert game.now(game.view(state, SCREEN), SCREEN).headline == "Waiting for everyone to lock in their answers"
     for viewer, letters in ((KAMILA_V, "C"), (AMY_V, "D")):
         state = post(state, viewer, f"type=lock_in&letters={letters}")
-    assert game.now(game.view(state, KAMILA_V), KAMILA_V).headline == "Flip the card: enter its three correct answers"
-    assert game.now(game.view(state, AMY_V), AMY_V).headline == "Waiting for Kamila to read the card's three correct answers"
+    assert game.now(game.view(state, KAMILA_V), KAMILA_V).headline == "Flip the card"
+    assert game.now(game.view(state, AMY_V), AMY_V).headline == "Waiting for Kamila to flip the card"
 
 
 def test_a_player_cannot_leave_mid_game_but_a_display_can():
@@ -237,20 +240,24 @@ def test_the_chart_adds_bonuses_as_taken_and_tracker_points_when_a_round_ends():
 # The scripted game
 
 
-def test_the_scripted_game_plays_through_three_rounds_to_the_expected_outcome():
-    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+@pytest.mark.parametrize("script", [scripted, scripted_largest], ids=["scripted", "scripted_largest"])
+def test_the_scripted_game_plays_through_three_rounds_to_the_expected_outcome(script):
+    state = game.start(script.PLAYERS, script.SETUP, random.Random(1))
     phases = set()
-    actors = {p.seat_id: p for p in scripted.PLAYERS}
-    for seat_id, move in scripted.STEPS:
+    dice = set()
+    actors = {p.seat_id: p for p in script.PLAYERS}
+    for seat_id, move in script.STEPS:
         assert not game.is_over(state)
         state = game.apply(state, actors[seat_id], move, random.Random(len(phases)))
         phases.add((state["round"], state["phase"]))
+        dice.add(state["die"])
     assert game.is_over(state)
     assert {phase for _, phase in phases} == {"roll", "pick", "reveal", "over"}
+    assert {"AMPED", "HALF_LIE"} <= dice
     view = game.view(state, SCREEN)
-    assert view["outcome"]["winners"] == scripted.WINNERS
+    assert view["outcome"]["winners"] == script.WINNERS
     assert view["outcome"]["termination"] == "three-rounds"
-    assert {s["seat"]: s["victory_points"] for s in view["outcome"]["standings"]} == scripted.VICTORY_POINTS
+    assert {s["seat"]: s["victory_points"] for s in view["outcome"]["standings"]} == script.VICTORY_POINTS
     assert game.now(view, SCREEN).headline == "Game over: Kamila wins"
 
 
@@ -352,11 +359,11 @@ def test_regions_offer_forms_for_the_moves_of_the_phase():
     assert tony["card_answers"].strip() == ""
     kamila = render_regions(state, KAMILA_V)
     assert "checked" in kamila["answer_picker"]
-    assert 'id="reveal-r1-q1"' not in kamila["card_answers"]  # not before everyone is in
+    assert 'id="reveal-r1-q1"' not in kamila["answer_picker"]  # not before everyone is in
     assert render_regions(state, SCREEN)["answer_picker"].strip() == ""
     state = post(post(state, TONY_V, "type=lock_in&letters=B"), AMY_V, "type=lock_in&letters=D")
-    assert 'id="reveal-r1-q1"' in render_regions(state, KAMILA_V)["card_answers"]  # the reader flips the card
-    assert 'id="reveal-r1-q1"' not in render_regions(state, TONY_V)["card_answers"]
+    assert 'id="reveal-r1-q1"' in render_regions(state, KAMILA_V)["answer_picker"]  # the reader flips the card
+    assert 'id="reveal-r1-q1"' not in render_regions(state, TONY_V)["answer_picker"]
     assert 'id="skip-r1-q1' not in render_regions(picking(), TONY_V)["picks"]
     assert f'id="skip-r1-q1-{TONY}"' in render_regions(picking(), KAMILA_V)["picks"]
 
@@ -507,3 +514,43 @@ def test_pawns_carry_the_player_s_initial_colour_and_shape_and_a_chip_on_the_boa
     from games.halftruth.game import SHAPES
 
     assert len(set(SHAPES.values())) == len(SHAPES) == len(rules.Colour)
+
+
+def test_the_standings_and_the_round_just_over_split_each_round_in_the_same_order_tracker_first():
+    ended = [i for i, (_, step) in enumerate(scripted.STEPS) if step["type"] == "reveal"][2] + 1
+    view = game.view(scripted_until(ended), SCREEN)
+    assert re.search(r'Tony</th><td>\+6<small class="ht-split">tracker 3 \+ bonus 3</small>', draw("round_tracker", view))
+    standings = draw("victory_points", view)
+    assert re.search(r'Tony</th>\s*<td>6<small class="ht-split">3 \+ 3</small></td>', standings)
+    assert "the Round Tracker's number when the round ends + the bonus" in standings
+
+
+def test_a_player_taken_out_of_the_game_reads_left_the_game_not_skipped():
+    state = post(started(), KAMILA_V, "type=set_die&face=ONE")
+    state = post(state, KAMILA_V, f"type=drop&seat={AMY}")
+    state = post(post(state, KAMILA_V, "type=lock_in&letters=A"), TONY_V, "type=lock_in&letters=D")
+    view = game.view(post(state, KAMILA_V, "type=reveal&correct=A&correct=B&correct=C"), SCREEN)
+    for region in ("card_answers", "history"):
+        amy = re.search(r"<li>(?:(?!</li>).)*Amy(?:(?!</li>).)*</li>|<li class=\"missed\">(?:(?!</li>).)*Amy.*?</li>",
+                        draw(region, view), re.S)[0]
+        assert "left the game" in amy and "skipped" not in amy, region
+
+
+def test_only_a_seat_that_must_act_now_has_a_form_marked_now_and_the_die_s_rule_is_said_once():
+    def marked(state, viewer):
+        return [region for region, html in render_regions(state, viewer).items() if "data-now" in html]
+
+    state = started()
+    assert marked(state, KAMILA_V) == ["scoring_die"] and marked(state, TONY_V) == [] == marked(state, SCREEN)
+    state = picking()  # the die on 3, Kamila locked in
+    assert marked(state, TONY_V) == ["answer_picker"] and marked(state, KAMILA_V) == [] == marked(state, SCREEN)
+    for viewer in (KAMILA_V, TONY_V, SCREEN):
+        assert "".join(render_regions(state, viewer).values()).count("move 3 spaces") == 1, viewer.name
+    state = post(post(state, TONY_V, "type=lock_in&letters=B"), AMY_V, "type=lock_in&letters=D")
+    assert marked(state, KAMILA_V) == ["answer_picker"] and marked(state, TONY_V) == []
+
+
+def test_the_setup_in_short_says_how_long_each_round_tracker_is():
+    assert game.setup_notes(DEFAULTS, [])["layouts"] == "8, 10 and 12 spaces"
+    assert game.setup_notes({"layouts": "1,2,3; 2,4; 3,6,9"}, [])["layouts"] == "3, 2 and 3 spaces"
+    assert "layouts" not in game.setup_notes({"layouts": "1,2; x"}, [])
