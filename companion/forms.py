@@ -52,6 +52,9 @@ class Field:
     # A setup check box that turns these other check boxes on while it is ticked (Fiction's
     # "Hard difficulty (all three below)"): they show ticked and locked; their own values are kept.
     covers: tuple[str, ...] = ()
+    # The setup in short (the table display's lobby) names it; a choice shown another way there
+    # (Half Truth's seat colours, on the pawns) is left out.
+    in_short: bool = True
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -54,7 +54,7 @@ class HalfTruth(Game):
     )
     setup = (
         *(Field(f"colour_{n}", "choice", label=f"Colour of the {ORDINALS[n - 1]} player", required=False,
-                default=FREE, choices=COLOUR_CHOICES) for n in range(1, rules.MAX_PLAYERS + 1)),
+                default=FREE, choices=COLOUR_CHOICES, in_short=False) for n in range(1, rules.MAX_PLAYERS + 1)),
         Field("layouts", "text", label="Round trackers", required=False, max_length=1500,
               default=rules.layouts_text(rules.DEFAULT_LAYOUTS),
               help="The number on each space after START, comma-separated, one round after another "

@@ -240,3 +240,13 @@ def test_hard_difficulty_shows_its_three_options_on_and_locked_on_every_screen(d
     form = host.get(f"/t/{table.code}/").content.decode()
     assert 'id="setup-red_words" name="red_words" value="1" checked' in form
     assert 'id="setup-eight_minute_halves" name="eight_minute_halves" value="1">' in form
+
+
+def test_the_tvs_setup_in_short_leaves_out_the_seat_colours_the_pawns_show(db, phone):
+    table, kamila = tables.create_table("halftruth", "Kamila")
+    tables.join_table(table, "Tony")
+    tv = sit(phone(), tables.join_table(table, "", as_display=True))
+    page = tv.get(f"/t/{table.code}/").content.decode()
+    short = page[page.index('class="setup-short"'):].split("</p>")[0]
+    assert "Round trackers" in short and "Colour of" not in short
+    assert 'class="pawn colour-green' in page  # the seat list shows each colour instead
