@@ -1,13 +1,13 @@
 """The Jinja2 environment that draws the table's regions (templates/<app>/partials/).
 
 A region is drawn for some group of seats on nearly every move, and Django's template engine
-was most of a push (its nodes resolve every variable and tag through several calls at each
-render). Jinja2 compiles each template to Python once, and draws the same markup several times
-as fast. It is the engine Django itself supports beside its own (``django.template.backends.
-jinja2``), so ``render_to_string`` and the tests reach the partials as before; the pages
-(base.html, table.html and the rest) stay Django templates.
+resolves every variable and tag through several calls at each render. Jinja2 compiles each
+template to Python once, and draws the same markup several times as fast. It is the engine
+Django itself supports beside its own (``django.template.backends.jinja2``), so
+``render_to_string`` and the tests reach the partials by name; the pages (base.html, table.html
+and the rest) are Django templates.
 
-The partials read a seat's view as the Django templates did:
+The partials read a seat's view with Django's spelling:
 
 - ``a.b`` on a dict is its key first (a view's "count" or "items" is never the dict's method),
   and a method is called as in Python (``d.items()``), never by itself;

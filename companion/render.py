@@ -234,10 +234,9 @@ FIXED = frozenset({"game", "moves", "roles", "setup_fields"})
 
 class KeptDrawings:
     """Drawings kept by key, the least recently used dropped first once they hold more than
-    ``budget`` bytes. Bounded by size, not count: a Half Truth table of six uses 25 drawings
-    at a time (a die, a picker and a people region per seat, a card per kind of seat, the
-    shared boards), LIE's and Fiction's 9, so a bound of 2,048 drawings had over 80 Half Truth
-    tables, or over 220 of the others, drawing everything afresh."""
+    ``budget`` bytes. Bounded by size, not count, because games keep very different numbers
+    of drawings a table: a Half Truth table of six keeps a die, a picker and a people region
+    per seat, a card per kind of seat and the shared boards; LIE's and Fiction's far fewer."""
 
     def __init__(self, budget: int):
         self.budget = budget
@@ -381,8 +380,8 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
     """Every region of one seat's screen as (name, digest, markup), and the table version's input."""
     ctx = context(sc, seat)
     out = []
-    # Put together by hand, not with format_html: a screen is some 15 regions, and escaping and
-    # copying each region's markup again took 6% of a busy server's time. Every part is safe as
+    # Put together by hand, not with format_html, which would escape and copy each region's
+    # markup again on every push of some 15 regions a screen. Every part is safe as
     # it is: region names are identifiers (the platform's below, a game's checked by
     # games.register), the digest is hex, the version a number, and the markup was escaped by
     # its template.

@@ -47,14 +47,11 @@ application = ProtocolTypeRouter(
 load_partials()
 
 # Everything loaded at start-up (the compiled partials too) lives as long as the process: freeze it
-# out of every future collection. After that, CPython's own young-generation thresholds suit the
-# server now that a request leaves next to nothing in reference cycles (see companion.middleware):
-# its collections are frequent and short (at most 3 ms, and 15 ms for the middle generation, at 250
-# busy tables). A large young generation, as before, made each one take 20 to 90 ms, and left the
-# 200,000 objects of a burst of new sockets to one 140 to 200 ms collection later on. Full
-# collections wait for 100 middle-generation ones instead of 10: each walks every socket's objects
-# (about 200 ms at 1,500 sockets), and with the default they came every 12 s at 250 busy tables, for
-# objects that mostly die soon after by themselves.
+# out of every future collection. CPython's own young-generation thresholds suit a server whose
+# requests leave next to nothing in reference cycles (see companion.middleware): its collections
+# are frequent and short. Full collections wait for 100 middle-generation ones instead of 10,
+# because each walks every socket's objects, and those objects mostly die soon by themselves
+# (docs/performance.md has the measurements).
 gc.collect()
 gc.freeze()
 gc.set_threshold(700, 10, 100)

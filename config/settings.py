@@ -206,11 +206,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             # Redis pub/sub: a push to a group is one PUBLISH, which each process subscribed to
-            # the group hears once, on one connection, and hands to its own sockets. The
-            # list-based layer (channels_redis.core) queued a copy per socket in Redis, and each
-            # process popped them one round trip at a time behind its request threads: at 250
-            # tables on two processes the slowest pushes waited 100 to 500 ms in that queue.
-            # Ours sends the PUBLISHes waiting in a process together, one round trip for all.
+            # the group hears once, on one connection, and hands to its own sockets, where a
+            # list-based layer queues a copy per socket and pops them one round trip at a time.
+            # Ours sends the PUBLISHes waiting in a process together, one round trip for all
+            # (docs/performance.md has the measurements).
             "BACKEND": "companion.layers.PipelinedRedisPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL]},
         }

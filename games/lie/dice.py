@@ -1,6 +1,6 @@
 """LIE's die face, drawn by a function its partials call (``{{ die(f.face) }}``): it is in every
-hand, bid and showdown row, and an included template cost a context and a lookup for each one
-(5% of a busy server's time at 100 tables)."""
+hand, bid and showdown row, where an included template would cost a context and a lookup for
+each one."""
 
 import functools
 
