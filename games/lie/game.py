@@ -108,6 +108,13 @@ class Lie(Game):
             return refusal.message
         return None
 
+    def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
+        # The start refuses these two together: said beside each box too, where the host unticks one.
+        if setup.get("app_deals") and setup.get("count_at_reveal"):
+            return {"app_deals": f"Not with Count at reveal. {rules.DEALS_AND_COUNTS}",
+                    "count_at_reveal": f"Not with The app deals. {rules.DEALS_AND_COUNTS}"}
+        return {}
+
     def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
         return self._new_game(players, options, rng)
 
