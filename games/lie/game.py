@@ -393,7 +393,9 @@ def _screen(view: dict, cards: int | None) -> dict:
         "my_turn": view["seat"] is not None and view["turn"] == view["seat"],
         # Each region's own moves, so that a move it does not show leaves its drawing as it was.
         "hand_moves": [m for m in moves if m["type"] in ("set_hand", "show_count")],
-        "picker_moves": [m for m in moves if m["type"] in ("choose_direction", "bid", "challenge")],
+        # "Lie!" first: one tap, so on a phone it stands above the taller bid picker, both near the top.
+        "picker_moves": sorted((m for m in moves if m["type"] in ("choose_direction", "bid", "challenge")),
+                               key=lambda m: m["type"] != "challenge"),
         "leave_move": next((m for m in moves if m["type"] == "forfeit" and m["allowed"]), None),
         # The tap counters: how many of each face this seat has turned up (0 until a hand is set).
         "hand_counts": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f], "count": hand.count(f)} for f in FACES],

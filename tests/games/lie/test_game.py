@@ -588,3 +588,22 @@ def test_the_host_is_told_beside_the_setup_boxes_that_the_app_dealing_and_counti
     both = {"app_deals": True, "count_at_reveal": True}
     assert "count at reveal is for tables playing with the real cards" in field(ticked, both)
     assert "Not with" not in field(ticked, {**both, ticked: False})
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("script", ["lie/scripted", "lie/scripted_count", "lie/scripted_deal", "lie/scripted_largest"])
+def test_a_screen_marks_what_to_do_now_exactly_when_the_game_waits_for_that_seat(script):
+    # A phone puts the control marked data-now on its first screen: only a seat the game waits for has one.
+    from companion import render
+    from tests.companion.test_render import played
+
+    marked = 0
+    for label, table, seats, lie, state in played(script):
+        table.state = state
+        table.save()
+        scene = render.scene(table, seats)
+        for seat in seats:
+            waited_for = seat.pk in lie.view(state, render.viewer_of(seat))["waiting_for"]
+            assert ("data-now" in render.fragment(scene, seat)) == waited_for, f"{script} {label}: {seat.name}"
+            marked += waited_for
+    assert marked > 10
