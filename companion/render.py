@@ -31,13 +31,14 @@ from companion.games import (DISPLAY, Game, Now, Viewer, describe, game_of, next
                              viewer_of)
 from companion.models import Action, Seat, Table
 
-# The platform's own regions, around the game's (Game.regions).
-TOP = ("now", "clock")
-BOTTOM = ("standings", "setup", "people", "host")
+# The platform's own regions, around the game's (Game.regions): the host's tools, what to do
+# now and the clock above them, the table's own facts beside (on the display) or below them.
+TOP = ("host", "now", "clock")
+SIDE = ("standings", "setup", "people")
 
 
 def region_names(game: Game) -> tuple[str, ...]:
-    return (*TOP, *game.regions, *BOTTOM)
+    return (*TOP, *game.regions, *SIDE)
 
 
 def template_of(game: Game, region: str) -> str:
@@ -219,11 +220,12 @@ KEPT = {
     # waits, every seat but the host's) share one drawing of them on each change.
     "now": ("now", "waiting_names", "me.symbol", "me.colour", "me.shape", "me.is_display", "me.role_label", "me.is_host",
             "table.status", "table.status_label", "table.notice", "table.code", "setup_problem"),
-    "host": ("me.is_host", "table.status", "table.code", "clock", "undo_label", "rotation"),
+    "host": ("me.is_host", "table.status", "table.code", "clock", "undo_label", "rotation",
+             "people:id,name,has_phone,is_display"),
     "clock": ("clock", "clock_left", "now_ms", "table.status"),
     "standings": ("table.results", "table.status", "wins"),
     "setup": ("table.status", "table.code", "setup_fields", "setup_values", "setup_notes", "setup_locked", "me.is_host", "players",
-              "names"),
+              "names", "me.is_display"),
 }
 # Parts of a context that are the same at every table of a game (its declared moves, roles and
 # setup fields): a kept region may read them, and they stay out of its key, which names the game.

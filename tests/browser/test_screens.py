@@ -4,8 +4,11 @@ Each game's scripted games (tests/games/<game>/scripted*.py, the ones the render
 are staged phase by phase in a server of their own, and every role opens its page on each of
 its devices: the host, an ordinary player, the game's special role, a player without a phone
 (the host acting for them) on phones; the table display on a TV, a large TV and a tablet.
-Each screen must keep within the width it is given, log no console error, and pass axe-core's
-WCAG 2.1 A and AA rules under the page's own Content-Security-Policy. Screenshots go to
+Each screen must keep within the width it is given, draw no text over other text, log no
+console error, and pass axe-core's WCAG 2.1 A and AA rules under the page's own
+Content-Security-Policy. A display must also fit its screen with nothing cut off (a TV cannot
+scroll), in text of 18 CSS px or more on the TVs; a phone must show what its seat must do now
+and the host's tools on its first screen. Screenshots go to
 var/screenshots/<game>/<phase>-<role>-<device>.png.
 """
 
@@ -36,7 +39,10 @@ SCRIPTS = sorted(f"{slug}/{path.stem}" for slug in GAMES
 
 
 def phase_steps(script_name: str) -> list[tuple[str, str]]:
-    """(phase, step) for the lobby, the first state of each phase the display's view passes through, and the end."""
+    """(screen, step): the lobby, each state whose display view differs in kind from all before it
+    (its phase, or which parts of the view it fills: a showdown, a second half, a round's end), the
+    fullest state of play (the last before the end) and the end. A screen is named by its phase,
+    numbered when the phase comes again."""
     import importlib
     import random
 
@@ -47,13 +53,38 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
     rng = random.Random(7)
     state = game.start(list(script.PLAYERS), script.SETUP, rng)
     by_id = {p.seat_id: p for p in script.PLAYERS}
-    found = [("lobby", "lobby"), (game.view(state, display)["phase"], "0")]
+
+    def kind(view: dict) -> tuple:
+        return view["phase"], frozenset(k for k, v in view.items() if v not in (None, False, 0, "", [], {}))
+
+    kinds = {kind(game.view(state, display)): 0}
+    last_in_play = 0
     for number, (seat_id, move) in enumerate(script.STEPS, start=1):
         state = game.clock_expired(state) if seat_id is None else game.apply(state, by_id[seat_id], move, rng)
-        phase = "end" if game.is_over(state) else game.view(state, display)["phase"]
-        if phase not in {name for name, _ in found}:
-            found.append((phase, str(number)))
+        if game.is_over(state):
+            kinds.setdefault(("end", frozenset()), number)
+            break
+        last_in_play = number
+        kinds.setdefault(kind(game.view(state, display)), number)
+    steps = sorted({*kinds.values(), last_in_play})
+    names = {number: phase for (phase, _), number in kinds.items()}
+    found, seen = [("lobby", "lobby")], {}
+    for number in steps:
+        phase = names.get(number) or phase_of(game, script, number)
+        seen[phase] = seen.get(phase, 0) + 1
+        found.append((phase if seen[phase] == 1 else f"{phase}-{seen[phase]}", str(number)))
     return found
+
+
+def phase_of(game, script, steps: int) -> str:
+    import random
+
+    rng = random.Random(7)
+    state = game.start(list(script.PLAYERS), script.SETUP, rng)
+    by_id = {p.seat_id: p for p in script.PLAYERS}
+    for seat_id, move in script.STEPS[:steps]:
+        state = game.clock_expired(state) if seat_id is None else game.apply(state, by_id[seat_id], move, rng)
+    return game.view(state, Viewer(seat_id=None, role=DISPLAY.slug))["phase"]
 
 
 def roles(script_name: str) -> dict[str, tuple[int, bool]]:
@@ -83,6 +114,10 @@ def stage(server: Server, script_name: str, step: str) -> dict:
     return json.loads(result.stdout)
 
 
+# A short name for an element in a problem's message.
+NAME = """const name = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') +
+  [...e.classList].slice(0, 2).map(c => '.' + c).join('') + ' "' + (e.innerText || '').trim().slice(0, 24) + '"';"""
+
 # What spills past the screen's width, not counting what a scrolling box of its own holds.
 FITS = """() => {
   const width = window.innerWidth;
@@ -93,17 +128,101 @@ FITS = """() => {
   return right - width > 1 ? [`spills ${Math.round(right - width)}px sideways`] : [];
 }"""
 
+# A TV cannot scroll: nothing below the bottom of the screen, and no box that hides part of what
+# it holds (a scrolling box on a TV is a cut-off one).
+FILLS_SCREEN = """() => {
+  """ + NAME + """
+  const height = window.innerHeight, problems = [];
+  let lowest = null, bottom = 0;
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.closest('.sr-only') || !e.checkVisibility()) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    bottom = Math.max(bottom, r.bottom);
+    if (!e.children.length && (!lowest || r.bottom > lowest.getBoundingClientRect().bottom)) lowest = e;
+    const style = getComputedStyle(e);
+    if ((style.overflowY !== 'visible' && e.scrollHeight > e.clientHeight + 2) ||
+        (style.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 2))
+      problems.push(`cuts off what ${name(e)} holds`);
+  }
+  if (bottom - height > 1) problems.unshift(`runs ${Math.round(bottom - height)}px below the screen: ${name(lowest)}`);
+  return problems.slice(0, 6);
+}"""
+
+# Every piece of text a seat can see: [element, its line boxes]. Text in an element that is
+# off-screen-but-read (.sr-only) or not drawn is left out.
+TEXTS = """const texts = () => {
+  const found = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const e = node.parentElement;
+    if (!node.textContent.trim() || !e || e.closest('.sr-only, script, style, template, option')) continue;
+    const range = document.createRange(); range.selectNodeContents(node);
+    const boxes = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+    if (boxes.length && e.checkVisibility({visibilityProperty: true, opacityProperty: true})) found.push([e, boxes, node]);
+  }
+  return found;
+};"""
+
+# Read from three metres: no text under 18 CSS px on a TV.
+READABLE = """() => {
+  """ + NAME + TEXTS + """
+  const small = texts().map(([e]) => [e, parseFloat(getComputedStyle(e).fontSize)]).filter(([, size]) => size < 17.95);
+  return small.slice(0, 6).map(([e, size]) => `text at ${size.toFixed(1)}px: ${name(e)}`);
+}"""
+
+# No piece of text drawn over another (a badge over its neighbour's letter, a line over the next).
+APART = """() => {
+  """ + NAME + TEXTS + """
+  const all = texts(), problems = [];
+  for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) {
+    const [a, boxesA] = all[i], [b, boxesB] = all[j];
+    if (a === b) continue;
+    for (const p of boxesA) for (const q of boxesB) {
+      const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+      const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      if (w > 2 && h > 0.4 * Math.min(p.height, q.height)) {
+        problems.push(`${name(a)} overlaps ${name(b)}`);
+        if (problems.length >= 6) return problems;
+      }
+    }
+  }
+  return [...new Set(problems)];
+}"""
+
+# On a phone: what the seat must do now ([data-now], its first control) and the host's tools are
+# on the first screen, with no scrolling.
+AT_HAND = """() => {
+  """ + NAME + """
+  const height = window.innerHeight, problems = [];
+  const shown = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const now = [...document.querySelectorAll('[data-now]')].find(shown);
+  const control = now && [...now.querySelectorAll('button, input:not([type=hidden]), select, textarea, a.btn, summary')].find(shown);
+  if (control && control.getBoundingClientRect().bottom > height + 1)
+    problems.push(`what to do now is below the first screen (${Math.round(control.getBoundingClientRect().bottom)}px): ${name(control)}`);
+  const host = document.querySelector('.host-panel');
+  const tool = host && [...host.querySelectorAll('button, a')].find(shown);
+  if (tool && tool.getBoundingClientRect().bottom > height + 1)
+    problems.push(`the host's tools are below the first screen: ${name(tool)}`);
+  return problems;
+}"""
+
 AXE_RUN = """() => axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})
   .then(r => r.violations.map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`))"""
 
 
-def check(page: Page, name: str, errors: list[str]) -> list[str]:
+def check(page: Page, name: str, errors: list[str], device: str) -> list[str]:
     expect(page.locator("body")).to_have_attribute("data-live", "1")
     # Axe reads colours as they are painted: wait for the fade-ins (a seat appearing) to end; one
     # cancelled because its element was redrawn is over too.
     page.evaluate("""() => Promise.all([document.fonts.ready, ...document.getAnimations()
         .filter(a => a.effect.getTiming().iterations !== Infinity).map(a => a.finished.catch(() => null))])""")
-    problems = page.evaluate(FITS)
+    problems = page.evaluate(FITS) + page.evaluate(APART)
+    if device in DISPLAYS:
+        problems += page.evaluate(FILLS_SCREEN)
+        if device.startswith("tv-"):
+            problems += page.evaluate(READABLE)
+    else:
+        problems += page.evaluate(AT_HAND)
     text = page.locator("body").inner_text()
     problems += [f"shows template syntax {mark!r}" for mark in ("{#", "{%", "{{") if mark in text]
     page.evaluate(AXE)  # evaluated by the test, not loaded by the page: the page's policy stays as it is
@@ -169,7 +288,7 @@ def test_every_screen_fits_its_devices_and_passes_axe(script_name, server_of, br
             for role, device, page, errors, url in pages:
                 errors.clear()
                 page.goto(url)
-                problems += check(page, f"{game_dir}/{phase}-{role}-{device}.png", errors)
+                problems += check(page, f"{game_dir}/{phase}-{role}-{device}.png", errors, device)
     finally:
         for context in contexts:
             context.close()
