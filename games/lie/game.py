@@ -68,7 +68,9 @@ class Lie(Game):
               help="No cards needed (a friend on a video call): the app deals each hand to the phones "
                    "from a 30-card deck whose pairing of faces is assumed."),
     )
-    regions = ("showdown", "hand", "bid_picker", "bids", "players", "leave", "history")
+    # The picker before the hand: on a turn to bid, its forms come first and the peek at one's hand
+    # under them; while hands are set or counted, the picker is empty and the hand's form is first.
+    regions = ("showdown", "bid_picker", "hand", "bids", "players", "leave", "history")
     # The bids so far and the rounds played look the same to every seat: drawn once a change,
     # not once a seat (a bid leaves the rounds played as they were).
     kept: ClassVar[dict[str, tuple[str, ...]]] = {
