@@ -68,7 +68,9 @@ class Lie(Game):
               help="No cards needed (a friend on a video call): the app deals each hand to the phones "
                    "from a 30-card deck whose pairing of faces is assumed."),
     )
-    regions = ("showdown", "hand", "bid_picker", "bids", "players", "leave", "history")
+    # The picker before the hand: on a turn to bid, its forms come first and the peek at one's hand
+    # under them; while hands are set or counted, the picker is empty and the hand's form is first.
+    regions = ("showdown", "bid_picker", "hand", "bids", "players", "leave", "history")
     # The bids so far and the rounds played look the same to every seat: drawn once a change,
     # not once a seat (a bid leaves the rounds played as they were).
     kept: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -107,6 +109,13 @@ class Lie(Game):
         except rules.RulesError as refusal:
             return refusal.message
         return None
+
+    def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
+        # The start refuses these two together: said beside each box too, where the host unticks one.
+        if setup.get("app_deals") and setup.get("count_at_reveal"):
+            return {"app_deals": f"Not with Count at reveal. {rules.DEALS_AND_COUNTS}",
+                    "count_at_reveal": f"Not with The app deals. {rules.DEALS_AND_COUNTS}"}
+        return {}
 
     def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
         return self._new_game(players, options, rng)
@@ -386,7 +395,9 @@ def _screen(view: dict, cards: int | None) -> dict:
         "my_turn": view["seat"] is not None and view["turn"] == view["seat"],
         # Each region's own moves, so that a move it does not show leaves its drawing as it was.
         "hand_moves": [m for m in moves if m["type"] in ("set_hand", "show_count")],
-        "picker_moves": [m for m in moves if m["type"] in ("choose_direction", "bid", "challenge")],
+        # "Lie!" first: one tap, so on a phone it stands above the taller bid picker, both near the top.
+        "picker_moves": sorted((m for m in moves if m["type"] in ("choose_direction", "bid", "challenge")),
+                               key=lambda m: m["type"] != "challenge"),
         "leave_move": next((m for m in moves if m["type"] == "forfeit" and m["allowed"]), None),
         # The tap counters: how many of each face this seat has turned up (0 until a hand is set).
         "hand_counts": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f], "count": hand.count(f)} for f in FACES],

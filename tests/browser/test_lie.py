@@ -257,7 +257,7 @@ def test_counting_at_reveal_with_which_way_and_a_player_without_a_phone(servers,
         ben.get_by_role("button", name="That's my count").click()
         expect(ben.locator(".lie-set")).to_contain_text("Your count is in")
         snap(tv, "tv-dark-counting")
-        dan.goto(base + ana.locator("a", has_text="Act for Dan").get_attribute("href"))
+        dan.goto(base + ana.get_by_role("navigation", name="Host tools").get_by_role("link", name="Act for Dan").get_attribute("href"))
         expect(dan.locator(".acting")).to_contain_text("Dan")
         expect(dan.locator("#lie-players li.mine")).to_contain_text("Dan (you)")  # the seat acted for
         dan.get_by_role("button", name="That's my count").click()  # Dan shows none

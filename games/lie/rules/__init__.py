@@ -8,6 +8,7 @@ from .bids import FACES, Bid, beats, bid_holds, count_showing
 from .deck import DECK_SIZE, DEFAULT_DECK, FIRST_ROUND_CARDS, PER_FACE, check_hand, check_turned, deal, faces_over, turned
 from .errors import CorruptState, IllegalBid, IllegalHand, IllegalMove, IllegalSetup, RulesError
 from .game import (
+    DEALS_AND_COUNTS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PHASE_MOVES,
@@ -27,7 +28,7 @@ from .game import (
     to_dict,
     why_not,
 )
-from .odds import MODEL, MODEL_DEALT, at_least, chance_bid_holds, chance_dealt, per_card, per_card_dealt
+from .odds import MODEL, MODEL_DEALT, MODEL_WILD, at_least, chance_bid_holds, chance_dealt, per_card, per_card_dealt
 from .view import player_view
 
 __all__ = [
@@ -36,8 +37,8 @@ __all__ = [
     "turned",
     "CorruptState", "IllegalBid", "IllegalHand", "IllegalMove", "IllegalSetup", "RulesError",
     "Call", "Direction", "GameState", "Outcome", "Phase", "Showdown", "Termination", "Variants",
-    "MAX_PLAYERS", "MIN_PLAYERS", "PHASE_MOVES", "VARIANT_NAMES",
+    "DEALS_AND_COUNTS", "MAX_PLAYERS", "MIN_PLAYERS", "PHASE_MOVES", "VARIANT_NAMES",
     "apply", "end_game", "from_dict", "new_game", "to_dict", "why_not",
-    "player_view", "MODEL", "MODEL_DEALT", "at_least", "chance_bid_holds", "chance_dealt", "per_card",
+    "player_view", "MODEL", "MODEL_DEALT", "MODEL_WILD", "at_least", "chance_bid_holds", "chance_dealt", "per_card",
     "per_card_dealt",
 ]

@@ -46,6 +46,9 @@ from .errors import CorruptState, IllegalBid, IllegalMove, IllegalSetup, RulesEr
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 SHORTER_GAME_MIN_PLAYERS = 4
+# Why a table cannot both have the app deal and count at the reveal: said at the start and beside the setup.
+DEALS_AND_COUNTS = ("When the app deals, each phone sets its hand from its cards: count at reveal is for "
+                    "tables playing with the real cards.")
 FORMAT_VERSION = 1
 
 
@@ -280,11 +283,7 @@ def new_game(
             reason="shorter-game-needs-four",
         )
     if app_deals and count_at_reveal:
-        raise IllegalSetup(
-            "When the app deals, each phone sets its hand from its cards: count at reveal is for "
-            "tables playing with the real cards.",
-            reason="deals-and-counts",
-        )
+        raise IllegalSetup(DEALS_AND_COUNTS, reason="deals-and-counts")
     state = _start_round(GameState(
         players=players,
         variants=chosen,

@@ -1,6 +1,6 @@
 """The odds helper: the chance that a bid holds, from one player's side of the table.
 
-The model, stated on screen as ``MODEL``: every card another player holds
+The model, stated on screen as ``MODEL`` (``MODEL_WILD`` with ones wild): every card another player holds
 shows a given face with chance 1 in 6, each card independently of the others
 and of your own hand. That is the 30-card deck (10 of each face, two
 different faces per card) dealt at random, each card turned to either end
@@ -24,9 +24,14 @@ from math import comb
 from .bids import Bid, _is_int
 from .deck import DEFAULT_DECK
 
-MODEL = ("Each card the others hold is taken to show any given face 1 time in 6, independently: "
-         "the 30-card deck (10 of each face, two faces per card) dealt at random and each card "
-         "turned to either end at random. Players choose their faces, so treat it as a yardstick.")
+_DECK_AT_RANDOM = ("the 30-card deck (10 of each face, two faces per card) dealt at random and each card "
+                   "turned to either end at random.")
+_YARDSTICK = "Players choose their faces, so treat it as a yardstick."
+MODEL = f"Each card the others hold is taken to show a given face 1 in 6, independently: {_DECK_AT_RANDOM} {_YARDSTICK}"
+# With ones wild the chance a card counts is not the chance it shows the face: the model says both, in the
+# same words as the chance each card counts (``per_card``) beside it.
+MODEL_WILD = (f"Each card the others hold is taken to show a given face 1 in 6, independently: {_DECK_AT_RANDOM} "
+              f"With ones wild, a card counts toward a bid on another face 1 in 3: that face or a one. {_YARDSTICK}")
 MODEL_DEALT = ("The app dealt from its 30-card deck (10 of each face; every two different faces share two "
                "cards, an assumed pairing). The others' cards are taken as drawn at random from the deck "
                "less yours, each turned to either end at random. Players choose their faces, so treat it "

@@ -8,7 +8,7 @@ from .bids import Bid, _is_int
 from .deck import turned
 from .errors import IllegalMove
 from .game import PHASE_MOVES, GameState, Phase, _calls_to_list, why_not
-from .odds import MODEL, MODEL_DEALT, chance_bid_holds, chance_dealt, per_card, per_card_dealt
+from .odds import MODEL, MODEL_DEALT, MODEL_WILD, chance_bid_holds, chance_dealt, per_card, per_card_dealt
 
 
 def player_view(state: GameState, seat: int | None) -> dict:
@@ -145,7 +145,8 @@ def _odds(state: GameState, seat: int) -> dict | None:
             return _percent(chance_dealt(bid, shown, others, held, ones_wild=wild))
         return _percent(chance_bid_holds(bid, shown, others, ones_wild=wild))
 
-    odds = {"model": MODEL if held is None else MODEL_DEALT, "others_cards": others, "mine": None, "chance": None}
+    model = MODEL_DEALT if held is not None else MODEL_WILD if state.ones_wild else MODEL
+    odds = {"model": model, "others_cards": others, "mine": None, "chance": None}
     if bid is not None:
         wild = state.ones_wild
         if held is not None:

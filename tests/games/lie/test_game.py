@@ -565,3 +565,45 @@ def test_only_the_owner_is_drawn_their_dealt_cards_and_the_screen_says_the_pairi
     # The display is drawn no cards (what the other phones are sent is tests/games/lie/test_secrets.py's).
     assert "card-r1-" not in drawn[SCREEN.seat_id] and "cards dealt" not in drawn[SCREEN.seat_id]
     assert "the app deals" in drawn[SCREEN.seat_id]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("ticked", ["app_deals", "count_at_reveal"])
+def test_the_host_is_told_beside_the_setup_boxes_that_the_app_dealing_and_counting_at_reveal_do_not_go_together(ticked):
+    from companion import render
+    from companion.models import Table
+    from tests.companion.test_render import seat_the_table
+
+    table, seats = seat_the_table(PLAYERS, game, {"app_deals": True, "count_at_reveal": False})
+    table.status, table.state = Table.Status.LOBBY, None
+    table.save()
+    host = seats[0]
+
+    def field(name, setup):
+        table.setup = setup
+        table.save()
+        html = render.draw(render.scene(table, seats), host)["setup"]
+        return html.split(f'id="setup-{name}"')[1].split('<div class="field')[0]
+
+    both = {"app_deals": True, "count_at_reveal": True}
+    assert "count at reveal is for tables playing with the real cards" in field(ticked, both)
+    assert "Not with" not in field(ticked, {**both, ticked: False})
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("script", ["lie/scripted", "lie/scripted_count", "lie/scripted_deal", "lie/scripted_largest"])
+def test_a_screen_marks_what_to_do_now_exactly_when_the_game_waits_for_that_seat(script):
+    # A phone puts the control marked data-now on its first screen: only a seat the game waits for has one.
+    from companion import render
+    from tests.companion.test_render import played
+
+    marked = 0
+    for label, table, seats, lie, state in played(script):
+        table.state = state
+        table.save()
+        scene = render.scene(table, seats)
+        for seat in seats:
+            waited_for = seat.pk in lie.view(state, render.viewer_of(seat))["waiting_for"]
+            assert ("data-now" in render.fragment(scene, seat)) == waited_for, f"{script} {label}: {seat.name}"
+            marked += waited_for
+    assert marked > 10

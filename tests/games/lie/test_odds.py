@@ -4,11 +4,11 @@ from fractions import Fraction
 
 import pytest
 
-from games.lie.rules import MODEL, Bid, apply, at_least, chance_bid_holds, new_game, per_card, player_view
+from games.lie.rules import MODEL, MODEL_WILD, Bid, apply, at_least, chance_bid_holds, new_game, per_card, player_view
 
 from .play import NAMES, bid, set_hands
 
-ANA, BEN = 0, 1
+ANA, BEN, CAL = 0, 1, 2
 
 
 def test_one_card_shows_a_face_one_time_in_six_or_one_in_three_with_wild_ones():
@@ -57,12 +57,30 @@ def test_the_helper_shows_on_a_players_phone_with_the_model_and_never_on_the_dis
     state = new_game(NAMES[:3], variants={"wild_ones"}, odds_helper=True)
     state = bid(set_hands(state, {0: [4, 1], 1: [6], 2: [2, 2]}), ANA, 3, 4)
     odds = player_view(state, BEN)["odds"]
-    assert odds["model"] == MODEL and "30-card deck" in MODEL
+    assert odds["model"] == MODEL_WILD and "30-card deck" in MODEL_WILD
     # Ben shows no four and no one; the others hold 10 cards, each counting 1 in 3.
     assert odds["mine"] == 0 and odds["others_cards"] == 10 and odds["per_card"] == "1 in 3"
     assert odds["chance"] == f"{round(float(at_least(3, 10, Fraction(1, 3))) * 100)}%"
     assert player_view(state, 0)["odds"]["mine"] == 2
     assert player_view(state, None)["odds"] is None
+
+
+@pytest.mark.parametrize(("variants", "opening", "per_card"), [
+    (set(), (3, 4), "1 in 6"),
+    ({"wild_ones"}, (3, 4), "1 in 3"),
+    ({"wild_ones"}, (1, 1), "1 in 6"),  # opened on ones: not wild this round
+    ({"wild_ones"}, ((1, 4), (2, 1)), "1 in 6"),  # ones wild, but the bid is on ones
+])
+def test_the_model_says_each_cards_chance_in_the_words_of_the_chance_beside_it(variants, opening, per_card):
+    state = set_hands(new_game(NAMES[:3], variants=variants, odds_helper=True), {0: [4, 1], 1: [6], 2: [2, 2]})
+    for (quantity, face), seat in zip(opening if isinstance(opening[0], tuple) else (opening,), (ANA, BEN)):
+        state = bid(state, seat, quantity, face)
+    odds = player_view(state, CAL)["odds"]
+    assert odds["per_card"] == per_card and per_card in odds["model"]
+    assert "time in" not in odds["model"]
+    # The model speaks of wild ones only when they are wild this round.
+    assert ("1 in 3" in odds["model"]) == (odds["model"] == MODEL_WILD) == ("ones wild" in odds["model"])
+    assert odds["model"] == (MODEL_WILD if player_view(state, CAL)["ones_wild"] else MODEL)
 
 
 def test_without_the_helper_switched_on_there_are_no_odds():

@@ -16,7 +16,7 @@ from companion import render
 from companion.games import get
 from tests.companion.test_render import seat_the_table
 
-from . import scripted, scripted_count, scripted_deal
+from . import scripted, scripted_count, scripted_deal, scripted_largest
 
 pytestmark = pytest.mark.django_db
 game = get("lie")
@@ -44,24 +44,26 @@ def record(steps, players, setup, watchers, start=None, seed=None):
     return sent
 
 
-def _first_round_until_lie():
-    steps = scripted.STEPS
+def _first_round_until_lie(script):
+    steps = script.STEPS
     return steps[:next(i for i, (_, m) in enumerate(steps) if m["type"] == "challenge")]
 
 
-@pytest.mark.parametrize("owner", [scripted.ANA, scripted.CAL])
-def test_the_others_are_sent_the_same_whatever_one_players_hand_until_the_lie(owner):
-    steps = _first_round_until_lie()
+# At the largest table, Dee has no phone: the host who acts for her is sent nothing of her hand either.
+@pytest.mark.parametrize(("script", "owner"), [(scripted, scripted.ANA), (scripted, scripted.CAL),
+                                               (scripted_largest, scripted_largest.DEE)])
+def test_the_others_are_sent_the_same_whatever_one_players_hand_until_the_lie(script, owner):
+    steps = _first_round_until_lie(script)
     other = [(seat, {"type": "set_hand", "faces": [6, 6, 6, 1][:len(m["faces"])]})
              if seat == owner and m["type"] == "set_hand" else (seat, m) for seat, m in steps]
     assert other != steps
-    watchers = {p.seat_id for p in scripted.PLAYERS} - {owner}
-    first = record(steps, scripted.PLAYERS, scripted.SETUP, watchers)
-    second = record(other, scripted.PLAYERS, scripted.SETUP, watchers)
+    watchers = {p.seat_id for p in script.PLAYERS} - {owner}
+    first = record(steps, script.PLAYERS, script.SETUP, watchers)
+    second = record(other, script.PLAYERS, script.SETUP, watchers)
     assert first == second
     # ...and the owner's own phone did see the difference: the recording is not blind.
-    mine = record(steps, scripted.PLAYERS, scripted.SETUP, {owner})
-    theirs = record(other, scripted.PLAYERS, scripted.SETUP, {owner})
+    mine = record(steps, script.PLAYERS, script.SETUP, {owner})
+    theirs = record(other, script.PLAYERS, script.SETUP, {owner})
     assert mine != theirs
 
 
