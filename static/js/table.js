@@ -291,14 +291,14 @@
 
   // Lists of the table's seats (the people, a game's players) are drawn once for every
   // phone, so each phone marks its own row: the row's data-seat is this page's seat, and a
-  // .you-mark inside it says "(you)".
+  // .you-mark inside it says "(you)", or "(acting for)" on the host's page for a player without a phone.
   function markMine() {
     var me = document.body.dataset.seat;
     document.querySelectorAll(".region [data-seat]").forEach(function (row) {
       var mine = row.dataset.seat === me;
       row.classList.toggle("mine", mine);
       row.querySelectorAll(".you-mark").forEach(function (mark) {
-        mark.textContent = mine ? " (you)" : "";
+        mark.textContent = !mine ? "" : document.body.dataset.acting ? " (acting for)" : " (you)";
       });
     });
   }

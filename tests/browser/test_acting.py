@@ -53,6 +53,9 @@ def only_acting_for(tab: Page, name: str) -> None:
     expect(tab.locator(".acting")).to_contain_text(name)
     expect(tab.locator("#region-people a", has_text="Act for")).to_have_count(0)
     expect(tab.locator("#region-host button")).to_have_count(0)
+    row = tab.locator("#region-people .seat.mine .seat-name")  # the row says whom the tab plays for
+    expect(row).to_contain_text(name)
+    assert row.evaluate("e => getComputedStyle(e, '::after').content") == '" (acting for)"'
 
 
 def test_half_truth_the_host_locks_in_for_eve_in_one_tab_and_for_themselves_in_the_other(servers, contexts):
