@@ -192,8 +192,6 @@ class Fiction(Game):
             raise rules.IllegalMove("That is not a move anyone at the table can make.", reason="unknown-move")
         if actor.is_display:
             raise rules.IllegalMove("The table display only shows the game.", reason="display")
-        if declared.host_only and not actor.is_host:
-            raise rules.IllegalMove("Only the host does that, for the whole table.", reason="host-only")
         seat = None if declared.host_only else self.side(state, actor)
         if move["type"] == "share_clues" and not move.get("use_ability"):
             # An unticked box is not a refusal to use a card: the rules cross off the feather

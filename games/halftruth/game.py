@@ -123,10 +123,7 @@ class HalfTruth(Game):
 
     def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
         seat = _seat(state, actor)
-        if move.get("type") in ("skip", "drop"):
-            if not actor.is_host:
-                raise rules.IllegalMove("Only the host skips a player or takes them out of the game.",
-                                        reason="host-only")
+        if move.get("type") in ("skip", "drop"):  # the host's (host_only): the platform checks
             if move.get("seat") not in state["seats"]:
                 raise rules.IllegalMove("That seat does not play in this game.", reason="no-such-seat")
             move = {**move, "seat": state["seats"].index(move["seat"])}

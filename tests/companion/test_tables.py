@@ -389,3 +389,23 @@ def test_every_host_action_the_contract_names_is_one_the_server_knows(stub_table
         answer = post_host(host, table, action)
         assert answer.status_code != 404 and "Unknown host action" not in answer.content.decode(), action
     assert post_host(host, table, "nuke").status_code == 404
+
+
+@pytest.mark.parametrize("slug", ["fiction", "halftruth"])  # LIE has no host-only move
+def test_every_host_only_move_of_every_game_is_refused_to_another_seat_and_changes_nothing(db, phone, slug):
+    from companion.games import get
+
+    table, host = tables.create_table(slug, "Kamila")
+    guest = tables.join_table(table, "Tony")
+    tables.join_table(table, "Amy")
+    host_phone, guest_phone = sit(phone(), host), sit(phone(), guest)
+    assert post_host(host_phone, table, "start").status_code == 200
+    table.refresh_from_db()
+    before = (table.version, table.state)
+    host_only = [m for m in get(slug).moves if m.host_only]
+    assert host_only
+    for declared in host_only:
+        answer = move(guest_phone, table, type=declared.type, seat=guest.pk)
+        assert answer.status_code == 403 and "Only the host" in answer.content.decode(), declared.type
+        table.refresh_from_db()
+        assert (table.version, table.state) == before
