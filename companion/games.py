@@ -126,6 +126,17 @@ class Now:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """How a game ended, the same for every game: the seats that won (none: nobody did), why
+    (the rules' termination, such as "guessed" or ``ENDED``), and a winning side that holds no
+    seat at the table (Fiction's Guessers on paper, the app as Lie-brarian), by name."""
+
+    winners: tuple[int, ...]
+    reason: str
+    side: str = ""
+
+
+@dataclass(frozen=True)
 class Remedy:
     """What a refused move can be sent again with: ("Allow it anyway", {"override": "1"})."""
 
@@ -236,7 +247,8 @@ class Game:
 
         Top-level keys: ``phase``; ``waiting_for`` (seat ids); ``legal_moves`` for this seat,
         each ``{"type", "allowed", "why"}`` (``why`` says why not, for a disabled button);
-        ``outcome`` (None while playing, else at least ``{"termination": ...}``).
+        ``outcome``: None while playing, else at least an Outcome's fields, ``winners`` (seat
+        ids), ``reason`` and ``side`` (see ``outcome_of``), beside the game's own.
         """
         raise NotImplementedError
 
@@ -343,6 +355,14 @@ def game_of(table: Any) -> Game:
     if game is None:  # pragma: no cover - a table is only created for a registered game
         raise LookupError(f"The game {table.game!r} is not installed here.")
     return game
+
+
+def outcome_of(game: Game, state: dict | None) -> Outcome | None:
+    """How this game ended, as everyone may know it (the table display's view), or None while it runs."""
+    if state is None or not game.is_over(state):
+        return None
+    found = game.view(state, Viewer(seat_id=None, role=DISPLAY.slug))["outcome"]
+    return Outcome(tuple(found["winners"]), str(found["reason"]), found.get("side") or "")
 
 
 def viewer_of(seat: Any) -> Viewer:

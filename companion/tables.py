@@ -22,7 +22,8 @@ from companion import broadcast, codes, rows
 from companion import games as registry
 from companion.clock import Clock
 from companion.forms import Form, MoveError, clean_text, parse_move
-from companion.games import DISPLAY, ENDED, Game, Viewer, describe, game_of, next_in_role, players_of, role_counts, viewer_of
+from companion.games import (DISPLAY, ENDED, Game, describe, game_of, next_in_role, outcome_of, players_of,
+                             role_counts, viewer_of)
 from companion.models import Action, Seat, Table
 
 _SEAT_TABLE = Seat._meta.get_field("table")
@@ -228,17 +229,13 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
 
 def _record_result(table: Table, game: Game) -> None:
     """Keep who won each game played at this table, for the evening's standings."""
-    over = table.state is not None and game.is_over(table.state)
-    outcome = (game.view(table.state, Viewer(seat_id=None, role=DISPLAY.slug))["outcome"] or {}) if over else {}
-    termination = outcome.get("termination", ENDED)
-    how = "ended by the host" if termination == ENDED else str(termination).replace("_", " ").replace("-", " ")
-    ids = outcome.get("winners")
-    if ids is None:
-        ids = [] if outcome.get("winner") is None else [outcome["winner"]]
+    outcome = outcome_of(game, table.state)  # None: the host ended a game its rules never began
+    reason = outcome.reason if outcome else ENDED
+    how = "ended by the host" if reason == ENDED else reason.replace("_", " ").replace("-", " ")
     names = {s.pk: s.name for s in table.seats.all()}
-    winners = [names[i] for i in ids if i in names]
-    if not winners and outcome.get("winner_name"):  # a winning side with no seat, such as paper guessers
-        winners = [outcome["winner_name"]]
+    winners = [names[i] for i in outcome.winners if i in names] if outcome else []
+    if not winners and outcome and outcome.side:
+        winners = [outcome.side]
     table.results = [*table.results, {"game": len(table.results) + 1, "winners": winners, "how": how}]
 
 

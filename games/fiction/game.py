@@ -216,8 +216,9 @@ class Fiction(Game):
         if view["outcome"] is not None:
             winner = view["outcome"]["winner"]
             view["outcome"]["winners"] = self.seat_ids(state, [winner] if winner else [])
+            view["outcome"]["reason"] = view["outcome"]["termination"]
             # a side with no seat at the table (paper guessers in clue check, the app) is still named
-            view["outcome"]["winner_name"] = None if winner is None else "the Guessers" if winner == GUESSERS else \
+            view["outcome"]["side"] = None if winner is None else "the Guessers" if winner == GUESSERS else \
                 "the app" if view["options"]["app_librarian"] else "the Lie-brarian"
         for row in view["turns"]:
             row["tiles"] = _tiles(row)

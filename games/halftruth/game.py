@@ -268,6 +268,7 @@ def _in_seat_ids(view: dict, seats: list[int], history: list[dict]) -> dict:
     if view["outcome"]:
         outcome = view["outcome"]
         view["outcome"] = {**outcome, "winners": [seats[i] for i in outcome["winners"]],
+                           "reason": outcome["termination"],
                            "standings": [{**s, "seat": seats[s["seat"]]} for s in outcome["standings"]]}
         view["outcome"].update(_decided(view["outcome"], {p["seat"]: p["name"] for p in view["players"]}))
     return view

@@ -285,7 +285,9 @@ def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:
         "out": [seats[s] for s in view["out"]],
         "left": [{**gone, "seat": seats[gone["seat"]]} for gone in view["left"]],
         "showdowns": showdowns,
-        "outcome": None if outcome is None else {**outcome, "winner": seat(outcome["winner"])},
+        "outcome": None if outcome is None else {
+            **outcome, "winner": seat(outcome["winner"]), "winners": [] if outcome["winner"] is None else
+            [seats[outcome["winner"]]], "reason": str(getattr(outcome["termination"], "value", outcome["termination"]))},
         "challenger": seat(view["challenger"]),
     }
 

@@ -37,3 +37,27 @@ def test_undoing_the_move_that_won_takes_its_line_off_the_standings(phone):
     move(gus, table, type="guess", word="ready")
     standings = text(region(tv.get(f"/t/{table.code}/").content.decode(), "standings"))
     assert "Game 1: gus, gwen and max won (guessed)" in standings and "Game 2" not in standings
+
+
+@pytest.mark.parametrize("script_name", ["fiction/scripted", "halftruth/scripted", "lie/scripted", "stub/scripted"])
+def test_every_game_says_how_it_ended_in_one_shape(script_name):
+    """Who won and why, the same for every game (companion.games.Outcome), from the public view."""
+    import importlib
+    import random
+
+    from companion.games import get, outcome_of
+
+    slug, module = script_name.split("/")
+    script = importlib.import_module(f"tests.games.{slug}.{module}")
+    game, rng = get(slug), random.Random(7)
+    state = game.start(list(script.PLAYERS), script.SETUP, rng)
+    assert outcome_of(game, state) is None
+    by_id = {p.seat_id: p for p in script.PLAYERS}
+    for seat_id, played in script.STEPS:
+        state = game.clock_expired(state) if seat_id is None else game.apply(state, by_id[seat_id], played, rng)
+    outcome = outcome_of(game, state)
+    seats = {p.seat_id for p in script.PLAYERS}
+    assert outcome is not None and outcome.reason and set(outcome.winners) <= seats
+    assert outcome.winners or outcome.side
+    ended = outcome_of(game, game.end(game.start(list(script.PLAYERS), script.SETUP, rng)))
+    assert ended is not None and ended.winners == () and ended.reason == "ended"

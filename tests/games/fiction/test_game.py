@@ -214,7 +214,8 @@ def test_the_clock_follows_the_halves(game):
     state = game.clock_expired(state)
     assert game.is_over(state) and game.clock(state) is None
     outcome = game.view(state, GUS)["outcome"]
-    assert outcome == {"winner": "librarian", "termination": "time", "winners": [1], "winner_name": "the Lie-brarian"}
+    assert outcome == {"winner": "librarian", "termination": "time", "reason": "time", "winners": [1],
+                       "side": "the Lie-brarian"}
 
 
 def test_the_lie_brarian_cannot_leave_mid_game(game):
@@ -257,8 +258,8 @@ def test_the_scripted_game_reaches_the_guessers_win(game):
     assert [s["phase"] for s in states].count("halftime") == 1
     assert {s["phase"] for s in states} == {"setup", "guessing", "deceiving", "halftime", "over"}
     final = game.view(states[-1], GWEN)
-    assert final["outcome"] == {"winner": "guessers", "termination": "guessed", "winners": [2, 3],
-                                "winner_name": "the Guessers"}
+    assert final["outcome"] == {"winner": "guessers", "termination": "guessed", "reason": "guessed", "winners": [2, 3],
+                                "side": "the Guessers"}
     assert final["secret"] == scripted.SECRET
     assert [t["lies"] for t in final["turns"]][:2] == [[0], [1, 4]]
     assert final["turns"][0]["fictions"] == [0] and final["turns"][0]["facts"] == [2]
