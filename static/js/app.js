@@ -51,18 +51,25 @@
   function alertTurn() {
     var current = mode();
     if (current === "off") return;
-    if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
+    // A phone buzzes only once its page has been tapped (the browser refuses it before, and says so).
+    var tapped = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (navigator.vibrate && tapped) navigator.vibrate([120, 80, 120]);
     if (current === "buzz-chime") chime();
     document.dispatchEvent(new CustomEvent("table:your-turn"));
   }
 
   // Only a change to "your turn" alerts: not the page opening on it, nor each redraw while it lasts.
+  // It also brings the phone back to the top, where what to do now is, unless its owner is typing.
   var wasMine = null;
   function checkTurn() {
     var card = document.querySelector("#live .now");
     if (!card) return;
     var mine = card.classList.contains("my-turn");
-    if (wasMine === false && mine) alertTurn();
+    if (wasMine === false && mine) {
+      var typing = document.activeElement && document.activeElement.matches("input, textarea, select");
+      if (!typing) window.scrollTo(0, 0);
+      alertTurn();
+    }
     wasMine = mine;
   }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.test_table_sync import keep_a_secret
+from tests.browser.test_table_sync import create_table, join_by_code, keep_a_secret
 
 
 def test_a_removed_player_is_told_once_and_has_nothing_left_to_tap(servers, phones):
@@ -32,3 +32,18 @@ def test_a_phone_scrolled_down_is_taken_to_the_top_when_the_game_ends(servers, p
     expect(gus.locator(".now")).to_contain_text("ended")
     gus.wait_for_function("() => window.scrollY === 0")
     expect(gus.locator(".now")).to_be_in_viewport()
+
+
+def test_a_phone_scrolled_down_comes_back_to_the_top_when_its_turn_comes(servers, phones):
+    lena, gus = phones(), phones()
+    code = create_table(lena, servers[0].url, "lena")
+    join_by_code(gus, servers[0].url, code, "gus")
+    lena.get_by_role("button", name="Start the game").click()
+    expect(gus.locator("#region-secret")).to_contain_text("The keeper is writing a secret word")
+    gus.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    assert gus.evaluate("() => window.scrollY") > 0
+    lena.get_by_placeholder("Secret word").fill("zephyrs")
+    lena.get_by_role("button", name="Keep it").click()
+    expect(gus.locator(".now")).to_contain_text("Your turn")
+    gus.wait_for_function("() => window.scrollY === 0")
+    expect(gus.get_by_placeholder("Your guess")).to_be_in_viewport()
