@@ -112,7 +112,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     group: str | None = None
     drafts: str | None = None
     name: str = ""
-    counted: bool = False
+    counted: bool = False  # counted in as here (presence), for the seat whose phone this is
+    phone_seat: int | None = None
     synced: float = 0.0
     drafted: float = 0.0
     drafting: bool = False  # the others of its audience are shown this socket's draft
@@ -206,9 +207,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.dog.watch(self)  # the layer going down from now on closes this socket
         await self.channel_layer.group_add(seat_group(seat.pk), self.channel_name)
         await self._join(group)
-        self.counted = seat is own
-        if self.counted and await database_sync_to_async(presence.arrive)(seat.pk):
-            await _presence_changed(seat.pk)  # everyone sees this phone is back
+        # A host's page acting for a player without a phone keeps the host here, not that player.
+        self.phone_seat, self.counted = own.pk, True
+        if await database_sync_to_async(presence.arrive)(own.pk):
+            await _presence_changed(own.pk)  # everyone sees this phone is back
         await self.send_current()
 
     async def _join(self, group: str | None) -> None:
@@ -252,8 +254,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
         if self.counted:
             self.counted = False
-            if await database_sync_to_async(presence.depart)(self.seat_id):
-                await _presence_changed(self.seat_id)
+            if await database_sync_to_async(presence.depart)(self.phone_seat):
+                await _presence_changed(self.phone_seat)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not text_data or len(text_data) > MAX_MESSAGE:
@@ -299,7 +301,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.seat_removed({})
             return
         await self._join(group)
-        if self.counted:  # the phone's own seat, not a host acting for someone
+        if self.acting_by is None:  # the phone's own seat, not a host acting for someone
             await self._join_drafts(drafts)
         self.synced = time.monotonic()
         await self.send(text_data=self._pass_on(drawn, whole=True))

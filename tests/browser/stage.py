@@ -2,7 +2,7 @@
 
 Run in the server's environment (its database), as `python -m tests.browser.stage SCRIPT STEP`:
 SCRIPT is a scripted game ("fiction/scripted"), STEP "lobby" or the number of steps played
-(0: just started). The table and its seats (the script's own seat ids, and a display) are made
+(0: just started), or "again" (the lobby after a game, with the evening's standings). The table and its seats (the script's own seat ids, and a display) are made
 the first time; every call replays the script from the start to STEP and stores that state.
 It prints JSON: the table's code, each seat's cookie by seat id, the display's seat id, and
 the phase each seat's view is in.
@@ -46,8 +46,11 @@ def main(script_name: str, step: str) -> dict:
                                     is_host=p.is_host, has_phone=p.has_phone)
             Seat.objects.create(pk=display_id, table=table, name="Table display", role=DISPLAY.slug,
                                 order=len(script.PLAYERS))
-        if step == "lobby":
+        if step in ("lobby", "again"):
             table.status, table.state, table.clock = Table.Status.LOBBY, None, Clock().to_dict()
+            # "again": back in the lobby after a game, with the evening's standings
+            table.results = [{"game": 1, "winners": [script.PLAYERS[-1].name], "how": "ended by the host"}] \
+                if step == "again" else []
         else:
             rng = random.Random(7)
             state = game.start(list(script.PLAYERS), script.SETUP, rng)

@@ -41,7 +41,8 @@ SCRIPTS = sorted(f"{slug}/{path.stem}" for slug in GAMES
 def phase_steps(script_name: str) -> list[tuple[str, str]]:
     """(screen, step): the lobby, each state whose display view differs in kind from all before it
     (its phase, or which parts of the view it fills: a showdown, a second half, a round's end), the
-    fullest state of play (the last before the end, "fullest") and the end. A screen is named by
+    fullest state of play (the last before the end, "fullest"), the end, and the lobby of the next
+    game ("again", with the evening's standings). A screen is named by
     its phase, numbered when the phase comes again."""
     import importlib
     import random
@@ -71,7 +72,7 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
         seen[phase] = seen.get(phase, 0) + 1
         found.append((phase if seen[phase] == 1 else f"{phase}-{seen[phase]}", str(number)))
     found.insert(-1 if found[-1][0] == "end" else len(found), ("fullest", str(last_in_play)))
-    return found
+    return [*found, ("again", "again")]
 
 
 def roles(script_name: str) -> dict[str, tuple[int, bool]]:

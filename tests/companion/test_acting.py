@@ -117,3 +117,19 @@ async def test_a_page_acting_for_a_player_closes_once_its_phone_no_longer_hosts(
     # Reopened, it is not Eve's page any more: the phone gets its own seat back.
     reopened = await database_sync_to_async(host.get)(f"/t/{table.code}/?as={eve.pk}")
     assert reopened.status_code == 302
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_host_acting_for_a_player_in_their_only_tab_is_here_and_the_player_still_has_no_phone():
+    import re
+
+    table, host, tony, eve = await database_sync_to_async(half_truth)()
+    kamila = await database_sync_to_async(Seat.objects.get)(name="Kamila")
+    acting = await socket_of(table, kamila, eve)  # the host's only page is acting for Eve
+    await drain(acting)
+    tony_phone = await database_sync_to_async(sit)(Client(), tony)
+    page = await database_sync_to_async(tony_phone.get)(f"/t/{table.code}/")
+    shown = page.content.decode()
+    badge = lambda seat: re.search(rf'id="seat-{seat.pk}".*?presence presence-([\w-]+)', shown, re.S).group(1)  # noqa: E731
+    assert badge(kamila) == "here" and badge(eve) == "no-phone"
+    await acting.disconnect()
