@@ -175,7 +175,10 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
     view = sc.game.view(sc.table.state, viewer) if playing else None
     now, waiting = now_card(sc, viewer, view)
     me = next(p for p in sc.people if p["id"] == seat.pk)
+    # The players without a phone whom the table waits for: the host plays their turn.
+    pending = set(view.get("waiting_for", [])) if view and me["is_host"] else set()
     return {
+        "act_for": [p for p in sc.people if p["id"] in pending and not p["has_phone"]],
         "table": sc.facts,
         "game": sc.game,
         "me": me,
@@ -218,7 +221,8 @@ KEPT = {
     "people": ("people", "players", "roles", "me.id", "me.is_host", "table.code", "table.status"),
     # The rest of the platform's regions, so that seats which see the same (every player who
     # waits, every seat but the host's) share one drawing of them on each change.
-    "now": ("now", "waiting_names", "me.symbol", "me.colour", "me.shape", "me.is_display", "me.role_label", "me.is_host",
+    "now": ("now", "waiting_names", "act_for",
+            "me.symbol", "me.colour", "me.shape", "me.is_display", "me.role_label", "me.is_host",
             "table.status", "table.status_label", "table.notice", "table.code", "setup_problem"),
     "host": ("me.is_host", "table.status", "table.code", "clock", "undo_label", "rotation",
              "people:id,name,has_phone,is_display"),

@@ -133,3 +133,16 @@ async def test_a_host_acting_for_a_player_in_their_only_tab_is_here_and_the_play
     badge = lambda seat: re.search(rf'id="seat-{seat.pk}".*?presence presence-([\w-]+)', shown, re.S).group(1)  # noqa: E731
     assert badge(kamila) == "here" and badge(eve) == "no-phone"
     await acting.disconnect()
+
+
+@pytest.mark.django_db
+def test_the_hosts_now_card_offers_to_play_the_turn_of_a_player_without_a_phone_the_table_waits_for():
+    table, host, tony, eve = half_truth()  # everyone is to lock in: Eve too
+    page = host.get(f"/t/{table.code}/").content.decode()
+    now = page[page.index('id="region-now"'):].split("</section>")[0]
+    assert f'href="/t/{table.code}/?as={eve.pk}"' in now and "Play Eve's turn" in now
+    as_eve(host, table, eve, type="lock_in", letters=["C"])
+    page = host.get(f"/t/{table.code}/").content.decode()
+    assert "Play Eve" not in page[page.index('id="region-now"'):].split("</section>")[0]  # no longer waited for
+    tony_page = sit(Client(), tony).get(f"/t/{table.code}/").content.decode()
+    assert "Play Eve" not in tony_page  # only the host acts for her
