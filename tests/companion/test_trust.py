@@ -250,3 +250,17 @@ def test_undo_calls_each_move_what_the_table_calls_it(db, phone):
     assert move(kamila, table, type="set_die", face="ONE").status_code == 200
     page = html.unescape(kamila.get(f"/t/{table.code}/").content.decode())
     assert "Undo Kamila's scoring die face" in page and "set die" not in page
+
+
+def test_a_kept_fiction_secret_shows_on_the_lie_brarians_phone_only_under_tap_to_see(db, phone):
+    import re
+
+    from tests.companion.test_endings import region, seated
+    from tests.companion.test_tables import move
+
+    table, (lena, gus, tv) = seated(phone, "fiction", "lena", "gus")
+    assert move(lena, table, type="choose_secret", word="melon", hint="m").status_code == 200
+    panel = region(lena.get(f"/t/{table.code}/").content.decode(), "setup_panel")
+    assert not re.search(r'value="melon"', panel, re.I)  # the box to change it starts empty
+    shown = re.sub(r"<details class=\"peek\">.*?</details>", "", panel, flags=re.S)  # what shows untapped
+    assert "melon" not in shown.lower()
