@@ -259,7 +259,7 @@ def test_counting_at_reveal_with_which_way_and_a_player_without_a_phone(servers,
         snap(tv, "tv-dark-counting")
         dan.goto(base + ana.get_by_role("navigation", name="Host tools").get_by_role("link", name="Act for Dan").get_attribute("href"))
         expect(dan.locator(".acting")).to_contain_text("Dan")
-        expect(dan.locator("#lie-players li.mine")).to_contain_text("Dan (you)")  # the seat acted for
+        expect(dan.locator("#lie-players li.mine")).to_contain_text("Dan (acting for)")  # the seat acted for
         dan.get_by_role("button", name="That's my count").click()  # Dan shows none
         for page in (ana, ben, tv):
             expect(page.locator(".lie-showdown")).to_contain_text("ana lost")
