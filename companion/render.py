@@ -175,8 +175,9 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
     view = sc.game.view(sc.table.state, viewer) if playing else None
     now, waiting = now_card(sc, viewer, view)
     me = next(p for p in sc.people if p["id"] == seat.pk)
-    # The players without a phone whom the table waits for: the host plays their turn.
-    pending = set(view.get("waiting_for", [])) if view and me["is_host"] else set()
+    # The players without a phone whom the table waits for: the host plays their turn, once
+    # the host has none of their own to play.
+    pending = set(view.get("waiting_for", [])) if view and me["is_host"] and not now.my_turn else set()
     return {
         "act_for": [p for p in sc.people if p["id"] in pending and not p["has_phone"]],
         "table": sc.facts,

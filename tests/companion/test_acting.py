@@ -137,12 +137,17 @@ async def test_a_host_acting_for_a_player_in_their_only_tab_is_here_and_the_play
 
 @pytest.mark.django_db
 def test_the_hosts_now_card_offers_to_play_the_turn_of_a_player_without_a_phone_the_table_waits_for():
-    table, host, tony, eve = half_truth()  # everyone is to lock in: Eve too
-    page = host.get(f"/t/{table.code}/").content.decode()
-    now = page[page.index('id="region-now"'):].split("</section>")[0]
+    table, host, tony, eve = half_truth()  # everyone is to lock in: Eve too, and the host
+
+    def now_card() -> str:
+        page = host.get(f"/t/{table.code}/").content.decode()
+        return page[page.index('id="region-now"'):].split("</section>")[0]
+
+    assert "Play Eve" not in now_card()  # the host's own turn first
+    move(host, table, type="lock_in", letters=["D"])
+    now = now_card()
     assert f'href="/t/{table.code}/?as={eve.pk}"' in now and "Play Eve's turn" in now
     as_eve(host, table, eve, type="lock_in", letters=["C"])
-    page = host.get(f"/t/{table.code}/").content.decode()
-    assert "Play Eve" not in page[page.index('id="region-now"'):].split("</section>")[0]  # no longer waited for
+    assert "Play Eve" not in now_card()  # no longer waited for
     tony_page = sit(Client(), tony).get(f"/t/{table.code}/").content.decode()
     assert "Play Eve" not in tony_page  # only the host acts for her
