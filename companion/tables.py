@@ -415,10 +415,11 @@ def play(code: str, token: str, data: Any, base_version: int | None, *, as_seat:
 
 
 def _start(table: Table, game: Game, now: float) -> None:
-    gone = [s for s in _seats(table) if s.left and not s.is_host]  # their phones forgot the seat: nobody to deal in
+    seats = _seats(table)
+    gone = [s for s in seats if s.left and not s.is_host]  # their phones forgot the seat: nobody to deal in
     if gone:
         Seat.objects.filter(pk__in=[s.pk for s in gone]).delete()
-    seats = _seats(table)
+        seats = [s for s in seats if s not in gone]
     problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, [viewer_of(s) for s in players_of(seats)])
     if problem:
         raise TableError(problem, reason="setup")

@@ -148,6 +148,6 @@ def test_the_hosts_now_card_offers_to_play_the_turn_of_a_player_without_a_phone_
     now = now_card()
     assert f'href="/t/{table.code}/?as={eve.pk}"' in now and "Play Eve's turn" in now
     as_eve(host, table, eve, type="lock_in", letters=["C"])
-    assert "Play Eve" not in now_card()  # no longer waited for
+    assert "Play Eve" not in now_card()  # Eve is in: the table waits for her no more
     tony_page = sit(Client(), tony).get(f"/t/{table.code}/").content.decode()
     assert "Play Eve" not in tony_page  # only the host acts for her
