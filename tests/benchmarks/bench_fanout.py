@@ -102,11 +102,11 @@ def wait_for(port: int) -> None:
     raise RuntimeError(f"nothing listens on port {port}")
 
 
-def start(app: str, env: dict[str, str]) -> tuple[subprocess.Popen, int]:
+def start(app: str, env: dict[str, str], root: Path = ROOT) -> tuple[subprocess.Popen, int]:
     port = free_port()
     log = open(os.path.join(os.environ["BENCH_LOG"], f"{port}.log"), "w") if os.environ.get("BENCH_LOG") else None
     proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), app],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
+                            cwd=root, env={**env, "PYTHONPATH": str(root)}, stdout=subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
     try:
         wait_for(port)
     except RuntimeError:
@@ -528,9 +528,10 @@ def shared_services():
 
 
 @contextlib.contextmanager
-def serve(app: str, env: dict[str, str], processes: int):
-    """Daphne processes for ``app``; several sit behind nginx (config/nginx.conf) at one address."""
-    procs = [start(app, env) for _ in range(processes)]
+def serve(app: str, env: dict[str, str], processes: int, root: Path = ROOT):
+    """Daphne processes for ``app`` in the checkout at ``root``; several sit behind nginx
+    (config/nginx.conf) at one address."""
+    procs = [start(app, env, root) for _ in range(processes)]
     nginx = None
     try:
         if processes == 1:
