@@ -6,7 +6,8 @@ Usage, from the repo root:
 Each CHECKOUT is a copy of the app (a git worktree), typically this commit with one device taken
 out (docs/performance.md lists the patches). For each game, every checkout serves the same load in
 turn, one Daphne process with SQLite and the in-memory layer as `bench_fanout` serves it
-(ABLATION_SIZE, default 250x6; BENCH_SECONDS of play), and the first checkout runs again last, so
+(ABLATION_SIZE, default 250x6, or TxSxN for N processes sharing PostgreSQL and Redis; BENCH_SECONDS
+of play), and the first checkout runs again last, so
 the spread between its two runs shows how much the machine itself moved during the game's turn.
 Then the commit floor and the relay floor run once, from the first checkout. One line per run:
     ablate <game> <name> p50_ms= p99_ms= max_ms= cpu_pct= moves= lost= errors=
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import os
 import statistics
 import sys
@@ -28,14 +30,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_fanout as bench  # noqa: E402
 
 
-def serve_app(root: Path, game: str, tables: int, seats: int) -> tuple[str, int]:
-    folder = tempfile.mkdtemp()
-    env = bench.server_env(os.path.join(folder, "bench.sqlite3"))
+def serve_app(root: Path, game: str, tables: int, seats: int, processes: int) -> tuple[str, int]:
+    with contextlib.ExitStack() as stack:
+        env = bench.server_env(os.path.join(tempfile.mkdtemp(), "bench.sqlite3"))
+        if processes > 1:
+            database, redis = stack.enter_context(bench.shared_services())
+            env.update(DATABASE_URL=database, REDIS_URL=redis, RATELIMIT_IP_META_KEY="HTTP_X_REAL_IP")
+        return _play(root, env, game, tables, seats, processes)
+
+
+def _play(root: Path, env: dict[str, str], game: str, tables: int, seats: int, processes: int) -> tuple[str, int]:
     for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
         bench.subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=root,
                              env={**env, "PYTHONPATH": str(root)}, check=True)
     results = bench.Results()
-    with bench.serve("config.asgi:application", env, 1, root) as (port, pids):
+    with bench.serve("config.asgi:application", env, processes, root) as (port, pids):
         base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
         with concurrent.futures.ThreadPoolExecutor(4) as pool:  # set-up is not timed: sooner is all
             made = list(pool.map(lambda _: bench.set_up_table(base, game, seats), range(tables)))
@@ -72,14 +81,15 @@ def main() -> None:
         raise SystemExit(__doc__)
     games = sys.argv[1].split(",")
     checkouts = [(name, Path(path).resolve()) for name, _, path in (a.partition("=") for a in sys.argv[2:])]
-    tables, seats = (int(x) for x in os.environ.get("ABLATION_SIZE", "250x6").split("x"))
+    tables, seats, processes = ([int(x) for x in os.environ.get("ABLATION_SIZE", "250x6").split("x")] + [1])[:3]
     for game in games:
         sizes = []
         for name, root in [*checkouts, checkouts[0]]:
-            line, size = serve_app(root, game, tables, seats)
+            line, size = serve_app(root, game, tables, seats, processes)
             sizes.append(size)
             print(f"ablate {game} {name} {line} at={time.strftime('%H:%M:%S')}", flush=True)
-        print(f"ablate {game} floors {floors(checkouts[0][1], tables, seats, sizes[0])}", flush=True)
+        if processes == 1:  # the floors of several processes are bench_fanout's
+            print(f"ablate {game} floors {floors(checkouts[0][1], tables, seats, sizes[0])}", flush=True)
 
 
 if __name__ == "__main__":
