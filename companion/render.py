@@ -443,6 +443,25 @@ def digests(drawn: dict[str, Any]) -> dict[str, str]:
     return {name: digest for name, digest, _ in drawn["regions"]}
 
 
+class Sent:
+    """What one socket last sent its phone: each region's digest, and the table version they were
+    drawn at, so that a push passes on only the regions that differ. The phone applies what it is
+    sent in order but never swaps a region for an older version's, so it holds these regions or
+    newer ones (a tap's reply). A drawing older than these (a sync drawn just before a move, sent
+    just after that move's push) leaves them as they are, as the phone does."""
+
+    def __init__(self) -> None:
+        self.digests: dict[str, str] | None = None
+        self.version = -1
+
+    def pass_on(self, drawn: dict[str, Any], *, whole: bool) -> str:
+        """A drawing (``update``) as the socket sends it: ``whole``, or only what changed."""
+        text = joined(drawn, None if whole else self.digests)
+        if drawn["v"] >= self.version:
+            self.digests, self.version = digests(drawn), drawn["v"]
+        return text
+
+
 def fragment(sc: Scene, seat: Seat) -> str:
     """All of a seat's regions as out-of-band swaps, for a socket push or an action's reply."""
     return joined(update(sc, seat))
