@@ -19,7 +19,7 @@ from companion.clock import ClockWant
 from companion.forms import Field, Move, MoveError
 
 __all__ = ["DISPLAY", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Remedy", "Role", "Viewer", "all_games", "describe", "game_of", "get",
-           "next_in_role", "parsed", "parsing_once", "players_of", "register", "remember", "role_counts", "viewer_of"]
+           "next_in_role", "parsed", "parsing_once", "player_index", "players_of", "register", "remember", "role_counts", "viewer_of"]
 
 T = TypeVar("T")
 _parses = threading.local()
@@ -98,6 +98,8 @@ class Role:
 
 
 DISPLAY = Role("display", "Table display", symbol="▣")
+# The most players one table seats, whatever the game allows: a table around one box.
+MAX_SEATS = 8
 
 
 @dataclass(frozen=True)
@@ -160,10 +162,6 @@ class Game:
     # The game's live regions, named for what they show; each is drawn by
     # templates/<slug>/partials/<region>.html from one seat's view.
     regions: tuple[str, ...] = ()
-    # Regions drawn from only some parts of a seat's context, kept and reused while those parts
-    # stay the same (see render.KEPT for the paths): a region every seat sees alike, or that a
-    # frequent move leaves as it was, is then drawn once instead of once per seat and move.
-    kept: ClassVar[dict[str, tuple[str, ...]]] = {}
     # Regions every seat, the display too, sees alike (drawn only from public parts of the
     # view): one drawing of the table draws each of them once, for its first seat, and gives
     # every other seat the same, without working out their keys again.
@@ -178,17 +176,11 @@ class Game:
 
     # -- seats --------------------------------------------------------------
     @property
-    def max_players(self) -> int | None:
-        if any(role.maximum is None for role in self.roles):
-            return None
-        return sum(role.maximum for role in self.roles)  # type: ignore[misc]
-
-    max_seats: int = 8
-
-    @property
     def seat_limit(self) -> int:
-        """How many players may sit down: the game's maximum, capped by what the table allows."""
-        return min(x for x in (self.max_players, self.max_seats) if x is not None)
+        """How many players may sit down: the game's roles' maxima added up, capped by what a table allows."""
+        if any(role.maximum is None for role in self.roles):
+            return MAX_SEATS
+        return min(MAX_SEATS, sum(role.maximum for role in self.roles))  # type: ignore[misc]
 
     def role(self, slug: str) -> Role | None:
         if slug == DISPLAY.slug:
@@ -305,16 +297,12 @@ class Game:
     def clock_expired(self, state: dict) -> dict:
         return state
 
-    def check_removal(self, state: dict, viewer: Viewer) -> None:
-        """Raise a ValueError if this seat cannot leave the game in progress."""
-
     def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
         """The game once the host has removed this seat mid-game (a player who walked off with their phone).
 
         A game that can play on without the seat returns the state it plays on from (LIE: that
-        player forfeits); otherwise ``check_removal`` refuses with a ValueError.
+        player forfeits); a seat the game cannot do without is refused with a ValueError.
         """
-        self.check_removal(state, viewer)
         return state
 
 
@@ -368,6 +356,14 @@ def outcome_of(game: Game, state: dict | None) -> Outcome | None:
 def viewer_of(seat: Any) -> Viewer:
     return Viewer(seat_id=seat.pk, role=seat.role, name=seat.name, order=seat.order,
                   has_phone=seat.has_phone, is_host=seat.is_host)
+
+
+def player_index(seats: list[int], viewer: Viewer) -> int | None:
+    """The rules' player for a viewer, where a game keeps its players' seat ids in seat order
+    (``seats``): the index of its seat id, or None for a display or a seat not playing."""
+    if viewer.is_display or viewer.seat_id not in seats:
+        return None
+    return seats.index(viewer.seat_id)
 
 
 def players_of(seats: Any) -> list:

@@ -86,6 +86,7 @@ class SecretKeeper(Game):
     def clock_expired(self, state: dict) -> dict:
         return rules.apply(rules.State.from_dict(state), None, {"type": "timer_expired"}).to_dict()
 
-    def check_removal(self, state: dict, viewer: Viewer) -> None:
+    def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
         if viewer.seat_id == state["keeper"]:
             raise ValueError("The keeper holds the secret and cannot leave mid-game; end the game first.")
+        return state

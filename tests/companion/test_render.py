@@ -11,8 +11,6 @@ from __future__ import annotations
 import importlib
 import random
 import re
-import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -158,54 +156,45 @@ def test_every_view_has_the_shared_shape(slug):
             assert view["outcome"] and view["outcome"].get("termination")
 
 
-def kept_regions_match_full_drawings(table, seats, label, fresh=True):
-    """``fresh``: forget what is kept first; else drawings kept from earlier states are found too,
-    so a part that changed between them but is missing from a region's key shows up."""
-    if fresh:
-        render._kept.clear()
-    scene = render.scene(table, seats)
-    kept_drawings_match_full_ones(scene, seats, render.kept_regions(scene.game), label)
-
-
-def kept_drawings_match_full_ones(scene, seats, names, label):
-    """Each of ``names`` drawn (or found kept) for every seat is what the seat's whole context draws."""
+def regions_match_full_drawings(table, seats, label):
+    """Every region of every seat's screen, as one drawing of the table sends it (a region every
+    seat sees alike drawn once, for the first seat), is what that seat's whole context draws."""
     from django.template.loader import render_to_string
 
+    scene = render.scene(table, seats)
     for seat in seats:
         context = render.context(scene, seat)
-        for name in names:
+        sent = {name: html for name, _, html in render.sections(scene, seat)[0]}
+        for name in render.region_names(scene.game):
             full = render_to_string(render.template_of(scene.game, name), context)
-            for _ in range(2):  # drawn, then found kept
-                assert render._drawn(scene.game, name, context)[0] == full, f"{label}: {name} for {seat.name}"
+            assert f">{full}</section>" in sent[name], f"{label}: {name} for {seat.name}"
 
 
 @pytest.mark.parametrize("slug", SCRIPTS)
-def test_a_kept_region_is_what_the_whole_context_would_draw(slug):
-    render._kept.clear()
+def test_every_region_sent_is_what_the_seats_whole_context_would_draw(slug):
     for label, table, seats, game, state in played(slug):
         table.state = state
         table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
         table.save()
-        kept_regions_match_full_drawings(table, seats, f"{slug} {label}", fresh=False)
+        regions_match_full_drawings(table, seats, f"{slug} {label}")
 
 
 @pytest.mark.parametrize("slug", SCRIPTS)
-def test_a_kept_region_is_what_the_whole_context_would_draw_once_the_host_ends_the_game(slug):
-    render._kept.clear()
+def test_every_region_sent_is_what_the_seats_whole_context_would_draw_once_the_host_ends_the_game(slug):
     for label, table, seats, game, state in played(slug):
         table.state = state if game.is_over(state) else game.end(state)
         table.status = Table.Status.FINISHED
         table.save()
-        kept_regions_match_full_drawings(table, seats, f"{slug} {label}, ended", fresh=False)
+        regions_match_full_drawings(table, seats, f"{slug} {label}, ended")
 
 
 @pytest.mark.parametrize("slug", GAMES)
-def test_a_kept_region_is_what_the_whole_context_would_draw_in_the_lobby(slug):
+def test_every_region_sent_is_what_the_seats_whole_context_would_draw_in_the_lobby(slug):
     script = importlib.import_module(f"tests.games.{slug}.scripted")
     table, seats = seat_the_table(script.PLAYERS, get(slug), script.SETUP)
     table.status = Table.Status.LOBBY
     table.save()
-    kept_regions_match_full_drawings(table, seats, f"{slug} lobby")
+    regions_match_full_drawings(table, seats, f"{slug} lobby")
     host = next(s for s in seats if s.is_host)
     assert "Move " in render.draw(render.scene(table, seats), host)["people"]  # the host's lobby tools
 
@@ -296,50 +285,6 @@ def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
         pushed = broadcast.push_table(table.pk, table=table, seats=seats)
         for seat in seats:
             assert pushed[seat.pk] == render.fragment(render.scene(table, seats), seat), f"{slug} {label}: {seat.name}"
-
-
-def key(parts: dict[str, Any]) -> str:
-    return render._fingerprint([((name,), value) for name, value in parts.items()])
-
-
-def test_a_kept_region_key_tells_apart_what_differs_and_survives_what_pickle_refuses():
-    view = {"players": [{"seat": 1, "name": "Gus"}], "phase": "pick"}
-    assert key(view) == key({"players": [{"seat": 1, "name": "Gus"}], "phase": "pick"})
-    assert key(view) != key({**view, "phase": "reveal"})
-    assert key({"seat": 1}) != key({"seat": "1"})  # JSON would make these one
-    assert key({"seat": 1}) != key({"seat": True})  # == would
-    odd = {"lock": threading.Lock()}  # pickle refuses it; the key falls back to JSON (its repr)
-    assert key(odd) == key(odd)
-
-
-def test_a_list_every_seat_shares_is_pickled_once_a_drawing_and_afresh_after(monkeypatch):
-    from companion.games import parsing_once
-
-    pickled = []
-    digest = render._pickle_digest
-    monkeypatch.setattr(render, "_pickle_digest", lambda value: pickled.append(value) or digest(value))
-    rounds = [{"round": 1, "loser": 3}]
-    with parsing_once():
-        first = key({"rounds": rounds})
-        assert key({"rounds": rounds}) == first and pickled == [rounds]  # six seats, one pickle
-        assert key({"rounds": [{"round": 1, "loser": 3}]}) == first  # an equal list keys alike
-        assert key({"rounds": [{"round": 1, "loser": 4}]}) != first  # another list is read for itself
-    rounds.append({"round": 2, "loser": 1})  # outside a drawing nothing is kept
-    assert key({"rounds": rounds}) != first
-
-
-def test_kept_drawings_drop_the_least_recently_used_once_over_their_budget():
-    kept = render.KeptDrawings(budget=3 * 1200)  # room for three drawings of 1,000 characters
-    for name in "abc":
-        kept.put(name, (name * 1000, "digest"))
-    assert kept.get("a") == ("a" * 1000, "digest")  # "a" is now the most recently used
-    kept.put("d", ("d" * 1000, "digest"))
-    assert kept.get("b") is None and kept.get("a") and kept.get("c") and kept.get("d")
-    before = kept.size
-    kept.put("d", ("d", "digest"))  # drawn again, smaller: the size follows
-    assert len(kept) == 3 and before - kept.size == sys.getsizeof("d" * 1000) - sys.getsizeof("d")
-    kept.clear()
-    assert len(kept) == 0 and kept.size == 0
 
 
 def test_a_game_whose_region_name_is_not_an_identifier_is_refused_when_registered():

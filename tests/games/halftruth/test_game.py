@@ -1,8 +1,8 @@
 """The Half Truth adapter: setup, moves parsed from forms, views in seat ids, the now card."""
 
 import json
-import re
 import random
+import re
 
 import pytest
 from django.http import QueryDict
@@ -128,9 +128,9 @@ def test_the_host_skips_a_player_by_seat_id():
 
 def test_a_player_taken_out_of_the_game_can_then_be_removed():
     with pytest.raises(ValueError):
-        game.check_removal(started(), AMY_V)
+        game.remove(started(), AMY_V, random.Random(0))
     after = post(picking(), KAMILA_V, f"type=drop&seat={AMY}")
-    game.check_removal(after, AMY_V)
+    game.remove(after, AMY_V, random.Random(0))
     view = game.view(after, TONY_V)
     assert view["waiting_for"] == [TONY]
     assert game.now(game.view(after, AMY_V), AMY_V).headline == "You have left this game"
@@ -217,12 +217,12 @@ def test_the_now_card_follows_the_phase():
 
 def test_a_player_cannot_leave_mid_game_but_a_display_can():
     with pytest.raises(ValueError):
-        game.check_removal(started(), TONY_V)
-    game.check_removal(started(), SCREEN)
+        game.remove(started(), TONY_V, random.Random(0))
+    game.remove(started(), SCREEN, random.Random(0))
 
 
 def test_the_chart_adds_bonuses_as_taken_and_tracker_points_when_a_round_ends():
-    from games.halftruth.chart import totals
+    from games.halftruth.screens import totals
 
     state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
     actors = {p.seat_id: p for p in scripted.PLAYERS}
@@ -288,7 +288,7 @@ def test_every_seat_sees_the_chart_its_own_view_would_draw_though_it_is_worked_o
     the chart of each seat's own view (its players, names, colours and history), and one object
     for every seat inside a drawing of the whole table."""
     from companion.games import parsing_once
-    from games.halftruth.chart import chart
+    from games.halftruth.screens import chart
 
     state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
     actors = {p.seat_id: p for p in scripted.PLAYERS}

@@ -244,13 +244,13 @@ def test_the_now_card_at_the_end_names_the_winner():
 # Leaving
 
 
-def test_a_player_still_in_cannot_leave_but_one_who_is_out_can():
+def test_a_player_still_in_leaves_as_by_leave_the_game_and_one_who_is_out_just_goes():
     state = _play(scripted.STEPS[:47])
     assert game.view(state, SCREEN)["out"] == [DEE]
-    game.check_removal(state, DEE_V)
-    game.check_removal(state, SCREEN)
-    with pytest.raises(ValueError):
-        game.check_removal(state, ANA_V)
+    assert game.remove(state, DEE_V, random.Random(0)) == state
+    assert game.remove(state, SCREEN, random.Random(0)) == state
+    after = game.remove(state, ANA_V, random.Random(0))
+    assert ANA in [gone["seat"] for gone in game.view(after, SCREEN)["left"]]
 
 
 # The scripted game
@@ -320,7 +320,7 @@ def test_each_seat_sees_the_rounds_played_as_its_own_rules_view_has_them_drawn_a
     """The rounds played are converted once for the table (from the display's view): that must be
     what each seat's own rules view says, at every step, with the table drawn at once or not."""
     from companion.games import parsing_once
-    from games.lie.game import _showdown
+    from games.lie.screens import showdown as _showdown
 
     state = game.start(PLAYERS, scripted.SETUP, random.Random(1))
     seen = 0
@@ -377,7 +377,7 @@ def test_a_player_the_host_removes_mid_game_leaves_it_and_the_table_plays_on():
 
 
 def test_a_die_is_drawn_as_told_however_often_the_same_face_comes_up():
-    from games.lie.dice import die
+    from games.lie.screens import die
 
     for _ in range(2):  # the second time from the faces already drawn
         assert die(4) == '<span class="die d4">4</span>'
