@@ -299,33 +299,6 @@ def test_a_game_whose_region_name_is_not_an_identifier_is_refused_when_registere
     assert games.get("odd-regions") is None
 
 
-def test_kept_platform_regions_follow_what_scripted_games_never_change():
-    """Undo, a notice, results, the next rotation and a held or expired clock: parts that no
-    scripted game's states vary, each changed in turn with drawings kept from before."""
-    from dataclasses import replace
-
-    script = importlib.import_module("tests.games.fiction.scripted")
-    game = get("fiction")
-    table, seats = seat_the_table(script.PLAYERS, game, script.SETUP)
-    table.state = game.start(list(script.PLAYERS), script.SETUP, random.Random(7))
-    table.save()
-    base = render.scene(table, seats)
-    base.clock = render.Clock(period="first", duration=600, remaining=600, deadline=None)
-    changes = [
-        {}, {"undo_label": "Cat's guess MELON"}, {"undo_label": "the start of the game"},
-        {"clock": replace(base.clock, held=True)}, {"clock": replace(base.clock, expired=True, remaining=0)},
-        {"clock": replace(base.clock, deadline=1e10), "clock_left": 12.0},
-        {"facts": {**base.facts, "notice": "The host undid Cat's guess."}},
-        {"facts": {**base.facts, "status": "finished", "status_label": "Finished",
-                   "results": [{"game": 1, "winners": ["Cat"], "how": "guessed"}]}},
-        {"facts": {**base.facts, "status": "finished", "status_label": "Finished"}, "rotation": ("Ann", "Bo")},
-        {"facts": {**base.facts, "status": "finished", "status_label": "Finished"}, "rotation": ("Bo", "Cat")},
-    ]
-    render._kept.clear()
-    for change in changes:
-        kept_drawings_match_full_ones(replace(base, **change), seats, render.KEPT, str(change))
-
-
 def test_a_game_sharing_a_region_it_does_not_have_is_refused_when_registered():
     from companion import games
 
