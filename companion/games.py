@@ -6,82 +6,22 @@ only ever calls these methods; the game's own rules stay a pure library.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import re
-import threading
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from companion.clock import ClockWant
 from companion.forms import Field, Move, MoveError
 
 __all__ = ["DISPLAY", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Remedy", "Role", "Viewer", "all_games", "describe", "game_of", "get",
-           "next_in_role", "parsed", "parsing_once", "player_index", "players_of", "register", "remember", "role_counts", "viewer_of"]
-
-T = TypeVar("T")
-_parses = threading.local()
-
-
-@contextlib.contextmanager
-def parsing_once() -> Iterator[None]:
-    """While a table is drawn for every seat: each seat's ``Game.view`` reads the same stored
-    state, so a game's ``parsed`` turns it into its rules' state once, not once a seat."""
-    _parses.memo = {}
-    try:
-        yield
-    finally:
-        _parses.memo = None
-
+           "next_in_role", "player_index", "players_of", "register", "role_counts", "viewer_of"]
 
 def listed(names: list[str]) -> str:
     """"Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""
     return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
-
-
-def parsed(stored: Any, parse: Callable[[Any], T]) -> T:
-    """``parse(stored)``; inside ``parsing_once``, the same result for the same stored object.
-
-    The rules' states are frozen, so every seat may read one. Outside ``parsing_once`` (a
-    move, a page for one phone) it parses, unless the move just made on this thread gave
-    the result (``remember``).
-    """
-    key = (id(stored), parse)
-    known = getattr(_parses, "known", None)
-    if known:
-        found = known.get(key)
-        if found is not None and found[0] is stored:
-            return found[1]
-    memo = getattr(_parses, "memo", None)
-    if memo is None:
-        return parse(stored)
-    found = memo.get(key)
-    if found is not None and found[0] is stored:  # the object itself is held, so its id is not reused
-        return found[1]
-    result = parse(stored)
-    memo[key] = (stored, result)
-    return result
-
-
-# A move's result is remembered for the push that follows it on the same thread; a few are
-# kept, so a move whose transaction is rolled back (a tried move) costs nothing but a slot.
-REMEMBERED = 4
-
-
-def remember(stored: T, parse: Callable[[Any], Any], result: Any) -> T:
-    """Say that ``parse(stored)`` is ``result``, and give back ``stored``: a game's ``apply``
-    has its rules' new state in hand when it stores it, so the push that draws it for every
-    seat, and the mover's reply, need not parse it again. ``result`` must be what ``parse``
-    would give (the rules' round-trip tests hold every engine to that)."""
-    known = getattr(_parses, "known", None)
-    if known is None:
-        known = _parses.known = {}
-    known[(id(stored), parse)] = (stored, result)
-    while len(known) > REMEMBERED:
-        del known[next(iter(known))]
-    return stored
 
 
 # The termination in the outcome of a game the host ended before its rules finished it (``Game.end``).
@@ -162,10 +102,6 @@ class Game:
     # The game's live regions, named for what they show; each is drawn by
     # templates/<slug>/partials/<region>.html from one seat's view.
     regions: tuple[str, ...] = ()
-    # Regions every seat, the display too, sees alike (drawn only from public parts of the
-    # view): one drawing of the table draws each of them once, for its first seat, and gives
-    # every other seat the same, without working out their keys again.
-    shared: ClassVar[frozenset[str]] = frozenset()
     # Functions the game's partials call, by name (LIE's ``die``): Jinja2 globals (companion.jinja).
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {}
     # The game's own stylesheet and script under static/ (e.g. "css/fiction.css"), linked on the table page.
@@ -318,9 +254,6 @@ def register(game: Game) -> None:
     bad = [name for name in game.regions if not REGION_NAME.fullmatch(name)]
     if bad:
         raise ValueError(f"{game.slug}: region names {bad!r} are not identifiers")
-    strays = sorted(game.shared - set(game.regions))
-    if strays:
-        raise ValueError(f"{game.slug}: shared regions {strays!r} are not its regions")
     _REGISTRY[game.slug] = game
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.template import engines
@@ -77,8 +77,6 @@ class Scene:
     undo_label: str
     setup_problem: str | None
     rotation: tuple[str, str] | None
-    # The regions every seat sees alike, as drawn for the first seat (``sections``).
-    shared: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     # What every seat's context holds alike, worked out once a drawing.
     @functools.cached_property
@@ -202,14 +200,6 @@ def _digest(text: str, size: int = 8) -> str:
     return hashlib.blake2s(text.encode(), digest_size=size).hexdigest()
 
 
-# The platform's regions that every seat sees alike; games add theirs (Game.shared).
-SHARED = frozenset({"clock", "standings"})
-
-
-def shared_regions(game: Game) -> frozenset[str]:
-    return SHARED | game.shared
-
-
 def partial(template: str, ctx: dict[str, Any]) -> str:
     """A partial drawn by Jinja2 itself (companion.jinja), without Django's wrapper around it:
     no request, no context processors, and a template object is not wrapped afresh each time."""
@@ -235,15 +225,8 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
     # games.register), the digest is hex, the version a number, and the markup was escaped by
     # its template.
     tail = f' data-v="{int(sc.table.version)}"{SWAP if oob else ""}>'
-    shared = shared_regions(sc.game)
     for name in region_names(sc.game):
-        if name in shared:
-            found = sc.shared.get(name)
-            if found is None:
-                found = sc.shared[name] = _drawn(sc.game, name, ctx)
-            inner, digest = found
-        else:
-            inner, digest = _drawn(sc.game, name, ctx)
+        inner, digest = _drawn(sc.game, name, ctx)
         out.append((name, digest,
                     f'<section id="region-{name}" class="region region-{name}" data-h="{digest}"{tail}{inner}</section>'))
     version = format_html(

@@ -13,7 +13,7 @@ from typing import Any
 from django.template.defaultfilters import pluralize
 
 from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Remedy, Role, Viewer, parsed, remember
+from companion.games import Field, Game, Move, Now, Remedy, Role, Viewer
 from games.errors import RulesError
 
 from . import rules
@@ -192,10 +192,10 @@ class Fiction(Game):
     @staticmethod
     def _apply(state: dict, seat: str | None, move: dict) -> dict:
         game = rules.apply(rules.GameState.from_dict(state), seat, move)
-        return remember({**game.to_dict(), "seats": state["seats"]}, rules.GameState.from_dict, game)
+        return {**game.to_dict(), "seats": state["seats"]}
 
     def view(self, state: dict, viewer: Viewer) -> dict:
-        game = parsed(state, rules.GameState.from_dict)
+        game = rules.GameState.from_dict(state)
         view = rules.player_view(game, self.side(state, viewer))
         if viewer.is_display:
             view["legal_moves"] = []  # a display shows the table; it makes no moves
@@ -316,7 +316,7 @@ class Fiction(Game):
 
     def end(self, state: dict) -> dict:
         game = rules.end_game(rules.GameState.from_dict(state))
-        return remember({**game.to_dict(), "seats": state["seats"]}, rules.GameState.from_dict, game)
+        return {**game.to_dict(), "seats": state["seats"]}
 
     def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
         if self.is_over(state):

@@ -7,9 +7,9 @@ maps them to the table's seat ids, and every view leaves here in seat ids.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
-from companion.games import Field, Game, Move, Now, Role, Viewer, listed, parsed, player_index, remember
+from companion.games import Field, Game, Move, Now, Role, Viewer, listed, player_index
 
 from . import rules
 from .screens import chart, decided, round_end
@@ -63,8 +63,6 @@ class HalfTruth(Game):
     )
     regions = ("scoring_die", "answer_picker", "picks", "card_answers", "round_tracker", "victory_points",
                "history")
-    # The last question, the record, the trackers and the points are public: drawn for one seat a drawing.
-    shared: ClassVar[frozenset[str]] = frozenset({"card_answers", "history", "round_tracker", "victory_points"})
 
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
@@ -110,16 +108,17 @@ class HalfTruth(Game):
         elif move.get("type") in rules.READER_MOVES and actor.is_host and seat != state["reader"]:
             seat = None  # the host acts for the table
         after = rules.apply(_rules_state(state), seat, move, rng)
-        return remember({**after.to_dict(), "seats": state["seats"]}, _rules_state, after)
+        return {**after.to_dict(), "seats": state["seats"]}
 
     def view(self, state: dict, viewer: Viewer) -> dict:
-        seat = player_index(state["seats"], viewer)
-        if seat is None and not viewer.is_host:
-            view = parsed(state, _display_view)
-        else:
-            view = rules.player_view(parsed(state, _rules_state), seat, table_moves=viewer.is_host)
-        view = _in_seat_ids(view, state["seats"], parsed(state, _questions_played))
-        view["chart"] = parsed(state, _chart)
+        seat, seats = player_index(state["seats"], viewer), state["seats"]
+        game = _rules_state(state)
+        table = rules.player_view(game, None)  # the display's: every pick of the questions answered
+        history = [{**q, "reader": seats[q["reader"]], "results": [{**r, "seat": seats[r["seat"]]} for r in q["results"]]}
+                   for q in table["history"]]
+        mine = table if seat is None and not viewer.is_host else rules.player_view(game, seat, table_moves=viewer.is_host)
+        view = _in_seat_ids(mine, seats, history)
+        view["chart"] = chart(_in_seat_ids(table, seats, history))
         # The host's tools on the chips list, apart from the seat's own moves: every seat's list
         # is drawn from these, so a player's own lock-in does not set it apart.
         view["tools"] = {m["type"]: m["allowed"] for m in view["legal_moves"] if m["type"] in ("skip", "drop")}
@@ -184,7 +183,7 @@ class HalfTruth(Game):
 
     def end(self, state: dict) -> dict:
         after = rules.end_game(_rules_state(state))
-        return remember({**after.to_dict(), "seats": state["seats"]}, _rules_state, after)
+        return {**after.to_dict(), "seats": state["seats"]}
 
     def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
         if viewer.seat_id not in state["seats"] or self.is_over(state):
@@ -206,33 +205,9 @@ def _rules_state(state: dict) -> rules.GameState:
     return rules.from_dict({key: value for key, value in state.items() if key != "seats"})
 
 
-def _questions_played(state: dict) -> list[dict]:
-    """The questions answered, with the table's seat ids: the same in every seat's view (every
-    pick is shown once a question is answered), so taken from the display's. Read through
-    ``parsed``: when a table is drawn for every seat at once, they are converted once, not once
-    a seat."""
-    seats = state["seats"]
-    return [{**q, "reader": seats[q["reader"]], "results": [{**r, "seat": seats[r["seat"]]} for r in q["results"]]}
-            for q in parsed(state, _display_view)["history"]]
-
-
-def _display_view(state: dict) -> dict:
-    """The rules' view for no seat (a display's): read through ``parsed``, so a drawing of the
-    table builds it once for the display's screen, the questions answered and the chart. No
-    reader changes it (``_in_seat_ids`` makes a new view)."""
-    return rules.player_view(parsed(state, _rules_state), None)
-
-
-def _chart(state: dict) -> dict | None:
-    """The points chart: drawn from public parts only (the players' names and colours, the
-    questions answered, the trackers), so the same for every seat, and worked out once a drawing
-    through ``parsed``."""
-    return chart(_in_seat_ids(parsed(state, _display_view), state["seats"], parsed(state, _questions_played)))
-
-
 def _in_seat_ids(view: dict, seats: list[int], history: list[dict]) -> dict:
     """The rules' view with every player index turned into a seat id, and ``history`` (the
-    questions answered, from ``_questions_played``) in place of the rules' own."""
+    questions answered, in seat ids) in place of the rules' own."""
     view = {**view, "seat": None if view["seat"] is None else seats[view["seat"]],
             "reader": None if view["reader"] is None else seats[view["reader"]],
             "waiting_for": [seats[i] for i in view["waiting_for"]],

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from companion.games import Field, Game, Move, Now, Role, Viewer, parsed, player_index, remember
+from companion.games import Field, Game, Move, Now, Role, Viewer, player_index
 
 from . import rules
 from .screens import die, screen, showdown, spoken, why_won
@@ -70,8 +70,6 @@ class Lie(Game):
     # The picker before the hand: on a turn to bid, its forms come first and the peek at one's hand
     # under them; while hands are set or counted, the picker is empty and the hand's form is first.
     regions = ("showdown", "bid_picker", "hand", "bids", "players", "leave", "history")
-    # Those four are public: one drawing of the table draws them for its first seat only.
-    shared: ClassVar[frozenset[str]] = frozenset({"history", "showdown", "players", "bids"})
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {"die": die}
     stylesheet = "css/lie.css"
     script = "js/lie.js"
@@ -117,13 +115,15 @@ class Lie(Game):
         if seat is None:
             raise rules.IllegalMove("You are not playing in this game.", reason="not-a-player")
         after = rules.apply(rules.from_dict(state["rules"]), seat, move, rng)
-        return {**state, "rules": remember(after.to_dict(), rules.from_dict, after)}
+        return {**state, "rules": after.to_dict()}
 
     def view(self, state: dict, viewer: Viewer) -> dict:
-        game = parsed(state["rules"], rules.from_dict)
+        game = rules.from_dict(state["rules"])
         seat = player_index(state["seats"], viewer)
-        mine = parsed(state["rules"], _display_view) if seat is None else rules.player_view(game, seat)
-        seen = _to_seat_ids(mine, state["seats"], parsed(state, _rounds_played))
+        table = rules.player_view(game, None)  # the display's: every hand of the rounds played
+        played = [showdown(shown, state["seats"], state["rules"]["players"]) for shown in table["showdowns"]]
+        mine = table if seat is None else rules.player_view(game, seat)
+        seen = _to_seat_ids(mine, state["seats"], played)
         return {**seen, **screen(seen, None if seat is None else game.cards[seat])}
 
     def now(self, view: dict, viewer: Viewer) -> Now:
@@ -194,7 +194,7 @@ class Lie(Game):
 
     def end(self, state: dict) -> dict:
         after = rules.end_game(rules.from_dict(state["rules"]))
-        return {**state, "rules": remember(after.to_dict(), rules.from_dict, after)}
+        return {**state, "rules": after.to_dict()}
 
     def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
         # A player removed by the host leaves the game as if they had tapped "Leave the game",
@@ -206,23 +206,9 @@ class Lie(Game):
         return state
 
 
-def _display_view(stored: dict) -> dict:
-    """The rules' view for no seat (a display's): read through ``parsed``, so a drawing of the
-    table builds it once for the display's screen and the rounds played. No reader changes it."""
-    return rules.player_view(parsed(stored, rules.from_dict), None)
-
-
-def _rounds_played(state: dict) -> list[dict]:
-    """The rounds played, with the table's seat ids: the same in every seat's view (every hand
-    was shown at the challenge), so taken from the display's. Read through ``parsed``: when a
-    table is drawn for every seat at once, they are converted once, not once a seat."""
-    names = state["rules"]["players"]
-    return [showdown(shown, state["seats"], names) for shown in parsed(state["rules"], _display_view)["showdowns"]]
-
-
 def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:
     """The rules' view with every rules seat replaced by the table's seat id, and ``showdowns``
-    (the rounds played, from ``_rounds_played``) in place of the rules' own."""
+    (the rounds played, in seat ids) in place of the rules' own."""
     def seat(s: int | None) -> int | None:
         return None if s is None else seats[s]
 

@@ -199,51 +199,10 @@ def test_every_region_sent_is_what_the_seats_whole_context_would_draw_in_the_lob
     assert "Move " in render.draw(render.scene(table, seats), host)["people"]  # the host's lobby tools
 
 
-def test_a_stored_state_is_parsed_once_for_every_seat_of_one_drawing_and_afresh_after():
-    from companion.games import parsed, parsing_once
-
-    calls = []
-
-    def parse(stored):
-        calls.append(stored)
-        return dict(stored)
-
-    first, second = {"turn": 1}, {"turn": 1}
-    with parsing_once():
-        seen = [parsed(first, parse) for _ in range(6)]  # six seats' views of one state
-        assert calls == [first] and all(view is seen[0] for view in seen)
-        parsed(second, parse)  # an equal but other state (the next move's) is parsed again
-        assert len(calls) == 2
-    first["turn"] = 2  # outside a drawing nothing is kept: a state changed since is read as it is now
-    assert parsed(first, parse) == {"turn": 2}
-
-
-def test_a_remembered_parse_is_given_back_for_that_very_state_only():
-    from companion import games
-    from companion.games import parsed, parsing_once, remember
-
-    calls = []
-
-    def parse(stored):
-        calls.append(stored)
-        return dict(stored)
-
-    stored, result = {"turn": 1}, {"turn": 1, "parsed": True}
-    assert remember(stored, parse, result) is stored
-    assert parsed(stored, parse) is result  # the reply to the move that made it
-    with parsing_once():
-        assert parsed(stored, parse) is result  # the push that follows
-    assert calls == []
-    assert parsed({"turn": 1}, parse) == {"turn": 1} and len(calls) == 1  # an equal other state is parsed
-    for n in range(games.REMEMBERED):  # a few moves later the first is forgotten
-        remember({"turn": n}, parse, {})
-    assert parsed(stored, parse) == {"turn": 1} and len(calls) == 2
-
-
 @pytest.mark.parametrize("slug", GAMES)
-def test_a_moves_remembered_state_draws_every_seat_as_the_state_read_back_from_the_database(slug):
-    """What a game's ``apply`` remembers is what parsing its stored state gives: each view of it
-    is the view of the same state as a later request reads it (through JSON)."""
+def test_a_moves_state_draws_every_seat_as_the_state_read_back_from_the_database(slug):
+    """The state a game's ``apply`` gives draws every seat as the same state does when a later
+    request reads it back (through JSON)."""
     import json
 
     for label, table, seats, game, state in played(slug):
@@ -253,29 +212,9 @@ def test_a_moves_remembered_state_draws_every_seat_as_the_state_read_back_from_t
             assert game.view(state, viewer) == game.view(stored, viewer), f"{slug} {label}: {seat.name}"
 
 
-def test_a_lie_move_is_parsed_once_and_its_push_reads_the_state_the_move_made(monkeypatch):
-    from companion.games import parsing_once
-    from games.lie import rules
-
-    calls = []
-    parse = rules.from_dict
-    monkeypatch.setattr(rules, "from_dict", lambda stored: calls.append(1) or parse(stored))
-    steps = 0
-    for label, table, seats, game, state in played("lie"):
-        if label == "start":
-            continue
-        steps += 1
-        applied = len(calls)
-        with parsing_once():
-            for seat in seats:
-                game.view(state, render.viewer_of(seat))
-        assert len(calls) == applied, label  # the push parsed nothing the move had not
-    assert steps > 10 and len(calls) >= steps  # each move parsed the state it was made on
-
-
 @pytest.mark.parametrize("slug", SCRIPTS)
 def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
-    """Seats drawn together (one parse of the state for all) get what each would get drawn alone."""
+    """Seats drawn together in one push get what each would get drawn alone."""
     from companion import broadcast
 
     for label, table, seats, game, state in played(slug):
@@ -297,35 +236,6 @@ def test_a_game_whose_region_name_is_not_an_identifier_is_refused_when_registere
     with pytest.raises(ValueError, match="not identifiers"):
         games.register(Odd())
     assert games.get("odd-regions") is None
-
-
-def test_a_game_sharing_a_region_it_does_not_have_is_refused_when_registered():
-    from companion import games
-
-    class Odd(type(get("lie"))):
-        slug = "odd-shared"
-        shared = frozenset({"bids", "nowhere"})
-
-    with pytest.raises(ValueError, match="nowhere"):
-        games.register(Odd())
-    assert games.get("odd-shared") is None
-
-
-def test_a_push_draws_each_region_every_seat_sees_alike_once(monkeypatch):
-    from companion import broadcast
-
-    drawn = []
-    draw = render._drawn
-    monkeypatch.setattr(render, "_drawn", lambda game, name, ctx: drawn.append(name) or draw(game, name, ctx))
-    *_, (label, table, seats, game, state) = played("lie")
-    table.state = state
-    table.save()
-    broadcast.push_table(table.pk, table=table, seats=seats)
-    groups = len({broadcast.group_of(game, table.pk, seat) for seat in seats})
-    assert groups == len(seats) > 4  # every LIE seat has its own hand, so its own drawing
-    for name in render.region_names(game):
-        assert drawn.count(name) == (1 if name in render.shared_regions(game) else groups), name
-    assert {"bids", "history", "clock", "standings"} <= render.shared_regions(game)
 
 
 def test_the_others_are_sent_their_push_before_the_asking_phones_own_is_drawn(monkeypatch):

@@ -259,10 +259,9 @@ def test_the_scripted_game_plays_through_three_rounds_to_the_expected_outcome(sc
     assert game.now(view, SCREEN).headline == "Game over: Kamila wins"
 
 
-def test_each_seat_sees_the_questions_answered_as_its_own_rules_view_has_them_drawn_alone_or_with_the_table():
-    """The questions answered are converted once for the table (from the display's view): that must
-    be what each seat's own rules view says, at every step, with the table drawn at once or not."""
-    from companion.games import parsing_once
+def test_each_seat_sees_the_questions_answered_as_its_own_rules_view_has_them():
+    """The questions answered come from the display's view: that must be what each seat's own rules
+    view says, at every step."""
     from games.halftruth.game import _rules_state
 
     state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
@@ -277,17 +276,13 @@ def test_each_seat_sees_the_questions_answered_as_its_own_rules_view_has_them_dr
             own = [{**q, "reader": ids[q["reader"]], "results": [{**r, "seat": ids[r["seat"]]} for r in q["results"]]}
                    for q in own]
             assert game.view(state, viewer)["history"] == own
-            with parsing_once():
-                assert game.view(state, viewer)["history"] == own
             seen = max(seen, len(own))
     assert seen == len([move for _, move in scripted.STEPS if move["type"] == "reveal"])
 
 
-def test_every_seat_sees_the_chart_its_own_view_would_draw_though_it_is_worked_out_once():
-    """The chart is worked out once a drawing, from the display's view: at every step it must be
-    the chart of each seat's own view (its players, names, colours and history), and one object
-    for every seat inside a drawing of the whole table."""
-    from companion.games import parsing_once
+def test_every_seat_sees_the_chart_its_own_view_would_draw():
+    """The chart is worked out from the display's view: at every step it must be the chart of each
+    seat's own view (its players, names, colours and history)."""
     from games.halftruth.screens import chart
 
     state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
@@ -295,11 +290,9 @@ def test_every_seat_sees_the_chart_its_own_view_would_draw_though_it_is_worked_o
     drawn = 0
     for seat_id, move in scripted.STEPS:
         state = game.apply(state, actors[seat_id], move, random.Random(1))
-        with parsing_once():
-            views = [game.view(state, viewer) for viewer in [*scripted.PLAYERS, SCREEN]]
+        views = [game.view(state, viewer) for viewer in [*scripted.PLAYERS, SCREEN]]
         for view in views:
             assert view["chart"] == chart(view)
-            assert view["chart"] is views[0]["chart"]
         drawn += views[0]["chart"] is not None
     assert drawn > 0
 
@@ -374,24 +367,6 @@ def test_regions_are_empty_in_the_lobby_before_there_is_a_game():
                "moves": {m.type: m for m in game.moves}}
     for region in game.regions:
         assert render_to_string(f"halftruth/partials/{region}.html", context).strip() == "", region
-
-
-def test_a_drawing_of_the_table_builds_one_rules_view_a_seat(monkeypatch):
-    """The questions answered and the chart come from the display's rules view: inside a drawing
-    of the whole table that is the display's own, not one or two more."""
-    from companion.games import parsing_once
-
-    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
-    actors = {p.seat_id: p for p in scripted.PLAYERS}
-    for seat_id, move in scripted.STEPS[:12]:
-        state = game.apply(state, actors[seat_id], move, random.Random(1))
-    built = []
-    real = rules.player_view
-    monkeypatch.setattr(rules, "player_view", lambda state, seat, **kw: built.append(seat) or real(state, seat, **kw))
-    with parsing_once():
-        for viewer in [*scripted.PLAYERS, SCREEN]:
-            game.view(state, viewer)
-    assert sorted(built, key=lambda s: -1 if s is None else s) == [None, *range(len(scripted.PLAYERS))]
 
 
 # Ties on Victory Points: the now card and the standings say the tie and how it was broken.
