@@ -14,7 +14,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from companion import render
-from companion.games import Game, parsing_once, viewer_of
+from companion.games import Game, viewer_of
 from companion.models import Table
 
 log = logging.getLogger(__name__)
@@ -106,13 +106,12 @@ def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, 
         fragments.update((seat.pk, html) for seat in members)
         return group, {"type": "seat.html", "group": group, **drawn}
 
-    with parsing_once():
-        messages = [drawing(group, members) for group, members in groups.items() if group != last]
-        if last is not None:
-            # Waiting for these sends hands the interpreter to the event loop that makes them,
-            # rather than keeping it for a drawing no other phone waits for.
-            _send(*messages, wait=True)
-            messages = [drawing(last, groups[last])]
+    messages = [drawing(group, members) for group, members in groups.items() if group != last]
+    if last is not None:
+        # Waiting for these sends hands the interpreter to the event loop that makes them,
+        # rather than keeping it for a drawing no other phone waits for.
+        _send(*messages, wait=True)
+        messages = [drawing(last, groups[last])]
     _send(*messages)
     return fragments
 

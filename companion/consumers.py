@@ -122,15 +122,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     # The host's own seat, on a page acting for a player without a phone: it may go on showing
     # that player only while that seat hosts.
     acting_by: int | None = None
-    # The digest of each region this socket last sent its phone, and the table version they
-    # were drawn at: a push passes on only the regions that differ. The phone applies what it
-    # is sent in order but never swaps a region for an older version's, so it holds these
-    # regions or newer ones (a tap's reply). A drawing older than these (a sync drawn just
-    # before a move, sent just after that move's push) leaves them as they are, as the phone does.
-    has: dict[str, str] | None = None
-    has_version: int = -1
-
     async def __call__(self, scope, receive, send) -> None:
+        self.sent = render.Sent()
         self.dog = watchdog.of(get_channel_layer(self.channel_layer_alias))
         try:
             await super().__call__(scope, receive, send)
@@ -304,19 +297,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.acting_by is None:  # the phone's own seat, not a host acting for someone
             await self._join_drafts(drafts)
         self.synced = time.monotonic()
-        await self.send(text_data=self._pass_on(drawn, whole=True))
+        await self.send(text_data=self.sent.pass_on(drawn, whole=True))
 
     async def seat_html(self, event: dict) -> None:
         if event.get("group") not in (None, self.group):  # drawn for a group this screen has just left
             return
-        await self.send(text_data=self._pass_on(event, whole=False))
-
-    def _pass_on(self, drawn: dict, *, whole: bool) -> str:
-        """A drawing (render.update) as this socket sends it: ``whole``, or only what changed."""
-        text = render.joined(drawn, None if whole else self.has)
-        if drawn["v"] >= self.has_version:
-            self.has, self.has_version = render.digests(drawn), drawn["v"]
-        return text
+        await self.send(text_data=self.sent.pass_on(event, whole=False))
 
     async def seat_draft(self, event: dict) -> None:
         """Another phone of this seat's draft audience is typing: show what, and who."""

@@ -6,82 +6,22 @@ only ever calls these methods; the game's own rules stay a pure library.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import re
-import threading
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from companion.clock import ClockWant
 from companion.forms import Field, Move, MoveError
 
 __all__ = ["DISPLAY", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Remedy", "Role", "Viewer", "all_games", "describe", "game_of", "get",
-           "next_in_role", "parsed", "parsing_once", "players_of", "register", "remember", "role_counts", "viewer_of"]
-
-T = TypeVar("T")
-_parses = threading.local()
-
-
-@contextlib.contextmanager
-def parsing_once() -> Iterator[None]:
-    """While a table is drawn for every seat: each seat's ``Game.view`` reads the same stored
-    state, so a game's ``parsed`` turns it into its rules' state once, not once a seat."""
-    _parses.memo = {}
-    try:
-        yield
-    finally:
-        _parses.memo = None
-
+           "next_in_role", "player_index", "players_of", "register", "role_counts", "viewer_of"]
 
 def listed(names: list[str]) -> str:
     """"Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""
     return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
-
-
-def parsed(stored: Any, parse: Callable[[Any], T]) -> T:
-    """``parse(stored)``; inside ``parsing_once``, the same result for the same stored object.
-
-    The rules' states are frozen, so every seat may read one. Outside ``parsing_once`` (a
-    move, a page for one phone) it parses, unless the move just made on this thread gave
-    the result (``remember``).
-    """
-    key = (id(stored), parse)
-    known = getattr(_parses, "known", None)
-    if known:
-        found = known.get(key)
-        if found is not None and found[0] is stored:
-            return found[1]
-    memo = getattr(_parses, "memo", None)
-    if memo is None:
-        return parse(stored)
-    found = memo.get(key)
-    if found is not None and found[0] is stored:  # the object itself is held, so its id is not reused
-        return found[1]
-    result = parse(stored)
-    memo[key] = (stored, result)
-    return result
-
-
-# A move's result is remembered for the push that follows it on the same thread; a few are
-# kept, so a move whose transaction is rolled back (a tried move) costs nothing but a slot.
-REMEMBERED = 4
-
-
-def remember(stored: T, parse: Callable[[Any], Any], result: Any) -> T:
-    """Say that ``parse(stored)`` is ``result``, and give back ``stored``: a game's ``apply``
-    has its rules' new state in hand when it stores it, so the push that draws it for every
-    seat, and the mover's reply, need not parse it again. ``result`` must be what ``parse``
-    would give (the rules' round-trip tests hold every engine to that)."""
-    known = getattr(_parses, "known", None)
-    if known is None:
-        known = _parses.known = {}
-    known[(id(stored), parse)] = (stored, result)
-    while len(known) > REMEMBERED:
-        del known[next(iter(known))]
-    return stored
 
 
 # The termination in the outcome of a game the host ended before its rules finished it (``Game.end``).
@@ -98,6 +38,8 @@ class Role:
 
 
 DISPLAY = Role("display", "Table display", symbol="▣")
+# The most players one table seats, whatever the game allows: a table around one box.
+MAX_SEATS = 8
 
 
 @dataclass(frozen=True)
@@ -160,14 +102,6 @@ class Game:
     # The game's live regions, named for what they show; each is drawn by
     # templates/<slug>/partials/<region>.html from one seat's view.
     regions: tuple[str, ...] = ()
-    # Regions drawn from only some parts of a seat's context, kept and reused while those parts
-    # stay the same (see render.KEPT for the paths): a region every seat sees alike, or that a
-    # frequent move leaves as it was, is then drawn once instead of once per seat and move.
-    kept: ClassVar[dict[str, tuple[str, ...]]] = {}
-    # Regions every seat, the display too, sees alike (drawn only from public parts of the
-    # view): one drawing of the table draws each of them once, for its first seat, and gives
-    # every other seat the same, without working out their keys again.
-    shared: ClassVar[frozenset[str]] = frozenset()
     # Functions the game's partials call, by name (LIE's ``die``): Jinja2 globals (companion.jinja).
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {}
     # The game's own stylesheet and script under static/ (e.g. "css/fiction.css"), linked on the table page.
@@ -178,17 +112,11 @@ class Game:
 
     # -- seats --------------------------------------------------------------
     @property
-    def max_players(self) -> int | None:
-        if any(role.maximum is None for role in self.roles):
-            return None
-        return sum(role.maximum for role in self.roles)  # type: ignore[misc]
-
-    max_seats: int = 8
-
-    @property
     def seat_limit(self) -> int:
-        """How many players may sit down: the game's maximum, capped by what the table allows."""
-        return min(x for x in (self.max_players, self.max_seats) if x is not None)
+        """How many players may sit down: the game's roles' maxima added up, capped by what a table allows."""
+        if any(role.maximum is None for role in self.roles):
+            return MAX_SEATS
+        return min(MAX_SEATS, sum(role.maximum for role in self.roles))  # type: ignore[misc]
 
     def role(self, slug: str) -> Role | None:
         if slug == DISPLAY.slug:
@@ -305,16 +233,12 @@ class Game:
     def clock_expired(self, state: dict) -> dict:
         return state
 
-    def check_removal(self, state: dict, viewer: Viewer) -> None:
-        """Raise a ValueError if this seat cannot leave the game in progress."""
-
     def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
         """The game once the host has removed this seat mid-game (a player who walked off with their phone).
 
         A game that can play on without the seat returns the state it plays on from (LIE: that
-        player forfeits); otherwise ``check_removal`` refuses with a ValueError.
+        player forfeits); a seat the game cannot do without is refused with a ValueError.
         """
-        self.check_removal(state, viewer)
         return state
 
 
@@ -330,9 +254,6 @@ def register(game: Game) -> None:
     bad = [name for name in game.regions if not REGION_NAME.fullmatch(name)]
     if bad:
         raise ValueError(f"{game.slug}: region names {bad!r} are not identifiers")
-    strays = sorted(game.shared - set(game.regions))
-    if strays:
-        raise ValueError(f"{game.slug}: shared regions {strays!r} are not its regions")
     _REGISTRY[game.slug] = game
 
 
@@ -368,6 +289,14 @@ def outcome_of(game: Game, state: dict | None) -> Outcome | None:
 def viewer_of(seat: Any) -> Viewer:
     return Viewer(seat_id=seat.pk, role=seat.role, name=seat.name, order=seat.order,
                   has_phone=seat.has_phone, is_host=seat.is_host)
+
+
+def player_index(seats: list[int], viewer: Viewer) -> int | None:
+    """The rules' player for a viewer, where a game keeps its players' seat ids in seat order
+    (``seats``): the index of its seat id, or None for a display or a seat not playing."""
+    if viewer.is_display or viewer.seat_id not in seats:
+        return None
+    return seats.index(viewer.seat_id)
 
 
 def players_of(seats: Any) -> list:

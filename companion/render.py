@@ -11,13 +11,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
-import pickle
-import sys
-import threading
 import time
-from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.template import engines
@@ -27,8 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 from companion import presence
 from companion.clock import Clock
 from companion.forms import Form
-from companion.games import (DISPLAY, Game, Now, Viewer, describe, game_of, next_in_role, parsed, players_of, role_counts,
-                             viewer_of)
+from companion.games import DISPLAY, Game, Now, Viewer, describe, game_of, next_in_role, players_of, role_counts, viewer_of
 from companion.models import Action, Seat, Table
 
 # The platform's own regions, around the game's (Game.regions): the host's tools, what to do
@@ -83,11 +77,8 @@ class Scene:
     undo_label: str
     setup_problem: str | None
     rotation: tuple[str, str] | None
-    # The regions every seat sees alike, as drawn for the first seat (``sections``).
-    shared: dict[str, tuple[str, str]] = field(default_factory=dict)
 
-    # What every seat's context holds alike, worked out once a drawing: the same objects in each
-    # seat's context, so a kept region's key pickles them once (``_fingerprint``).
+    # What every seat's context holds alike, worked out once a drawing.
     @functools.cached_property
     def players(self) -> list[dict[str, Any]]:
         return [p for p in self.people if not p["is_display"]]
@@ -209,152 +200,6 @@ def _digest(text: str, size: int = 8) -> str:
     return hashlib.blake2s(text.encode(), digest_size=size).hexdigest()
 
 
-# Platform regions drawn from only these parts of a seat's context ("me.id": that key of
-# ``me``; "view.players:name,seat": that list with only those keys of each item; "view.bids?":
-# only whether it is empty, for a template that only tests it; a part the context lacks is
-# left out). Their markup is then a function of those parts: drawn once per
-# distinct set, in any push for any seat, it is kept and reused, so a move redraws only what
-# it changed. The people region (a row of host tools per seat) is most of what the platform
-# draws, and a move seldom changes it. Games add theirs (Game.kept). A template reading
-# anything not listed would find it empty, which the render tests (kept drawing == full
-# drawing, every seat of every scripted game) catch.
-KEPT = {
-    "people": ("people", "players", "roles", "me.id", "me.is_host", "table.code", "table.status"),
-    # The rest of the platform's regions, so that seats which see the same (every player who
-    # waits, every seat but the host's) share one drawing of them on each change.
-    "now": ("now", "waiting_names", "act_for",
-            "me.symbol", "me.colour", "me.shape", "me.is_display", "me.role_label", "me.is_host",
-            "table.status", "table.status_label", "table.notice", "table.code", "setup_problem"),
-    "host": ("me.is_host", "table.status", "table.code", "clock", "undo_label", "rotation",
-             "people:id,name,has_phone,is_display"),
-    "clock": ("clock", "clock_left", "now_ms", "table.status"),
-    "standings": ("table.results", "table.status", "wins"),
-    "setup": ("table.status", "table.code", "setup_fields", "setup_values", "setup_notes", "setup_locked", "me.is_host", "players",
-              "names", "me.is_display"),
-}
-# Parts of a context that are the same at every table of a game (its declared moves, roles and
-# setup fields): a kept region may read them, and they stay out of its key, which names the game.
-FIXED = frozenset({"game", "moves", "roles", "setup_fields"})
-
-
-class KeptDrawings:
-    """Drawings kept by key, the least recently used dropped first once they hold more than
-    ``budget`` bytes. Bounded by size, not count, because games keep very different numbers
-    of drawings a table: a Half Truth table of six keeps a die, a picker and a people region
-    per seat, a card per kind of seat and the shared boards; LIE's and Fiction's far fewer."""
-
-    def __init__(self, budget: int):
-        self.budget = budget
-        self.size = 0
-        self._items: OrderedDict[str, tuple[tuple[str, str], int]] = OrderedDict()  # drawing, bytes
-        self._lock = threading.Lock()
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def get(self, key: str) -> tuple[str, str] | None:
-        with self._lock:
-            found = self._items.get(key)
-            if found is None:
-                return None
-            self._items.move_to_end(key)
-            return found[0]
-
-    def put(self, key: str, drawn: tuple[str, str]) -> None:
-        size = sys.getsizeof(key) + sys.getsizeof(drawn[0]) + sys.getsizeof(drawn[1])
-        with self._lock:
-            old = self._items.pop(key, None)
-            self.size += size - (old[1] if old else 0)
-            self._items[key] = (drawn, size)
-            while self.size > self.budget and self._items:
-                self.size -= self._items.popitem(last=False)[1][1]
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self.size = 0
-
-
-# Per process. In use at a table of six: Half Truth 59 KiB, LIE 28, Fiction 74 (its boards in
-# two-byte characters), so 250 busy tables take some 20 MB and the rest is for stale drawings.
-KEEP_BYTES = 64 * 1024 * 1024
-_kept = KeptDrawings(KEEP_BYTES)
-
-
-@functools.lru_cache(maxsize=None)
-def _parts(paths: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str, tuple[str, ...], bool], ...]:
-    """Each path of a kept region taken apart once: (parents, last key, item fields, truth only)."""
-    parts = []
-    for path in paths:
-        path, _, fields = path.partition(":")
-        *parents, last = path.rstrip("?").split(".")
-        parts.append((tuple(parents), last, tuple(fields.split(",")) if fields else (), path.endswith("?")))
-    return tuple(parts)
-
-
-def _narrow(ctx: dict[str, Any], paths: tuple[str, ...]) -> tuple[dict[str, Any], list[tuple[tuple[str, ...], Any]]]:
-    """The parts of ``ctx`` that ``paths`` name, and each part taken as (path, value)."""
-    leaves: list[tuple[tuple[str, ...], Any]] = []
-    narrow: dict[str, Any] = {}
-    for parents, last, fields, truth in _parts(paths):
-        source, target, path = ctx, narrow, ()
-        for part in parents:
-            if part not in source:  # absent: left out
-                break
-            source = source[part]
-            path = (*path, part)
-            if not isinstance(source, dict):  # None (no view in the lobby), or not a dict: whole
-                if part not in target:
-                    target[part] = source
-                    leaves.append((path, source))
-                break
-            target = target.setdefault(part, {})
-        else:
-            if last in source:
-                value = source[last]
-                if fields and isinstance(value, list):
-                    value = [{k: item[k] for k in fields if k in item} for item in value]
-                target[last] = bool(value) if truth else value
-                leaves.append(((*path, last), target[last]))
-    return narrow, leaves
-
-
-def _pickle_digest(value: Any) -> bytes:
-    """A digest of ``value``'s pickle (a digest, not the bytes, so a key does not copy them)."""
-    return hashlib.blake2s(pickle.dumps(value, protocol=5), digest_size=16).digest()
-
-
-def _fingerprint(leaves: list[tuple[tuple[str, ...], Any]]) -> str:
-    """A digest that differs whenever the parts (``_narrow``'s leaves) differ. Pickled, as that is
-    some three times as quick as JSON for a view's plain dicts and lists (equal bytes always mean
-    equal parts; equal parts pickled differently only cost a drawing); JSON for anything pickle
-    refuses. A list or dict that every seat's context shares (the rounds played, the people at
-    the table) is pickled once a push, through ``parsed``: the same object, the same bytes."""
-    try:
-        data = pickle.dumps([(path, True, parsed(value, _pickle_digest)) if type(value) in (list, dict) and value
-                             else (path, False, value) for path, value in leaves], protocol=5)
-    except (pickle.PicklingError, TypeError, AttributeError):
-        data = json.dumps(leaves, default=repr).encode()
-    return hashlib.blake2s(data, digest_size=16).hexdigest()
-
-
-# The platform's regions that every seat sees alike; games add theirs (Game.shared).
-SHARED = frozenset({"clock", "standings"})
-
-_kept_by_game: dict[str, dict[str, tuple[str, ...]]] = {}
-
-
-def shared_regions(game: Game) -> frozenset[str]:
-    return SHARED | game.shared
-
-
-def kept_regions(game: Game) -> dict[str, tuple[str, ...]]:
-    found = _kept_by_game.get(game.slug)
-    if found is None:
-        found = _kept_by_game[game.slug] = {**KEPT, **game.kept}
-    return found
-
-
 def partial(template: str, ctx: dict[str, Any]) -> str:
     """A partial drawn by Jinja2 itself (companion.jinja), without Django's wrapper around it:
     no request, no context processors, and a template object is not wrapped afresh each time."""
@@ -363,19 +208,8 @@ def partial(template: str, ctx: dict[str, Any]) -> str:
 
 def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
     """A region's markup for this context, and its digest."""
-    paths = kept_regions(game).get(name)
-    if paths is None:
-        inner = partial(template_of(game, name), ctx)
-        return inner, _digest(inner)
-    narrow, leaves = _narrow(ctx, paths)
-    key = f"{game.slug}:{name}:" + _fingerprint([leaf for leaf in leaves if leaf[0][0] not in FIXED])
-    found = _kept.get(key)
-    if found is not None:
-        return found
-    inner = partial(template_of(game, name), narrow)
-    drawn = (inner, _digest(inner))
-    _kept.put(key, drawn)
-    return drawn
+    inner = partial(template_of(game, name), ctx)
+    return inner, _digest(inner)
 
 
 SWAP = ' hx-swap-oob="morph"'
@@ -391,15 +225,8 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
     # games.register), the digest is hex, the version a number, and the markup was escaped by
     # its template.
     tail = f' data-v="{int(sc.table.version)}"{SWAP if oob else ""}>'
-    shared = shared_regions(sc.game)
     for name in region_names(sc.game):
-        if name in shared:
-            found = sc.shared.get(name)
-            if found is None:
-                found = sc.shared[name] = _drawn(sc.game, name, ctx)
-            inner, digest = found
-        else:
-            inner, digest = _drawn(sc.game, name, ctx)
+        inner, digest = _drawn(sc.game, name, ctx)
         out.append((name, digest,
                     f'<section id="region-{name}" class="region region-{name}" data-h="{digest}"{tail}{inner}</section>'))
     version = format_html(
@@ -441,6 +268,25 @@ def joined(drawn: dict[str, Any], has: dict[str, str] | None = None) -> str:
 
 def digests(drawn: dict[str, Any]) -> dict[str, str]:
     return {name: digest for name, digest, _ in drawn["regions"]}
+
+
+class Sent:
+    """What one socket last sent its phone: each region's digest, and the table version they were
+    drawn at, so that a push passes on only the regions that differ. The phone applies what it is
+    sent in order but never swaps a region for an older version's, so it holds these regions or
+    newer ones (a tap's reply). A drawing older than these (a sync drawn just before a move, sent
+    just after that move's push) leaves them as they are, as the phone does."""
+
+    def __init__(self) -> None:
+        self.digests: dict[str, str] | None = None
+        self.version = -1
+
+    def pass_on(self, drawn: dict[str, Any], *, whole: bool) -> str:
+        """A drawing (``update``) as the socket sends it: ``whole``, or only what changed."""
+        text = joined(drawn, None if whole else self.digests)
+        if drawn["v"] >= self.version:
+            self.digests, self.version = digests(drawn), drawn["v"]
+        return text
 
 
 def fragment(sc: Scene, seat: Seat) -> str:

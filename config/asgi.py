@@ -47,9 +47,8 @@ application = ProtocolTypeRouter(
 load_partials()
 
 # Everything loaded at start-up (the compiled partials too) lives as long as the process: freeze it
-# out of every future collection. CPython's own young-generation thresholds suit a server whose
-# requests leave next to nothing in reference cycles (see companion.middleware): its collections
-# are frequent and short. Full collections wait for 100 middle-generation ones instead of 10,
+# out of every future collection. CPython's own young-generation thresholds keep its collections
+# frequent and short. Full collections wait for 100 middle-generation ones instead of 10,
 # because each walks every socket's objects, and those objects mostly die soon by themselves
 # (docs/performance.md has the measurements).
 gc.collect()

@@ -116,7 +116,6 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "companion.middleware.untangle_request",
     "companion.middleware.DatabaseOutage",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -8,22 +8,21 @@ is the rules' own plus ``seats``: which platform seat ids sit on each side.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 from django.template.defaultfilters import pluralize
 
 from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Remedy, Role, Viewer, parsed, remember
+from companion.games import Field, Game, Move, Now, Remedy, Role, Viewer
 from games.errors import RulesError
 
 from . import rules
 from .rules.game import GUESSERS, HOUSE_WORD, LIBRARIAN
+from .screens import alphabet, ending, lie_counts, lie_note, lies_wanted, tiles
 
 # Word fields keep the form's default length: a word of the wrong length gets the rules' own reason.
 CLUES = (("✓", "✓ right letter, right spot"), ("~", "~ in the word, wrong spot"), ("✗", "✗ not in the word"))
-CLUE_NAMES = {"✓": "check", "~": "tilde", "✗": "cross"}
 HALVES = {1: "first half", 2: "second half"}
-ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 
 class Fiction(Game):
@@ -99,15 +98,6 @@ class Fiction(Game):
     )
     TYPED = {"librarian_cards": "librarian", "guesser_cards": "guessers"}
     regions = ("outcome", "setup_panel", "halftime", "clue_picker", "guess_box", "guess_rows", "alphabet", "clue_check")
-    # The boards are drawn again only when they change: the rows with guesses and shared clues,
-    # not with the letters a guesser marks (most taps at a real table); the alphabet with shared
-    # clues and marks, not with guesses.
-    kept: ClassVar[dict[str, tuple[str, ...]]] = {
-        "alphabet": ("view.alphabet_board", "view.alphabet", "view.seat", "view.marks", "table.code"),
-        "guess_rows": ("view.seat", "view.options", "view.outcome", "view.phase", "view.turns", "view.tokens",
-                       "view.half", "view.guesses_left_in_half", "view.words_left", "view.secret", "view.hint",
-                       "view.abilities"),
-    }
 
     # -- setup ------------------------------------------------------------------
     def role_for_newcomer(self, counts: dict[str, int]) -> str:
@@ -202,10 +192,10 @@ class Fiction(Game):
     @staticmethod
     def _apply(state: dict, seat: str | None, move: dict) -> dict:
         game = rules.apply(rules.GameState.from_dict(state), seat, move)
-        return remember({**game.to_dict(), "seats": state["seats"]}, rules.GameState.from_dict, game)
+        return {**game.to_dict(), "seats": state["seats"]}
 
     def view(self, state: dict, viewer: Viewer) -> dict:
-        game = parsed(state, rules.GameState.from_dict)
+        game = rules.GameState.from_dict(state)
         view = rules.player_view(game, self.side(state, viewer))
         if viewer.is_display:
             view["legal_moves"] = []  # a display shows the table; it makes no moves
@@ -221,19 +211,19 @@ class Fiction(Game):
             view["outcome"]["side"] = None if winner is None else "the Guessers" if winner == GUESSERS else \
                 "the app" if view["options"]["app_librarian"] else "the Lie-brarian"
         for row in view["turns"]:
-            row["tiles"] = _tiles(row)
+            row["tiles"] = tiles(row)
             row["note"] = lie_note(row) if row["clues"] and not row["correct"] else ""
         for row in view.get("checks", ()):
-            row["tiles"] = _tiles({**row, "facts": [], "fictions": [],
+            row["tiles"] = tiles({**row, "facts": [], "fictions": [],
                                    "lies": [lie["position"] for lie in row["lies"]]})
-        view["alphabet"] = _alphabet(view)
+        view["alphabet"] = alphabet(view)
         # What the alphabet board shows besides the letters; it changes with the phase far less
         # often than the phase does (a guess and its clues leave it as it was).
         view["alphabet_board"] = None if view["phase"] in ("setup", "checking") or view["options"]["clue_check"] else {
             "marking": any(m["type"] == "mark_letter" for m in view["legal_moves"]),
             "over": view["phase"] == "over"}
         if view["seat"] == LIBRARIAN:
-            view["lie_counts"] = _lie_counts(view)
+            view["lie_counts"] = lie_counts(view)
             view["lies_wanted"] = lies_wanted(view["lie_counts"])
         return view
 
@@ -245,7 +235,7 @@ class Fiction(Game):
         if phase == "over":
             word = (f"The secret word was {view['secret'].upper()}." if view["secret"]
                     else "No secret word had been chosen.")
-            return Now(_ending(view, side), word)
+            return Now(ending(view, side), word)
         if phase == "setup":
             card_owed = bool(view["offer"]) and view["abilities"][side] is None
             if side == LIBRARIAN:
@@ -326,122 +316,16 @@ class Fiction(Game):
 
     def end(self, state: dict) -> dict:
         game = rules.end_game(rules.GameState.from_dict(state))
-        return remember({**game.to_dict(), "seats": state["seats"]}, rules.GameState.from_dict, game)
+        return {**game.to_dict(), "seats": state["seats"]}
 
-    def check_removal(self, state: dict, viewer: Viewer) -> None:
+    def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
         if self.is_over(state):
-            return
+            return state
         if viewer.seat_id is not None and viewer.seat_id == state["seats"][LIBRARIAN]:
             raise ValueError("The Lie-brarian holds the secret word and cannot leave mid-game; end the game first.")
         if state["seats"][GUESSERS] == [viewer.seat_id]:
             raise ValueError("The last Guesser cannot leave mid-game; end the game first.")
-
-
-def _ending(view: dict, side: str | None) -> str:
-    winner, how = view["outcome"]["winner"], view["outcome"]["termination"]
-    if how == rules.Termination.ENDED.value:
-        return "The host ended the game: nobody wins"
-    if winner == GUESSERS:
-        return "You guessed the secret word!" if side == GUESSERS else "The Guessers guessed the secret word"
-    why = "the Guessers are out of guesses" if how == "out-of-guesses" else "the second timer expired"
-    if side == LIBRARIAN:
-        return f"You win: {why}"
-    return f"The {'app' if view['options']['app_librarian'] else 'Lie-brarian'} wins: {why}"
-
-
-# -- what the templates draw, built from a view alone ------------------------------------
-
-
-def _tiles(row: dict) -> list[dict]:
-    """One tile per letter of a guess board: the letter, its shared clue and any token on it.
-
-    Only a view that holds the honest clues (the Lie-brarian's, or anyone's at the end)
-    gives a tile its honest clue and whether the shared one is the lie.
-    """
-    tiles = []
-    for i, letter in enumerate(row["guess"]):
-        clue = row["clues"][i] if row["clues"] else ""
-        tile = {"position": i, "letter": letter, "clue": clue, "clue_name": CLUE_NAMES.get(clue, ""),
-                "fact": i in row["facts"], "fiction": i in row["fictions"]}
-        if "honest" in row:
-            honest = row["honest"][i]
-            tile.update(honest=honest, honest_name=CLUE_NAMES[honest], lie=i in (row["lies"] or ()))
-        tiles.append(tile)
-    return tiles
-
-
-ALPHABET_STATES = {
-    "in": "in the word",
-    "in-maybe": "in the word, unless a lie",
-    "out": "not in the word",
-    "out-maybe": "not in the word, unless a lie",
-    "mixed": "clues disagree",
-    "": "no clue yet",
-}
-
-
-NEXT_MARK = {"": "in", "in": "out", "out": "maybe", "maybe": ""}  # a tap moves a letter's pen mark on
-
-
-def _alphabet(view: dict) -> list[dict]:
-    """The alphabet board as the guessers would fill it in: what the rules say they can be sure of, and their marks."""
-    board = []
-    for letter in ALPHABET:
-        state = view["letters"].get(letter, "")
-        mark = view["marks"].get(letter, "")
-        board.append({"letter": letter, "state": state, "label": ALPHABET_STATES[state],
-                      "mark": mark, "next_mark": NEXT_MARK[mark]})
-    return board
-
-
-def _lie_counts(view: dict) -> list[int]:
-    """How many lies the Lie-brarian may put in the next row: one, or what their card allows while it has uses."""
-    card = view["abilities"][LIBRARIAN]
-    counts = {1}
-    if card is not None and card["uses_left"] != 0:
-        counts |= set(card["lie_counts"])
-    return sorted(counts)
-
-
-NUMBERS = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
-
-
-def lies_wanted(counts: list[int], noun: str = "clue") -> str:
-    """'exactly one clue' / 'one or two clues' / 'zero or one clue', for the Share button's reason."""
-    said = " or ".join(NUMBERS[n] for n in counts)
-    return f"exactly {said} {noun}" if len(counts) == 1 else f"{said} {noun}{'s' if max(counts) > 1 else ''}"
-
-
-def _under(row: dict, positions: list[int]) -> str:
-    letters = [row["guess"][p].upper() for p in positions]
-    return letters[0] if len(letters) == 1 else f"{', '.join(letters[:-1])} and {letters[-1]}"
-
-
-def lie_note(row: dict) -> str:
-    """What the guessers know of a shared row's lies, from the lies it may hold and what the tokens showed."""
-    found, counts = row["known_lies"], row["possible_lies"]
-    unsettled = [p for p in range(len(row["guess"])) if p not in found and p not in row["known_honest"]]
-    more = sorted({n - len(found) for n in counts})
-    if not counts:
-        return "These clues contradict the others"
-    if more == [0]:
-        if not found:
-            return "No lie in this row: every clue is honest"
-        return f"The lie{'s are' if len(found) > 1 else ' is'} under {_under(row, found)}: every other clue is honest"
-    one = len(more) == 1
-    if not found and not row["known_honest"]:
-        if one:
-            return f"Exactly {NUMBERS[more[0]]} of these clues {'is a lie' if more == [1] else 'are lies'}"
-        return f"{' or '.join(map(str, more))} of these clues may be lies"
-    among = f"the clues under {_under(row, unsettled)}"
-    if not found:
-        if one:
-            return f"Exactly {NUMBERS[more[0]]} of {among} {'is a lie' if more == [1] else 'are lies'}"
-        return f"{' or '.join(map(str, more))} of {among} may be lies"
-    lead = f"{'A lie is' if len(found) == 1 else 'Lies are'} under {_under(row, found)}"
-    if one:
-        return f"{lead}; exactly {NUMBERS[more[0]]} more among {among}"
-    return f"{lead}; {' or '.join(map(str, more))} more may be among {among}"
+        return state
 
 
 def typed_cards(text: str, side: str) -> list[dict]:

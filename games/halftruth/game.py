@@ -7,12 +7,12 @@ maps them to the table's seat ids, and every view leaves here in seat ids.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
-from companion.games import Field, Game, Move, Now, Role, Viewer, listed, parsed, remember
+from companion.games import Field, Game, Move, Now, Role, Viewer, listed, player_index
 
 from . import rules
-from .chart import chart
+from .screens import chart, decided, round_end
 
 LETTER_CHOICES = tuple((letter, letter) for letter in rules.LETTERS)
 FACE_CHOICES = tuple(
@@ -63,29 +63,6 @@ class HalfTruth(Game):
     )
     regions = ("scoring_die", "answer_picker", "picks", "card_answers", "round_tracker", "victory_points",
                "history")
-    # The table's record, its trackers and its points look the same to every seat, and locking
-    # in (most of the moves) leaves them as they were: drawn from the players' public fields only.
-    # The die and the answer picker (a seat's own letters, or the card's for the reader) change
-    # with the question, not with each lock-in: drawn again only when they change. The card's
-    # answers, the last question played, are the same for every seat.
-    kept: ClassVar[dict[str, tuple[str, ...]]] = {
-        "scoring_die": ("view.phase", "view.die", "view.round", "view.question", "view.reader", "view.seat",
-                        "view.players:seat,name", "view.legal_moves:type,allowed", "moves", "table.code"),
-        "answer_picker": ("view.legal_moves:type,allowed", "view.players:seat,picks,colour", "view.seat",
-                          "view.round", "view.question", "view.die", "moves", "table.code"),
-        "card_answers": ("view.last_question", "view.players:seat,name,colour,shape,out", "moves"),
-        "history": ("view.history", "view.players:name,colour,shape,seat,out"),
-        # The chips: one list for every seat that has locked in nothing of its own to show (each
-        # phone marks its own row), one for the host with its tools.
-        "picks": ("view.phase", "view.outcome", "view.round", "view.question",
-                  "view.players:seat,name,colour,shape,out,picks,locked_in,skipped", "me.is_host", "view.tools", "table.code"),
-        "round_tracker": ("view.last_question", "view.phase", "view.outcome", "view.round", "view.tracker", "view.round_end",
-                          "view.players:name,colour,shape,seat,position,tracker_points"),
-        "victory_points": ("view.chart", "view.outcome", "view.trackers",
-                           "view.players:name,colour,shape,seat,victory_points,rounds"),
-    }
-    # The last question, the record, the trackers and the points are public: drawn for one seat a drawing.
-    shared: ClassVar[frozenset[str]] = frozenset({"card_answers", "history", "round_tracker", "victory_points"})
 
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
@@ -122,7 +99,7 @@ class HalfTruth(Game):
         return {**_new_game(players, options).to_dict(), "seats": [p.seat_id for p in players]}
 
     def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        seat = _seat(state, actor)
+        seat = player_index(state["seats"], actor)
         if move.get("type") in ("skip", "drop"):  # the host's (host_only): the platform checks
             if move.get("seat") not in state["seats"]:
                 raise rules.IllegalMove("That seat does not play in this game.", reason="no-such-seat")
@@ -131,16 +108,17 @@ class HalfTruth(Game):
         elif move.get("type") in rules.READER_MOVES and actor.is_host and seat != state["reader"]:
             seat = None  # the host acts for the table
         after = rules.apply(_rules_state(state), seat, move, rng)
-        return remember({**after.to_dict(), "seats": state["seats"]}, _rules_state, after)
+        return {**after.to_dict(), "seats": state["seats"]}
 
     def view(self, state: dict, viewer: Viewer) -> dict:
-        seat = _seat(state, viewer)
-        if seat is None and not viewer.is_host:
-            view = parsed(state, _display_view)
-        else:
-            view = rules.player_view(parsed(state, _rules_state), seat, table_moves=viewer.is_host)
-        view = _in_seat_ids(view, state["seats"], parsed(state, _questions_played))
-        view["chart"] = parsed(state, _chart)
+        seat, seats = player_index(state["seats"], viewer), state["seats"]
+        game = _rules_state(state)
+        table = rules.player_view(game, None)  # the display's: every pick of the questions answered
+        history = [{**q, "reader": seats[q["reader"]], "results": [{**r, "seat": seats[r["seat"]]} for r in q["results"]]}
+                   for q in table["history"]]
+        mine = table if seat is None and not viewer.is_host else rules.player_view(game, seat, table_moves=viewer.is_host)
+        view = _in_seat_ids(mine, seats, history)
+        view["chart"] = chart(_in_seat_ids(table, seats, history))
         # The host's tools on the chips list, apart from the seat's own moves: every seat's list
         # is drawn from these, so a player's own lock-in does not set it apart.
         view["tools"] = {m["type"]: m["allowed"] for m in view["legal_moves"] if m["type"] in ("skip", "drop")}
@@ -153,7 +131,7 @@ class HalfTruth(Game):
                 for n in range(len(view["trackers"]))]
             for cell in player["rounds"]:
                 cell["total"] = cell["bonus"] + (cell["tracker"] or 0)
-        view["round_end"] = _round_end(view)
+        view["round_end"] = round_end(view)
         return view
 
     def now(self, view: dict, viewer: Viewer) -> Now:
@@ -205,14 +183,15 @@ class HalfTruth(Game):
 
     def end(self, state: dict) -> dict:
         after = rules.end_game(_rules_state(state))
-        return remember({**after.to_dict(), "seats": state["seats"]}, _rules_state, after)
+        return {**after.to_dict(), "seats": state["seats"]}
 
-    def check_removal(self, state: dict, viewer: Viewer) -> None:
+    def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
         if viewer.seat_id not in state["seats"] or self.is_over(state):
-            return
+            return state
         if not state["out"][state["seats"].index(viewer.seat_id)]:
             raise ValueError("A player's pawn and points are in play: take them out of the game first "
                              "(their points stay in the standings), then remove their seat.")
+        return state
 
 
 def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState:
@@ -226,40 +205,9 @@ def _rules_state(state: dict) -> rules.GameState:
     return rules.from_dict({key: value for key, value in state.items() if key != "seats"})
 
 
-def _seat(state: dict, viewer: Viewer) -> int | None:
-    """The rules' seat for a viewer: its player index, or None (the table) for a display."""
-    if viewer.is_display or viewer.seat_id not in state["seats"]:
-        return None
-    return state["seats"].index(viewer.seat_id)
-
-
-def _questions_played(state: dict) -> list[dict]:
-    """The questions answered, with the table's seat ids: the same in every seat's view (every
-    pick is shown once a question is answered), so taken from the display's. Read through
-    ``parsed``: when a table is drawn for every seat at once, they are converted once, not once
-    a seat."""
-    seats = state["seats"]
-    return [{**q, "reader": seats[q["reader"]], "results": [{**r, "seat": seats[r["seat"]]} for r in q["results"]]}
-            for q in parsed(state, _display_view)["history"]]
-
-
-def _display_view(state: dict) -> dict:
-    """The rules' view for no seat (a display's): read through ``parsed``, so a drawing of the
-    table builds it once for the display's screen, the questions answered and the chart. No
-    reader changes it (``_in_seat_ids`` makes a new view)."""
-    return rules.player_view(parsed(state, _rules_state), None)
-
-
-def _chart(state: dict) -> dict | None:
-    """The points chart: drawn from public parts only (the players' names and colours, the
-    questions answered, the trackers), so the same for every seat, and worked out once a drawing
-    through ``parsed``."""
-    return chart(_in_seat_ids(parsed(state, _display_view), state["seats"], parsed(state, _questions_played)))
-
-
 def _in_seat_ids(view: dict, seats: list[int], history: list[dict]) -> dict:
     """The rules' view with every player index turned into a seat id, and ``history`` (the
-    questions answered, from ``_questions_played``) in place of the rules' own."""
+    questions answered, in seat ids) in place of the rules' own."""
     view = {**view, "seat": None if view["seat"] is None else seats[view["seat"]],
             "reader": None if view["reader"] is None else seats[view["reader"]],
             "waiting_for": [seats[i] for i in view["waiting_for"]],
@@ -270,48 +218,5 @@ def _in_seat_ids(view: dict, seats: list[int], history: list[dict]) -> dict:
         view["outcome"] = {**outcome, "winners": [seats[i] for i in outcome["winners"]],
                            "reason": outcome["termination"],
                            "standings": [{**s, "seat": seats[s["seat"]]} for s in outcome["standings"]]}
-        view["outcome"].update(_decided(view["outcome"], {p["seat"]: p["name"] for p in view["players"]}))
+        view["outcome"].update(decided(view["outcome"], {p["seat"]: p["name"] for p in view["players"]}))
     return view
-
-
-def _round_end(view: dict) -> dict | None:
-    """The round just finished, from its last question until the next question's die is in: each
-    pawn where it ended, what each player scored for the round, and who is ahead."""
-    last = view["last_question"]
-    if view["phase"] != rules.Phase.ROLL.value or not last or not last["ended_round"]:
-        return None
-    number = last["round"]
-    ended = {r["seat"]: r["position"] for r in last["results"]}
-    players = [{"seat": p["seat"], "name": p["name"], "colour": p["colour"], "shape": p["shape"],
-                "position": ended[p["seat"]], **p["rounds"][number - 1], "victory_points": p["victory_points"]}
-               for p in view["players"]]
-    best = max(p["victory_points"] for p in players)
-    ahead = [p["name"] for p in players if p["victory_points"] == best]
-    return {"round": number, "tracker": view["trackers"][number - 1], "players": players,
-            "ahead": f"{listed(ahead)} {'leads' if len(ahead) == 1 else 'lead together'} with {best} Victory "
-                     f"Point{'s' if best != 1 else ''}."}
-
-
-def _decided(outcome: dict, names: dict[int, str]) -> dict[str, str]:
-    """How the winner was found, in words: the most Victory Points; on a tie, the pawn furthest
-    along the Round 3 Tracker; still tied, a shared victory. ``tie_break`` is "" (no tie),
-    "tracker" (the tracker broke it) or "shared"."""
-    standings = outcome["standings"]
-    if not standings:  # the host ended the game: nobody was ranked
-        return {"tie_break": "", "decided": ""}
-    best = max(s["victory_points"] for s in standings)
-    tied = [s for s in standings if s["victory_points"] == best]
-    winners = [s for s in tied if s["place"] == 1]
-    tied_names = listed([names[s["seat"]] for s in tied])
-    if len(tied) == 1:
-        return {"tie_break": "", "decided": f"{tied_names} has the most Victory Points ({best})."}
-    far = winners[0]["furthest"]
-    spaces = f"{far} space{'s' if far != 1 else ''}"
-    if len(winners) == len(tied):
-        return {"tie_break": "shared", "decided": f"{tied_names} tied on {best} Victory Points and went as far along "
-                                                  f"the Round 3 Tracker ({spaces}): they share the victory."}
-    behind = listed([f"{names[s['seat']]} with {s['furthest']}" for s in tied if s["place"] != 1])
-    shared = ", and share the victory" if len(winners) > 1 else ""
-    return {"tie_break": "tracker", "decided": f"{tied_names} tied on {best} Victory Points. The tie goes to the pawn "
-                                               f"furthest along the Round 3 Tracker: {listed([names[s['seat']] for s in winners])} "
-                                               f"with {spaces}, ahead of {behind}{shared}."}

@@ -7,15 +7,14 @@ a phone is only ever looked up, never trusted as a rules seat.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from companion.games import Field, Game, Move, Now, Role, Viewer, listed, parsed, remember
+from companion.games import Field, Game, Move, Now, Role, Viewer, player_index
 
 from . import rules
-from .dice import die
+from .screens import die, screen, showdown, spoken, why_won
 from .rules import DECK_SIZE, FACES, MAX_PLAYERS, MIN_PLAYERS, Phase
 
 _DIRECTIONS = (
@@ -71,32 +70,6 @@ class Lie(Game):
     # The picker before the hand: on a turn to bid, its forms come first and the peek at one's hand
     # under them; while hands are set or counted, the picker is empty and the hand's form is first.
     regions = ("showdown", "bid_picker", "hand", "bids", "players", "leave", "history")
-    # The bids so far and the rounds played look the same to every seat: drawn once a change,
-    # not once a seat (a bid leaves the rounds played as they were).
-    kept: ClassVar[dict[str, tuple[str, ...]]] = {
-        "history": ("names", "view.left", "view.showdowns"),
-        # The last round's showdown stays as it was while the next round's bids are made.
-        "showdown": ("names", "view.last_showdown", "view.bids?", "view.phase", "view.outcome", "view.opener",
-                     "view.called_off_notice", "view.ended_round"),
-        # The players are the same list for every seat (each phone marks its own row): drawn
-        # once a change. Each seat's hand and picker are drawn from its own moves only.
-        "players": ("view.round", "view.playoff", "view.phase", "view.direction", "view.players", "view.turn",
-                    "view.opener", "view.outcome", "view.cards_in_play", "view.variants", "view.count_at_reveal",
-                    "view.app_deals"),
-        "leave": ("view.leave_move", "view.round", "me.has_phone", "me.name", "table.code", "moves"),
-        "hand": ("view.has_hand", "view.hand_moves", "view.my_cards", "view.round", "view.hand_counts", "view.hand",
-                 "view.dealt",
-                 "view.challenged", "view.ones_wild", "view.my_count", "view.phase",
-                 "table.code", "moves"),
-        "bid_picker": ("view.has_hand", "view.picker_moves", "view.my_turn", "view.round", "view.bids",
-                       "view.start_bid", "view.current_bid", "view.current_spoken", "view.cards_in_play",
-                       "view.face_names", "view.pick_face", "view.odds_next_json", "view.phase", "view.odds",
-                       "names", "table.code", "moves"),
-        "bids": ("names", "view.bids", "view.challenger", "view.current_bid", "view.current_spoken",
-                 "view.ones_wild", "view.opener", "view.outcome", "view.phase", "view.round", "view.variants"),
-    }
-    # Those four are public: one drawing of the table draws them for its first seat only.
-    shared: ClassVar[frozenset[str]] = frozenset({"history", "showdown", "players", "bids"})
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {"die": die}
     stylesheet = "css/lie.css"
     script = "js/lie.js"
@@ -138,18 +111,20 @@ class Lie(Game):
 
     # -- the game -------------------------------------------------------------
     def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        seat = _rules_seat(state, actor)
+        seat = player_index(state["seats"], actor)
         if seat is None:
             raise rules.IllegalMove("You are not playing in this game.", reason="not-a-player")
         after = rules.apply(rules.from_dict(state["rules"]), seat, move, rng)
-        return {**state, "rules": remember(after.to_dict(), rules.from_dict, after)}
+        return {**state, "rules": after.to_dict()}
 
     def view(self, state: dict, viewer: Viewer) -> dict:
-        game = parsed(state["rules"], rules.from_dict)
-        seat = _rules_seat(state, viewer)
-        mine = parsed(state["rules"], _display_view) if seat is None else rules.player_view(game, seat)
-        seen = _to_seat_ids(mine, state["seats"], parsed(state, _rounds_played))
-        return {**seen, **_screen(seen, None if seat is None else game.cards[seat])}
+        game = rules.from_dict(state["rules"])
+        seat = player_index(state["seats"], viewer)
+        table = rules.player_view(game, None)  # the display's: every hand of the rounds played
+        played = [showdown(shown, state["seats"], state["rules"]["players"]) for shown in table["showdowns"]]
+        mine = table if seat is None else rules.player_view(game, seat)
+        seen = _to_seat_ids(mine, state["seats"], played)
+        return {**seen, **screen(seen, None if seat is None else game.cards[seat])}
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         # The platform names the seats in waiting_for under the headline, so headlines do not.
@@ -159,7 +134,7 @@ class Lie(Game):
             if outcome["termination"] == rules.Termination.ENDED:
                 return Now("The host ended the game: nobody wins",
                            f"It ended in round {view['round']}; every hand set in it is shown.")
-            why = _why_won(view)
+            why = why_won(view)
             if me is not None and outcome["winner"] == me["seat"]:
                 return Now("You win!", why)
             winner = next(p["name"] for p in view["players"] if p["seat"] == outcome["winner"])
@@ -187,7 +162,7 @@ class Lie(Game):
                            my_turn=True)
             return Now("Your hand is set", "You may change it until the last player sets theirs.")
         if phase == Phase.COUNTING:
-            bid = _spoken(view["current_bid"])
+            bid = spoken(view["current_bid"])
             if me is None:
                 return Now(f"“Lie!” Everyone counts for {bid}")
             if view["my_count"] is None:
@@ -211,57 +186,29 @@ class Lie(Game):
                 return Now("Your turn: make the opening bid", draw + "Say it out loud as you tap.", my_turn=True)
             return Now("Waiting for the opening bid", draw.strip())
         if my_turn:
-            return Now("Your turn: bid or call Lie!", f"The bid to beat: {_spoken(current)}.", my_turn=True)
-        return Now("Waiting for a higher bid or a call of Lie!", f"The bid: {_spoken(current)}.")
+            return Now("Your turn: bid or call Lie!", f"The bid to beat: {spoken(current)}.", my_turn=True)
+        return Now("Waiting for a higher bid or a call of Lie!", f"The bid: {spoken(current)}.")
 
     def is_over(self, state: dict) -> bool:
         return state["rules"]["outcome"] is not None
 
     def end(self, state: dict) -> dict:
         after = rules.end_game(rules.from_dict(state["rules"]))
-        return {**state, "rules": remember(after.to_dict(), rules.from_dict, after)}
+        return {**state, "rules": after.to_dict()}
 
     def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
-        # A player removed by the host leaves the game as if they had tapped "Leave the game".
+        # A player removed by the host leaves the game as if they had tapped "Leave the game",
+        # so the rules never wait on a seat that is gone.
         game = rules.from_dict(state["rules"])
-        seat = _rules_seat(state, viewer)
+        seat = player_index(state["seats"], viewer)
         if game.outcome is None and seat is not None and seat in game.in_game:
-            state = self.apply(state, viewer, {"type": "forfeit"}, rng)
-        return super().remove(state, viewer, rng)
-
-    def check_removal(self, state: dict, viewer: Viewer) -> None:
-        game = rules.from_dict(state["rules"])
-        seat = _rules_seat(state, viewer)
-        if game.outcome is None and seat is not None and seat in game.in_game:
-            # Removing the seat would leave the rules waiting on it: leaving is a move (forfeit) first.
-            raise ValueError(f"{viewer.name} is still in the game: they tap “Leave the game” first "
-                             "(for a player without a phone, act for them), then you can remove the seat.")
-
-
-def _rules_seat(state: dict, viewer: Viewer) -> int | None:
-    """The rules' seat for a table seat; None for a display or anyone not playing."""
-    if viewer.is_display or viewer.seat_id not in state["seats"]:
-        return None
-    return state["seats"].index(viewer.seat_id)
-
-
-def _display_view(stored: dict) -> dict:
-    """The rules' view for no seat (a display's): read through ``parsed``, so a drawing of the
-    table builds it once for the display's screen and the rounds played. No reader changes it."""
-    return rules.player_view(parsed(stored, rules.from_dict), None)
-
-
-def _rounds_played(state: dict) -> list[dict]:
-    """The rounds played, with the table's seat ids: the same in every seat's view (every hand
-    was shown at the challenge), so taken from the display's. Read through ``parsed``: when a
-    table is drawn for every seat at once, they are converted once, not once a seat."""
-    names = state["rules"]["players"]
-    return [_showdown(shown, state["seats"], names) for shown in parsed(state["rules"], _display_view)["showdowns"]]
+            return self.apply(state, viewer, {"type": "forfeit"}, rng)
+        return state
 
 
 def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:
     """The rules' view with every rules seat replaced by the table's seat id, and ``showdowns``
-    (the rounds played, from ``_rounds_played``) in place of the rules' own."""
+    (the rounds played, in seat ids) in place of the rules' own."""
     def seat(s: int | None) -> int | None:
         return None if s is None else seats[s]
 
@@ -294,142 +241,3 @@ def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:
 
 def _calls(made: list[dict], seats: list[int]) -> list[dict]:
     return [{**call, "seat": seats[call["seat"]]} for call in made]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
-def _outs(shown: dict, names: list[str]) -> list[dict]:
-    """Each player this round put out, with the rule that did, said to everyone (``why``) and to
-    that player (``mine``). Rules seats."""
-    loser, cards, tied = shown["loser"], shown["cards"], shown.get("playoff", [])
-    outs = []
-    for s in shown["eliminated"]:
-        if s != loser:
-            held = f"{_plural(cards[s], 'card')}{f', fewer than the most ({cards[tied[0]]}),' if tied else ''}"
-            why = f"{names[s]} is out (Shorter Game): {held} when {names[loser]} could draw none."
-            mine = f"Shorter Game: you had {held} when {names[loser]} could draw none."
-        elif not cards or cards[s] == 0:
-            why, mine = f"{names[s]} is out: no cards left to draw.", "You have no cards left to draw."
-        else:
-            why = f"{names[s]} is out: in the play-off, losing a challenge puts a player out."
-            mine = "You lost a challenge in the play-off, and that puts a player out."
-        outs.append({"seat": s, "why": why, "mine": mine})
-    return outs
-
-
-def _playoff_note(shown: dict, names: list[str]) -> str:
-    tied = shown.get("playoff", [])
-    if not tied:
-        return ""
-    return (f"Play-off (Shorter Game): {listed([names[s] for s in tied])}, tied on the most cards "
-            f"({shown['cards'][tied[0]]}), play the remaining rounds; losing a challenge now puts a player out.")
-
-
-def _why_won(view: dict) -> str:
-    """Why the winner won, in the rulebook's terms."""
-    names = {p["seat"]: p["name"] for p in view["players"]}
-    winner = names[view["outcome"]["winner"]]
-    last = view["showdowns"][-1] if view["showdowns"] else None
-    if view["outcome"]["termination"] == rules.Termination.MOST_CARDS and last is not None:
-        most = next((r["cards"] for r in last["rows"] if r["seat"] == view["outcome"]["winner"]), None)
-        held = f" ({_plural(most, 'card')})" if most is not None else ""
-        return f"Shorter Game: {names[last['loser']]} could draw no more cards, and {winner} had the most{held}."
-    if view["playoff"]:
-        return f"{winner} won the play-off: everyone else is out."
-    return f"Everyone else is out: {winner} is the last player left."
-
-
-def _showdown(shown: dict, seats: list[int], names: list[str]) -> dict:
-    """A round played, with table seat ids. Its ``hands`` (one per rules seat, None for players
-    who were out) becomes a list of ``{"seat", "faces"}`` for those who showed one; ``outs``
-    says why each player it put out is out, ``playoff_note`` names a play-off it began."""
-    face, wild = shown["challenged"]["face"], shown["wild_ones"]
-    rows = []
-    for s, counted in enumerate(shown["counts"]):
-        if counted is None:
-            continue
-        faces = shown["hands"][s]
-        rows.append({
-            "seat": seats[s],
-            "faces": faces,
-            # Each face shown, marked when it counts toward the bid (a wild one marked as such).
-            "shown": None if faces is None else [
-                {"face": f, "counted": f == face or (wild and f == 1), "wild": wild and f == 1 and face != 1}
-                for f in sorted(faces, key=lambda f: (f != face, not (wild and f == 1), f))],
-            "face_count": counted["face"], "ones": counted["ones"], "total": counted["face"] + counted["ones"],
-            "cards": shown["cards"][s] if shown["cards"] else None,
-            "eliminated": s in shown["eliminated"],
-        })
-    return {
-        **shown,
-        **{key: seats[shown[key]] for key in ("opener", "challenger", "winner", "loser")},
-        "hands": [{"seat": seats[s], "faces": faces}
-                  for s, faces in enumerate(shown["hands"]) if faces is not None],
-        "calls": _calls(shown["calls"], seats),
-        "challenged": {**shown["challenged"], "seat": seats[shown["challenged"]["seat"]]},
-        "eliminated": [seats[s] for s in shown["eliminated"]],
-        "outs": [{**out, "seat": seats[out["seat"]]} for out in _outs(shown, names)],
-        "playoff": [seats[s] for s in shown.get("playoff", [])],
-        "playoff_note": _playoff_note(shown, names),
-        "counts": None,
-        "cards": None,
-        "dealt": None,  # by rules seat, like counts and cards: not drawn
-        "rows": rows,
-    }
-
-
-_FACE_NAMES = {f: rules.Bid(2, f).spoken().split()[1] for f in FACES}
-_FACE_ONE = {f: rules.Bid(1, f).spoken().split()[1] for f in FACES}
-
-
-def _screen(view: dict, cards: int | None) -> dict:
-    """What the screens draw from, worked out once here so templates only print."""
-    current, lowest = view["current_bid"], view["lowest_bid"]
-    hand = view["hand"] or []
-    start = lowest or {"quantity": 1, "face": 1}
-    last = view["showdowns"][-1] if view["showdowns"] else None
-    moves = view["legal_moves"]
-    return {
-        "my_cards": cards,
-        "has_hand": cards is not None,  # a player of this game, not a display
-        "my_turn": view["seat"] is not None and view["turn"] == view["seat"],
-        # Each region's own moves, so that a move it does not show leaves its drawing as it was.
-        "hand_moves": [m for m in moves if m["type"] in ("set_hand", "show_count")],
-        # "Lie!" first: one tap, so on a phone it stands above the taller bid picker, both near the top.
-        "picker_moves": sorted((m for m in moves if m["type"] in ("choose_direction", "bid", "challenge")),
-                               key=lambda m: m["type"] != "challenge"),
-        "leave_move": next((m for m in moves if m["type"] == "forfeit" and m["allowed"]), None),
-        # The tap counters: how many of each face this seat has turned up (0 until a hand is set).
-        "hand_counts": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f], "count": hand.count(f)} for f in FACES],
-        # Only legal bids: from just above the current bid to every card in play.
-        "quantities": list(range(start["quantity"], view["cards_in_play"] + 1)),
-        "start_bid": start,
-        # The face picked to begin with: the lowest legal one, but never ones for an opening bid
-        # (opening on ones takes the wild ones away, which nobody should do by a slip).
-        "pick_face": start["face"] if current is not None else 2,
-        "current_spoken": None if current is None else _spoken(current),
-        "face_names": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f]} for f in FACES],
-        "last_showdown": last,
-        # The round before this one, when a player's leaving called it off: said until the next bid.
-        "called_off_notice": next((off for off in view["called_off"] if off["round"] == view["round"] - 1), None),
-        # The round in play when the game ended before its showdown (the host ended it, or the last
-        # player but one left): its bids and every hand set or count entered, shown to everyone.
-        "ended_round": {"round": view["round"], "hands": view["open_hands"], "counts": view["open_counts"],
-                        "bids": view["bids"], "count_at_reveal": view["count_at_reveal"],
-                        "by_host": view["outcome"]["termination"] == rules.Termination.ENDED}
-        if view["outcome"] and (view["outcome"]["termination"] == rules.Termination.ENDED or view["bids"]
-                                or any(h["faces"] is not None for h in view["open_hands"])
-                                or view["open_counts"]) else None,
-        # The bid called a lie, while everyone counts for it (not the bid under way, which
-        # changes with every bid and would redraw each hand).
-        "challenged": {"face": current["face"], "name": _FACE_NAMES[current["face"]]}
-        if current is not None and view["phase"] == Phase.COUNTING else None,
-        # The odds helper's chance for each bid the picker may land on, for the picker to show.
-        "odds_next_json": json.dumps(view["odds"]["next"]) if view["odds"] and view["odds"].get("next") else "",
-    }
-
-
-def _spoken(bid: dict) -> str:
-    return rules.Bid(bid["quantity"], bid["face"]).spoken()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Role, Viewer, parsed, remember
+from companion.games import Field, Game, Move, Now, Role, Viewer
 
 from . import rules
 
@@ -41,10 +41,10 @@ class SecretKeeper(Game):
 
     def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
         after = rules.apply(rules.State.from_dict(state), actor.seat_id, move)
-        return remember(after.to_dict(), rules.State.from_dict, after)
+        return after.to_dict()
 
     def view(self, state: dict, viewer: Viewer) -> dict:
-        return rules.player_view(parsed(state, rules.State.from_dict), None if viewer.is_display else viewer.seat_id)
+        return rules.player_view(rules.State.from_dict(state), None if viewer.is_display else viewer.seat_id)
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         phase = view["phase"]
@@ -86,6 +86,7 @@ class SecretKeeper(Game):
     def clock_expired(self, state: dict) -> dict:
         return rules.apply(rules.State.from_dict(state), None, {"type": "timer_expired"}).to_dict()
 
-    def check_removal(self, state: dict, viewer: Viewer) -> None:
+    def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
         if viewer.seat_id == state["keeper"]:
             raise ValueError("The keeper holds the secret and cannot leave mid-game; end the game first.")
+        return state

@@ -11,8 +11,6 @@ from __future__ import annotations
 import importlib
 import random
 import re
-import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -158,103 +156,53 @@ def test_every_view_has_the_shared_shape(slug):
             assert view["outcome"] and view["outcome"].get("termination")
 
 
-def kept_regions_match_full_drawings(table, seats, label, fresh=True):
-    """``fresh``: forget what is kept first; else drawings kept from earlier states are found too,
-    so a part that changed between them but is missing from a region's key shows up."""
-    if fresh:
-        render._kept.clear()
-    scene = render.scene(table, seats)
-    kept_drawings_match_full_ones(scene, seats, render.kept_regions(scene.game), label)
-
-
-def kept_drawings_match_full_ones(scene, seats, names, label):
-    """Each of ``names`` drawn (or found kept) for every seat is what the seat's whole context draws."""
+def regions_match_full_drawings(table, seats, label):
+    """Every region of every seat's screen, as one drawing of the table sends it (a region every
+    seat sees alike drawn once, for the first seat), is what that seat's whole context draws."""
     from django.template.loader import render_to_string
 
+    scene = render.scene(table, seats)
     for seat in seats:
         context = render.context(scene, seat)
-        for name in names:
+        sent = {name: html for name, _, html in render.sections(scene, seat)[0]}
+        for name in render.region_names(scene.game):
             full = render_to_string(render.template_of(scene.game, name), context)
-            for _ in range(2):  # drawn, then found kept
-                assert render._drawn(scene.game, name, context)[0] == full, f"{label}: {name} for {seat.name}"
+            assert f">{full}</section>" in sent[name], f"{label}: {name} for {seat.name}"
 
 
 @pytest.mark.parametrize("slug", SCRIPTS)
-def test_a_kept_region_is_what_the_whole_context_would_draw(slug):
-    render._kept.clear()
+def test_every_region_sent_is_what_the_seats_whole_context_would_draw(slug):
     for label, table, seats, game, state in played(slug):
         table.state = state
         table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
         table.save()
-        kept_regions_match_full_drawings(table, seats, f"{slug} {label}", fresh=False)
+        regions_match_full_drawings(table, seats, f"{slug} {label}")
 
 
 @pytest.mark.parametrize("slug", SCRIPTS)
-def test_a_kept_region_is_what_the_whole_context_would_draw_once_the_host_ends_the_game(slug):
-    render._kept.clear()
+def test_every_region_sent_is_what_the_seats_whole_context_would_draw_once_the_host_ends_the_game(slug):
     for label, table, seats, game, state in played(slug):
         table.state = state if game.is_over(state) else game.end(state)
         table.status = Table.Status.FINISHED
         table.save()
-        kept_regions_match_full_drawings(table, seats, f"{slug} {label}, ended", fresh=False)
+        regions_match_full_drawings(table, seats, f"{slug} {label}, ended")
 
 
 @pytest.mark.parametrize("slug", GAMES)
-def test_a_kept_region_is_what_the_whole_context_would_draw_in_the_lobby(slug):
+def test_every_region_sent_is_what_the_seats_whole_context_would_draw_in_the_lobby(slug):
     script = importlib.import_module(f"tests.games.{slug}.scripted")
     table, seats = seat_the_table(script.PLAYERS, get(slug), script.SETUP)
     table.status = Table.Status.LOBBY
     table.save()
-    kept_regions_match_full_drawings(table, seats, f"{slug} lobby")
+    regions_match_full_drawings(table, seats, f"{slug} lobby")
     host = next(s for s in seats if s.is_host)
     assert "Move " in render.draw(render.scene(table, seats), host)["people"]  # the host's lobby tools
 
 
-def test_a_stored_state_is_parsed_once_for_every_seat_of_one_drawing_and_afresh_after():
-    from companion.games import parsed, parsing_once
-
-    calls = []
-
-    def parse(stored):
-        calls.append(stored)
-        return dict(stored)
-
-    first, second = {"turn": 1}, {"turn": 1}
-    with parsing_once():
-        seen = [parsed(first, parse) for _ in range(6)]  # six seats' views of one state
-        assert calls == [first] and all(view is seen[0] for view in seen)
-        parsed(second, parse)  # an equal but other state (the next move's) is parsed again
-        assert len(calls) == 2
-    first["turn"] = 2  # outside a drawing nothing is kept: a state changed since is read as it is now
-    assert parsed(first, parse) == {"turn": 2}
-
-
-def test_a_remembered_parse_is_given_back_for_that_very_state_only():
-    from companion import games
-    from companion.games import parsed, parsing_once, remember
-
-    calls = []
-
-    def parse(stored):
-        calls.append(stored)
-        return dict(stored)
-
-    stored, result = {"turn": 1}, {"turn": 1, "parsed": True}
-    assert remember(stored, parse, result) is stored
-    assert parsed(stored, parse) is result  # the reply to the move that made it
-    with parsing_once():
-        assert parsed(stored, parse) is result  # the push that follows
-    assert calls == []
-    assert parsed({"turn": 1}, parse) == {"turn": 1} and len(calls) == 1  # an equal other state is parsed
-    for n in range(games.REMEMBERED):  # a few moves later the first is forgotten
-        remember({"turn": n}, parse, {})
-    assert parsed(stored, parse) == {"turn": 1} and len(calls) == 2
-
-
 @pytest.mark.parametrize("slug", GAMES)
-def test_a_moves_remembered_state_draws_every_seat_as_the_state_read_back_from_the_database(slug):
-    """What a game's ``apply`` remembers is what parsing its stored state gives: each view of it
-    is the view of the same state as a later request reads it (through JSON)."""
+def test_a_moves_state_draws_every_seat_as_the_state_read_back_from_the_database(slug):
+    """The state a game's ``apply`` gives draws every seat as the same state does when a later
+    request reads it back (through JSON)."""
     import json
 
     for label, table, seats, game, state in played(slug):
@@ -264,29 +212,9 @@ def test_a_moves_remembered_state_draws_every_seat_as_the_state_read_back_from_t
             assert game.view(state, viewer) == game.view(stored, viewer), f"{slug} {label}: {seat.name}"
 
 
-def test_a_lie_move_is_parsed_once_and_its_push_reads_the_state_the_move_made(monkeypatch):
-    from companion.games import parsing_once
-    from games.lie import rules
-
-    calls = []
-    parse = rules.from_dict
-    monkeypatch.setattr(rules, "from_dict", lambda stored: calls.append(1) or parse(stored))
-    steps = 0
-    for label, table, seats, game, state in played("lie"):
-        if label == "start":
-            continue
-        steps += 1
-        applied = len(calls)
-        with parsing_once():
-            for seat in seats:
-                game.view(state, render.viewer_of(seat))
-        assert len(calls) == applied, label  # the push parsed nothing the move had not
-    assert steps > 10 and len(calls) >= steps  # each move parsed the state it was made on
-
-
 @pytest.mark.parametrize("slug", SCRIPTS)
 def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
-    """Seats drawn together (one parse of the state for all) get what each would get drawn alone."""
+    """Seats drawn together in one push get what each would get drawn alone."""
     from companion import broadcast
 
     for label, table, seats, game, state in played(slug):
@@ -296,50 +224,6 @@ def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
         pushed = broadcast.push_table(table.pk, table=table, seats=seats)
         for seat in seats:
             assert pushed[seat.pk] == render.fragment(render.scene(table, seats), seat), f"{slug} {label}: {seat.name}"
-
-
-def key(parts: dict[str, Any]) -> str:
-    return render._fingerprint([((name,), value) for name, value in parts.items()])
-
-
-def test_a_kept_region_key_tells_apart_what_differs_and_survives_what_pickle_refuses():
-    view = {"players": [{"seat": 1, "name": "Gus"}], "phase": "pick"}
-    assert key(view) == key({"players": [{"seat": 1, "name": "Gus"}], "phase": "pick"})
-    assert key(view) != key({**view, "phase": "reveal"})
-    assert key({"seat": 1}) != key({"seat": "1"})  # JSON would make these one
-    assert key({"seat": 1}) != key({"seat": True})  # == would
-    odd = {"lock": threading.Lock()}  # pickle refuses it; the key falls back to JSON (its repr)
-    assert key(odd) == key(odd)
-
-
-def test_a_list_every_seat_shares_is_pickled_once_a_drawing_and_afresh_after(monkeypatch):
-    from companion.games import parsing_once
-
-    pickled = []
-    digest = render._pickle_digest
-    monkeypatch.setattr(render, "_pickle_digest", lambda value: pickled.append(value) or digest(value))
-    rounds = [{"round": 1, "loser": 3}]
-    with parsing_once():
-        first = key({"rounds": rounds})
-        assert key({"rounds": rounds}) == first and pickled == [rounds]  # six seats, one pickle
-        assert key({"rounds": [{"round": 1, "loser": 3}]}) == first  # an equal list keys alike
-        assert key({"rounds": [{"round": 1, "loser": 4}]}) != first  # another list is read for itself
-    rounds.append({"round": 2, "loser": 1})  # outside a drawing nothing is kept
-    assert key({"rounds": rounds}) != first
-
-
-def test_kept_drawings_drop_the_least_recently_used_once_over_their_budget():
-    kept = render.KeptDrawings(budget=3 * 1200)  # room for three drawings of 1,000 characters
-    for name in "abc":
-        kept.put(name, (name * 1000, "digest"))
-    assert kept.get("a") == ("a" * 1000, "digest")  # "a" is now the most recently used
-    kept.put("d", ("d" * 1000, "digest"))
-    assert kept.get("b") is None and kept.get("a") and kept.get("c") and kept.get("d")
-    before = kept.size
-    kept.put("d", ("d", "digest"))  # drawn again, smaller: the size follows
-    assert len(kept) == 3 and before - kept.size == sys.getsizeof("d" * 1000) - sys.getsizeof("d")
-    kept.clear()
-    assert len(kept) == 0 and kept.size == 0
 
 
 def test_a_game_whose_region_name_is_not_an_identifier_is_refused_when_registered():
@@ -352,62 +236,6 @@ def test_a_game_whose_region_name_is_not_an_identifier_is_refused_when_registere
     with pytest.raises(ValueError, match="not identifiers"):
         games.register(Odd())
     assert games.get("odd-regions") is None
-
-
-def test_kept_platform_regions_follow_what_scripted_games_never_change():
-    """Undo, a notice, results, the next rotation and a held or expired clock: parts that no
-    scripted game's states vary, each changed in turn with drawings kept from before."""
-    from dataclasses import replace
-
-    script = importlib.import_module("tests.games.fiction.scripted")
-    game = get("fiction")
-    table, seats = seat_the_table(script.PLAYERS, game, script.SETUP)
-    table.state = game.start(list(script.PLAYERS), script.SETUP, random.Random(7))
-    table.save()
-    base = render.scene(table, seats)
-    base.clock = render.Clock(period="first", duration=600, remaining=600, deadline=None)
-    changes = [
-        {}, {"undo_label": "Cat's guess MELON"}, {"undo_label": "the start of the game"},
-        {"clock": replace(base.clock, held=True)}, {"clock": replace(base.clock, expired=True, remaining=0)},
-        {"clock": replace(base.clock, deadline=1e10), "clock_left": 12.0},
-        {"facts": {**base.facts, "notice": "The host undid Cat's guess."}},
-        {"facts": {**base.facts, "status": "finished", "status_label": "Finished",
-                   "results": [{"game": 1, "winners": ["Cat"], "how": "guessed"}]}},
-        {"facts": {**base.facts, "status": "finished", "status_label": "Finished"}, "rotation": ("Ann", "Bo")},
-        {"facts": {**base.facts, "status": "finished", "status_label": "Finished"}, "rotation": ("Bo", "Cat")},
-    ]
-    render._kept.clear()
-    for change in changes:
-        kept_drawings_match_full_ones(replace(base, **change), seats, render.KEPT, str(change))
-
-
-def test_a_game_sharing_a_region_it_does_not_have_is_refused_when_registered():
-    from companion import games
-
-    class Odd(type(get("lie"))):
-        slug = "odd-shared"
-        shared = frozenset({"bids", "nowhere"})
-
-    with pytest.raises(ValueError, match="nowhere"):
-        games.register(Odd())
-    assert games.get("odd-shared") is None
-
-
-def test_a_push_draws_each_region_every_seat_sees_alike_once(monkeypatch):
-    from companion import broadcast
-
-    drawn = []
-    draw = render._drawn
-    monkeypatch.setattr(render, "_drawn", lambda game, name, ctx: drawn.append(name) or draw(game, name, ctx))
-    *_, (label, table, seats, game, state) = played("lie")
-    table.state = state
-    table.save()
-    broadcast.push_table(table.pk, table=table, seats=seats)
-    groups = len({broadcast.group_of(game, table.pk, seat) for seat in seats})
-    assert groups == len(seats) > 4  # every LIE seat has its own hand, so its own drawing
-    for name in render.region_names(game):
-        assert drawn.count(name) == (1 if name in render.shared_regions(game) else groups), name
-    assert {"bids", "history", "clock", "standings"} <= render.shared_regions(game)
 
 
 def test_the_others_are_sent_their_push_before_the_asking_phones_own_is_drawn(monkeypatch):

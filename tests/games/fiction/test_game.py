@@ -221,8 +221,8 @@ def test_the_clock_follows_the_halves(game):
 def test_the_lie_brarian_cannot_leave_mid_game(game):
     state = begun(game)
     with pytest.raises(ValueError):
-        game.check_removal(state, LENA)
-    game.check_removal(state, GWEN)
+        game.remove(state, LENA, random.Random(0))
+    game.remove(state, GWEN, random.Random(0))
 
 
 # --- the scripted game ---------------------------------------------------------------------------

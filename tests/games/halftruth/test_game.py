@@ -1,8 +1,8 @@
 """The Half Truth adapter: setup, moves parsed from forms, views in seat ids, the now card."""
 
 import json
-import re
 import random
+import re
 
 import pytest
 from django.http import QueryDict
@@ -128,9 +128,9 @@ def test_the_host_skips_a_player_by_seat_id():
 
 def test_a_player_taken_out_of_the_game_can_then_be_removed():
     with pytest.raises(ValueError):
-        game.check_removal(started(), AMY_V)
+        game.remove(started(), AMY_V, random.Random(0))
     after = post(picking(), KAMILA_V, f"type=drop&seat={AMY}")
-    game.check_removal(after, AMY_V)
+    game.remove(after, AMY_V, random.Random(0))
     view = game.view(after, TONY_V)
     assert view["waiting_for"] == [TONY]
     assert game.now(game.view(after, AMY_V), AMY_V).headline == "You have left this game"
@@ -217,12 +217,12 @@ def test_the_now_card_follows_the_phase():
 
 def test_a_player_cannot_leave_mid_game_but_a_display_can():
     with pytest.raises(ValueError):
-        game.check_removal(started(), TONY_V)
-    game.check_removal(started(), SCREEN)
+        game.remove(started(), TONY_V, random.Random(0))
+    game.remove(started(), SCREEN, random.Random(0))
 
 
 def test_the_chart_adds_bonuses_as_taken_and_tracker_points_when_a_round_ends():
-    from games.halftruth.chart import totals
+    from games.halftruth.screens import totals
 
     state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
     actors = {p.seat_id: p for p in scripted.PLAYERS}
@@ -259,10 +259,9 @@ def test_the_scripted_game_plays_through_three_rounds_to_the_expected_outcome(sc
     assert game.now(view, SCREEN).headline == "Game over: Kamila wins"
 
 
-def test_each_seat_sees_the_questions_answered_as_its_own_rules_view_has_them_drawn_alone_or_with_the_table():
-    """The questions answered are converted once for the table (from the display's view): that must
-    be what each seat's own rules view says, at every step, with the table drawn at once or not."""
-    from companion.games import parsing_once
+def test_each_seat_sees_the_questions_answered_as_its_own_rules_view_has_them():
+    """The questions answered come from the display's view: that must be what each seat's own rules
+    view says, at every step."""
     from games.halftruth.game import _rules_state
 
     state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
@@ -277,29 +276,23 @@ def test_each_seat_sees_the_questions_answered_as_its_own_rules_view_has_them_dr
             own = [{**q, "reader": ids[q["reader"]], "results": [{**r, "seat": ids[r["seat"]]} for r in q["results"]]}
                    for q in own]
             assert game.view(state, viewer)["history"] == own
-            with parsing_once():
-                assert game.view(state, viewer)["history"] == own
             seen = max(seen, len(own))
     assert seen == len([move for _, move in scripted.STEPS if move["type"] == "reveal"])
 
 
-def test_every_seat_sees_the_chart_its_own_view_would_draw_though_it_is_worked_out_once():
-    """The chart is worked out once a drawing, from the display's view: at every step it must be
-    the chart of each seat's own view (its players, names, colours and history), and one object
-    for every seat inside a drawing of the whole table."""
-    from companion.games import parsing_once
-    from games.halftruth.chart import chart
+def test_every_seat_sees_the_chart_its_own_view_would_draw():
+    """The chart is worked out from the display's view: at every step it must be the chart of each
+    seat's own view (its players, names, colours and history)."""
+    from games.halftruth.screens import chart
 
     state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
     actors = {p.seat_id: p for p in scripted.PLAYERS}
     drawn = 0
     for seat_id, move in scripted.STEPS:
         state = game.apply(state, actors[seat_id], move, random.Random(1))
-        with parsing_once():
-            views = [game.view(state, viewer) for viewer in [*scripted.PLAYERS, SCREEN]]
+        views = [game.view(state, viewer) for viewer in [*scripted.PLAYERS, SCREEN]]
         for view in views:
             assert view["chart"] == chart(view)
-            assert view["chart"] is views[0]["chart"]
         drawn += views[0]["chart"] is not None
     assert drawn > 0
 
@@ -374,24 +367,6 @@ def test_regions_are_empty_in_the_lobby_before_there_is_a_game():
                "moves": {m.type: m for m in game.moves}}
     for region in game.regions:
         assert render_to_string(f"halftruth/partials/{region}.html", context).strip() == "", region
-
-
-def test_a_drawing_of_the_table_builds_one_rules_view_a_seat(monkeypatch):
-    """The questions answered and the chart come from the display's rules view: inside a drawing
-    of the whole table that is the display's own, not one or two more."""
-    from companion.games import parsing_once
-
-    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
-    actors = {p.seat_id: p for p in scripted.PLAYERS}
-    for seat_id, move in scripted.STEPS[:12]:
-        state = game.apply(state, actors[seat_id], move, random.Random(1))
-    built = []
-    real = rules.player_view
-    monkeypatch.setattr(rules, "player_view", lambda state, seat, **kw: built.append(seat) or real(state, seat, **kw))
-    with parsing_once():
-        for viewer in [*scripted.PLAYERS, SCREEN]:
-            game.view(state, viewer)
-    assert sorted(built, key=lambda s: -1 if s is None else s) == [None, *range(len(scripted.PLAYERS))]
 
 
 # Ties on Victory Points: the now card and the standings say the tie and how it was broken.

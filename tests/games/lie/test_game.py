@@ -244,13 +244,13 @@ def test_the_now_card_at_the_end_names_the_winner():
 # Leaving
 
 
-def test_a_player_still_in_cannot_leave_but_one_who_is_out_can():
+def test_a_player_still_in_leaves_as_by_leave_the_game_and_one_who_is_out_just_goes():
     state = _play(scripted.STEPS[:47])
     assert game.view(state, SCREEN)["out"] == [DEE]
-    game.check_removal(state, DEE_V)
-    game.check_removal(state, SCREEN)
-    with pytest.raises(ValueError):
-        game.check_removal(state, ANA_V)
+    assert game.remove(state, DEE_V, random.Random(0)) == state
+    assert game.remove(state, SCREEN, random.Random(0)) == state
+    after = game.remove(state, ANA_V, random.Random(0))
+    assert ANA in [gone["seat"] for gone in game.view(after, SCREEN)["left"]]
 
 
 # The scripted game
@@ -316,11 +316,10 @@ def test_every_region_renders_for_every_seat_through_the_script():
     assert "Someone mis-entered" in html["history"]
 
 
-def test_each_seat_sees_the_rounds_played_as_its_own_rules_view_has_them_drawn_alone_or_with_the_table():
-    """The rounds played are converted once for the table (from the display's view): that must be
-    what each seat's own rules view says, at every step, with the table drawn at once or not."""
-    from companion.games import parsing_once
-    from games.lie.game import _showdown
+def test_each_seat_sees_the_rounds_played_as_its_own_rules_view_has_them():
+    """The rounds played come from the display's view: that must be what each seat's own rules view
+    says, at every step."""
+    from games.lie.screens import showdown as _showdown
 
     state = game.start(PLAYERS, scripted.SETUP, random.Random(1))
     seen = 0
@@ -332,8 +331,6 @@ def test_each_seat_sees_the_rounds_played_as_its_own_rules_view_has_them_drawn_a
             seat = None if viewer.is_display else state["seats"].index(viewer.seat_id)
             own = [_showdown(s, state["seats"], state["rules"]["players"]) for s in rules.player_view(game_state, seat)["showdowns"]]
             assert game.view(state, viewer)["showdowns"] == own
-            with parsing_once():
-                assert game.view(state, viewer)["showdowns"] == own
             seen = max(seen, len(own))
     assert seen == 7
 
@@ -353,10 +350,10 @@ def test_a_showdown_names_table_seats_only():
 
 def test_a_player_who_leaves_forfeits_and_then_the_host_may_remove_the_seat():
     state = post(bidding(), ANA_V, "type=bid&quantity=2&face=4")
-    with pytest.raises(ValueError, match="Leave the game"):
-        game.check_removal(state, BEN_V)
+    removed = game.remove(state, BEN_V, random.Random(0))  # still in: the host's removal is Ben's own "Leave"
     state = post(state, BEN_V, "type=forfeit")
-    game.check_removal(state, BEN_V)
+    assert removed == state
+    assert game.remove(state, BEN_V, random.Random(0)) == state  # gone already: nothing more to do
     view = game.view(state, ANA_V)
     assert view["left"] == [{"seat": BEN, "round": 1}] and view["round"] == 2
     assert game.now(game.view(state, BEN_V), BEN_V).headline == "You left this game"
@@ -373,11 +370,11 @@ def test_a_player_the_host_removes_mid_game_leaves_it_and_the_table_plays_on():
     after = game.remove(state, dee, random.Random(1))
     view = game.view(after, scripted.PLAYERS[0])
     assert dee.seat_id in view["out"]
-    game.check_removal(after, dee)  # now nothing holds the seat
+    assert game.remove(after, dee, random.Random(1)) == after  # now nothing holds the seat
 
 
 def test_a_die_is_drawn_as_told_however_often_the_same_face_comes_up():
-    from games.lie.dice import die
+    from games.lie.screens import die
 
     for _ in range(2):  # the second time from the faces already drawn
         assert die(4) == '<span class="die d4">4</span>'
@@ -385,23 +382,6 @@ def test_a_die_is_drawn_as_told_however_often_the_same_face_comes_up():
         assert die(1, counted=1, wild="yes") == \
             '<span class="die d1 counted wild" title="a wild one, counted">1</span>'
     assert die("<b>") == '<span class="die d&lt;b&gt;">&lt;b&gt;</span>'
-
-
-def test_a_drawing_of_the_table_builds_one_rules_view_a_seat(monkeypatch):
-    """The rounds played come from the display's rules view: inside a drawing of the whole table
-    that is the display's own, not one more."""
-    from companion.games import parsing_once
-
-    state = game.start(PLAYERS, scripted.SETUP, random.Random(1))
-    for seat_id, move in scripted.STEPS[:12]:
-        state = game.apply(state, next(p for p in PLAYERS if p.seat_id == seat_id), move, random.Random(1))
-    built = []
-    real = rules.player_view
-    monkeypatch.setattr(rules, "player_view", lambda state, seat: built.append(seat) or real(state, seat))
-    with parsing_once():
-        for viewer in [*PLAYERS, SCREEN]:
-            game.view(state, viewer)
-    assert sorted(built, key=lambda s: -1 if s is None else s) == [None, *range(len(PLAYERS))]
 
 
 # What the screens say at a showdown, a called-off round and the end

@@ -1,0 +1,175 @@
+"""What LIE's screens show beyond the rules' view, each built from a view alone: a round played
+in the table's seat ids and words, what the forms and counters need, the bid as it is spoken,
+and the die face, drawn by a function the partials call (``{{ die(f.face) }}``) because it is in
+every hand, bid and showdown row."""
+
+from __future__ import annotations
+
+import functools
+import json
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from companion.games import listed
+
+from . import rules
+from .rules import FACES, Phase
+
+
+def die(face, counted=False, wild=False):
+    """``die(4)``, ``die(d.face, counted=d.counted, wild=d.wild)``."""
+    if type(face) is int:  # a face as the rules give it: one of a handful of markups, made once each
+        return _die(face, bool(counted), bool(wild))
+    return _markup(face, counted, wild)
+
+
+@functools.lru_cache(maxsize=256)
+def _die(face: int, counted: bool, wild: bool) -> SafeString:
+    return _markup(face, counted, wild)
+
+
+def _markup(face, counted, wild) -> SafeString:
+    if wild:
+        return format_html('<span class="die d{}{} wild" title="a wild one, counted">{}</span>', face,
+                           " counted" if counted else "", face)
+    return format_html('<span class="die d{}{}">{}</span>', face, " counted" if counted else "", face)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _outs(shown: dict, names: list[str]) -> list[dict]:
+    """Each player this round put out, with the rule that did, said to everyone (``why``) and to
+    that player (``mine``). Rules seats."""
+    loser, cards, tied = shown["loser"], shown["cards"], shown.get("playoff", [])
+    outs = []
+    for s in shown["eliminated"]:
+        if s != loser:
+            held = f"{_plural(cards[s], 'card')}{f', fewer than the most ({cards[tied[0]]}),' if tied else ''}"
+            why = f"{names[s]} is out (Shorter Game): {held} when {names[loser]} could draw none."
+            mine = f"Shorter Game: you had {held} when {names[loser]} could draw none."
+        elif not cards or cards[s] == 0:
+            why, mine = f"{names[s]} is out: no cards left to draw.", "You have no cards left to draw."
+        else:
+            why = f"{names[s]} is out: in the play-off, losing a challenge puts a player out."
+            mine = "You lost a challenge in the play-off, and that puts a player out."
+        outs.append({"seat": s, "why": why, "mine": mine})
+    return outs
+
+
+def _playoff_note(shown: dict, names: list[str]) -> str:
+    tied = shown.get("playoff", [])
+    if not tied:
+        return ""
+    return (f"Play-off (Shorter Game): {listed([names[s] for s in tied])}, tied on the most cards "
+            f"({shown['cards'][tied[0]]}), play the remaining rounds; losing a challenge now puts a player out.")
+
+
+def why_won(view: dict) -> str:
+    """Why the winner won, in the rulebook's terms."""
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    winner = names[view["outcome"]["winner"]]
+    last = view["showdowns"][-1] if view["showdowns"] else None
+    if view["outcome"]["termination"] == rules.Termination.MOST_CARDS and last is not None:
+        most = next((r["cards"] for r in last["rows"] if r["seat"] == view["outcome"]["winner"]), None)
+        held = f" ({_plural(most, 'card')})" if most is not None else ""
+        return f"Shorter Game: {names[last['loser']]} could draw no more cards, and {winner} had the most{held}."
+    if view["playoff"]:
+        return f"{winner} won the play-off: everyone else is out."
+    return f"Everyone else is out: {winner} is the last player left."
+
+
+def showdown(shown: dict, seats: list[int], names: list[str]) -> dict:
+    """A round played, with table seat ids. Its ``hands`` (one per rules seat, None for players
+    who were out) becomes a list of ``{"seat", "faces"}`` for those who showed one; ``outs``
+    says why each player it put out is out, ``playoff_note`` names a play-off it began."""
+    face, wild = shown["challenged"]["face"], shown["wild_ones"]
+    rows = []
+    for s, counted in enumerate(shown["counts"]):
+        if counted is None:
+            continue
+        faces = shown["hands"][s]
+        rows.append({
+            "seat": seats[s],
+            "faces": faces,
+            # Each face shown, marked when it counts toward the bid (a wild one marked as such).
+            "shown": None if faces is None else [
+                {"face": f, "counted": f == face or (wild and f == 1), "wild": wild and f == 1 and face != 1}
+                for f in sorted(faces, key=lambda f: (f != face, not (wild and f == 1), f))],
+            "face_count": counted["face"], "ones": counted["ones"], "total": counted["face"] + counted["ones"],
+            "cards": shown["cards"][s] if shown["cards"] else None,
+            "eliminated": s in shown["eliminated"],
+        })
+    return {
+        **shown,
+        **{key: seats[shown[key]] for key in ("opener", "challenger", "winner", "loser")},
+        "hands": [{"seat": seats[s], "faces": faces}
+                  for s, faces in enumerate(shown["hands"]) if faces is not None],
+        "calls": [{**call, "seat": seats[call["seat"]]} for call in shown["calls"]],
+        "challenged": {**shown["challenged"], "seat": seats[shown["challenged"]["seat"]]},
+        "eliminated": [seats[s] for s in shown["eliminated"]],
+        "outs": [{**out, "seat": seats[out["seat"]]} for out in _outs(shown, names)],
+        "playoff": [seats[s] for s in shown.get("playoff", [])],
+        "playoff_note": _playoff_note(shown, names),
+        "counts": None,
+        "cards": None,
+        "dealt": None,  # by rules seat, like counts and cards: not drawn
+        "rows": rows,
+    }
+
+
+_FACE_NAMES = {f: rules.Bid(2, f).spoken().split()[1] for f in FACES}
+_FACE_ONE = {f: rules.Bid(1, f).spoken().split()[1] for f in FACES}
+
+
+def screen(view: dict, cards: int | None) -> dict:
+    """What the screens draw from, worked out once here so templates only print."""
+    current, lowest = view["current_bid"], view["lowest_bid"]
+    hand = view["hand"] or []
+    start = lowest or {"quantity": 1, "face": 1}
+    last = view["showdowns"][-1] if view["showdowns"] else None
+    moves = view["legal_moves"]
+    return {
+        "my_cards": cards,
+        "has_hand": cards is not None,  # a player of this game, not a display
+        "my_turn": view["seat"] is not None and view["turn"] == view["seat"],
+        # Each region's own moves, so that a move it does not show leaves its drawing as it was.
+        "hand_moves": [m for m in moves if m["type"] in ("set_hand", "show_count")],
+        # "Lie!" first: one tap, so on a phone it stands above the taller bid picker, both near the top.
+        "picker_moves": sorted((m for m in moves if m["type"] in ("choose_direction", "bid", "challenge")),
+                               key=lambda m: m["type"] != "challenge"),
+        "leave_move": next((m for m in moves if m["type"] == "forfeit" and m["allowed"]), None),
+        # The tap counters: how many of each face this seat has turned up (0 until a hand is set).
+        "hand_counts": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f], "count": hand.count(f)} for f in FACES],
+        # Only legal bids: from just above the current bid to every card in play.
+        "quantities": list(range(start["quantity"], view["cards_in_play"] + 1)),
+        "start_bid": start,
+        # The face picked to begin with: the lowest legal one, but never ones for an opening bid
+        # (opening on ones takes the wild ones away, which nobody should do by a slip).
+        "pick_face": start["face"] if current is not None else 2,
+        "current_spoken": None if current is None else spoken(current),
+        "face_names": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f]} for f in FACES],
+        "last_showdown": last,
+        # The round before this one, when a player's leaving called it off: said until the next bid.
+        "called_off_notice": next((off for off in view["called_off"] if off["round"] == view["round"] - 1), None),
+        # The round in play when the game ended before its showdown (the host ended it, or the last
+        # player but one left): its bids and every hand set or count entered, shown to everyone.
+        "ended_round": {"round": view["round"], "hands": view["open_hands"], "counts": view["open_counts"],
+                        "bids": view["bids"], "count_at_reveal": view["count_at_reveal"],
+                        "by_host": view["outcome"]["termination"] == rules.Termination.ENDED}
+        if view["outcome"] and (view["outcome"]["termination"] == rules.Termination.ENDED or view["bids"]
+                                or any(h["faces"] is not None for h in view["open_hands"])
+                                or view["open_counts"]) else None,
+        # The bid called a lie, while everyone counts for it (not the bid under way, which
+        # changes with every bid and would redraw each hand).
+        "challenged": {"face": current["face"], "name": _FACE_NAMES[current["face"]]}
+        if current is not None and view["phase"] == Phase.COUNTING else None,
+        # The odds helper's chance for each bid the picker may land on, for the picker to show.
+        "odds_next_json": json.dumps(view["odds"]["next"]) if view["odds"] and view["odds"].get("next") else "",
+    }
+
+
+def spoken(bid: dict) -> str:
+    return rules.Bid(bid["quantity"], bid["face"]).spoken()
