@@ -10,7 +10,7 @@ message: the mutant function and the original are the same once the first argume
 every exception they ``raise`` is blanked out (and every name of a problem a damaged-save
 check appends to its ``problems`` list, which only its message reads). Tests assert a refusal's ``reason``, not
 its wording, so that wording stays free to improve. Also set aside are the survivors the
-README's "Mutation testing" section names as equivalent (no test could tell them from the
+docs/mutation.md names as equivalent (no test could tell them from the
 original), each with why; a name there that no longer survives is simply not needed.
 """
 
@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 
 MUTANTS = Path("mutants")
-README = Path("README.md")
+NOTES = Path("docs/mutation.md")
 KILLED = {1, 3, 24, -24, 152, 255, 36}  # failed, pytest internal error, CPU timeouts
 NOT_RUN = {None}
 
@@ -71,11 +71,8 @@ def message_only(source: Path, key: str) -> bool:
 
 
 def judged_equivalent() -> set[str]:
-    """Mutant names listed in the README's "Mutation testing" section."""
-    text = README.read_text()
-    start = text.find("### Mutation testing")
-    section = text[start:text.find("\n#", start + 1)] if start >= 0 else ""
-    return set(re.findall(r"`(games\.\S+?__mutmut_\d+)`", section))
+    """Mutant names listed in docs/mutation.md, where each survivor judged equivalent is named."""
+    return set(re.findall(r"`(games\.\S+?__mutmut_\d+)`", NOTES.read_text()))
 
 
 def main(argv: list[str]) -> int:
