@@ -186,9 +186,10 @@ class HalfTruth(Game):
         return {**after.to_dict(), "seats": state["seats"]}
 
     def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
-        if viewer.seat_id not in state["seats"] or self.is_over(state):
+        player = player_index(state["seats"], viewer)
+        if player is None or self.is_over(state):
             return state
-        if not state["out"][state["seats"].index(viewer.seat_id)]:
+        if not state["out"][player]:
             raise ValueError("A player's pawn and points are in play: take them out of the game first "
                              "(their points stay in the standings), then remove their seat.")
         return state
