@@ -131,6 +131,7 @@ class HalfTruth(Game):
                 for n in range(len(view["trackers"]))]
             for cell in player["rounds"]:
                 cell["total"] = cell["bonus"] + (cell["tracker"] or 0)
+        view["by_seat"] = {player["seat"]: player for player in view["players"]}  # who read, who answered
         view["round_end"] = round_end(view)
         return view
 

@@ -507,6 +507,7 @@ def test_a_player_taken_out_of_the_game_reads_left_the_game_not_skipped():
         amy = re.search(r"<li>(?:(?!</li>).)*Amy(?:(?!</li>).)*</li>|<li class=\"missed\">(?:(?!</li>).)*Amy.*?</li>",
                         draw(region, view), re.S)[0]
         assert "left the game" in amy and "skipped" not in amy, region
+    assert "Kamila read · correct" in draw("history", view)
 
 
 def test_only_a_seat_that_must_act_now_has_a_form_marked_now_and_the_die_s_rule_is_said_once():
