@@ -48,9 +48,10 @@ load_partials()
 
 # Everything loaded at start-up (the compiled partials too) lives as long as the process: freeze it
 # out of every future collection. CPython's own young-generation thresholds keep its collections
-# frequent and short. Full collections wait for 100 middle-generation ones instead of 10,
-# because each walks every socket's objects, and those objects mostly die soon by themselves
-# (docs/performance.md has the measurements).
+# frequent and short. Full collections wait for 1,000 middle-generation ones instead of 10:
+# each walks every open socket's objects and stops every phone's updates while it does, and
+# what it would find has mostly died by itself in the meantime (docs/performance.md has the
+# measurements).
 gc.collect()
 gc.freeze()
-gc.set_threshold(700, 10, 100)
+gc.set_threshold(700, 10, 1000)
