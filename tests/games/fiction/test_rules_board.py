@@ -7,7 +7,17 @@ or a letter known from elsewhere settles it. These pin what the guessers' view s
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.fiction.rules import Row, apply, honest_clues, new_game, player_view, word_list
+from games.fiction.rules import (
+    AbilityCard,
+    Options,
+    Row,
+    apply,
+    honest_clues,
+    new_game,
+    parse_clues,
+    player_view,
+    word_list,
+)
 from games.fiction.rules.board import deduce
 from games.fiction.rules.clues import Clue, clues_text
 
@@ -90,6 +100,26 @@ def test_once_every_feather_is_seen_crossed_off_later_rows_hold_exactly_one_lie(
     assert deduce([two, other], feathers=2).rows[1].counts == {1, 2}
     board = deduce([two, two, other], feathers=2)
     assert board.rows[2].counts == {1} and board.feathers_spent
+
+
+def test_once_the_guessers_see_the_last_feather_crossed_off_every_other_row_holds_one_lie():
+    """A typed "Lie about +1 letter" with one use; READY, hint R. ENTRY honestly reads ~✗✗~✓ and Lena shares
+    ✓✗✗✗✓: the FICTION token on E and the ✗ under the hint R show both lies, so her one feather is spent."""
+    once = AbilityCard("custom-1", "librarian", "Lie about +1 letter.", "feather", uses=1, lie_counts={2}, custom=True)
+    state = started(options=Options(ability_cards=True, words_left=True), librarian=once)
+    state = shared(state, "entry", "✓✗✗✗✓", 0)
+    state = shared(state, "tiger", "✓✗✗~~")  # honestly ✗✗✗~~
+    state = apply(state, GUESSERS, {"type": "guess", "word": "plumb"})  # its clues not shared yet
+    view = player_view(state, GUESSERS)
+    assert [row["possible_lies"] for row in view["turns"]] == [[2], [1], [1]]
+
+    def lies(word, guess, clues):
+        pairs = zip(honest_clues(word, guess), parse_clues(clues), strict=True)
+        return {p for p, (honest, said) in enumerate(pairs) if honest != said}
+
+    fits = [w for w in word_list() if "r" in w and len(lies(w, "entry", "✓✗✗✗✓")) == 2
+            and 0 in lies(w, "entry", "✓✗✗✗✓") and len(lies(w, "tiger", "✓✗✗~~")) == 1]
+    assert view["words_left"] == len(fits)
 
 
 def test_lie_about_zero_letters_rows_may_be_honest_until_a_fiction_shows_the_lie():

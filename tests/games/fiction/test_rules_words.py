@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from games.fiction.rules import IllegalGuess, check_guess, dictionary, is_word, word_list
+from games.fiction.rules import IllegalGuess, check_guess, dictionary, guess_warnings, is_word, word_list
 from games.fiction.rules.words import DATA_DIR, check_shape, proper_nouns
 
 
@@ -71,6 +71,12 @@ def test_the_shape_check_allows_repeated_letters_only_when_asked_for_red_words()
         check_shape("geese")
     assert caught.value.reason == "repeated-letters"
     assert check_shape(" Geese ", red_words=True) == "geese"
+
+
+def test_the_guess_box_warns_of_repeated_letters_unless_asked_for_red_words():
+    assert [w for w in guess_warnings("geese") if "repeats a letter" in w]
+    assert guess_warnings("geese") == guess_warnings("geese", red_words=False)
+    assert guess_warnings("geese", red_words=True) == []
 
 
 def test_length_is_checked_before_letters_and_repeats():

@@ -41,6 +41,7 @@ def test_module_functions_round_trip_like_the_methods(table):
         lambda d: d.update(phase="reveal", die="ONE", picks=["A", None, None]),  # and before everyone did
         lambda d: d.update(reader=3),  # three players: seats 0 to 2
         lambda d: d.update(skipped=[0, 0, 0]),  # yes or no, not numbers
+        lambda d: d.update(ended=True),  # ended by the table, yet still in play
     ],
 )
 def test_damaged_saved_games_are_refused(table, damage):

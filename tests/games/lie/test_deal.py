@@ -172,10 +172,19 @@ def test_a_player_who_can_draw_no_more_cards_is_dealt_none_and_the_last_is_dealt
     assert state.phase is Phase.OVER and state.dealt == ()
 
 
-def test_a_player_leaving_before_any_hand_is_set_takes_their_cards_and_the_others_keep_theirs():
+@pytest.mark.parametrize("leaver", [ANA, BEN, CAL])
+def test_a_player_leaving_before_any_hand_is_set_takes_their_cards_and_the_others_keep_theirs(leaver):
     state = dealt_game(3)
-    after = apply(state, CAL, {"type": "forfeit"}, random.Random(0))
-    assert after.dealt == (state.dealt[ANA], state.dealt[BEN], None)
+    after = apply(state, leaver, {"type": "forfeit"}, random.Random(0))
+    assert after.dealt == tuple(None if seat == leaver else state.dealt[seat] for seat in range(3))
+    for seat in set(range(3)) - {leaver}:
+        assert player_view(after, seat)["dealt"] == player_view(state, seat)["dealt"]
+
+
+def test_when_the_last_but_one_player_leaves_the_winner_is_left_holding_no_cards():
+    after = apply(dealt_game(2), ANA, {"type": "forfeit"}, random.Random(0))
+    assert after.phase is Phase.OVER and after.outcome.winner == BEN
+    assert after.dealt == () and player_view(after, BEN)["dealt"] is None
 
 
 def test_a_player_leaving_mid_round_calls_it_off_and_the_rest_are_dealt_again():

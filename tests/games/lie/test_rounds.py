@@ -16,7 +16,9 @@ from games.lie.rules import (
     Termination,
     Variants,
     apply,
+    end_game,
     new_game,
+    player_view,
 )
 
 from .play import NAMES, bid, lie, set_hands
@@ -293,6 +295,14 @@ def test_the_direction_is_chosen_again_every_round():
     assert state.phase is Phase.CHOOSING_DIRECTION and state.turn == CAL
 
 
+def test_a_direction_once_chosen_is_not_chosen_again_that_round():
+    state = _bidding(3, variants={"which_way"})
+    state = apply(state, ANA, {"type": "choose_direction", "direction": "counter_clockwise"})
+    with pytest.raises(IllegalMove) as caught:
+        apply(state, ANA, {"type": "choose_direction", "direction": "clockwise"})
+    assert caught.value.reason == "no-direction-to-choose"
+
+
 @pytest.mark.parametrize("hands_set", [True, False])
 def test_with_two_players_left_there_is_no_direction_to_choose(hands_set):
     state = _bidding(2, variants={"which_way"}) if hands_set else new_game(NAMES[:2], variants={"which_way"})
@@ -366,6 +376,14 @@ def test_when_the_last_but_one_player_leaves_the_game_is_over_and_nobody_has_a_t
     assert state.turn == ANA
     state = apply(state, ANA, {"type": "forfeit"})
     assert state.outcome == Outcome(BEN, Termination.LAST_PLAYER) and state.turn is None
+
+
+def test_when_the_table_ends_the_game_nobody_has_a_turn():
+    state = bid(_bidding(3), ANA, 1, 2)
+    assert state.turn == BEN
+    ended = end_game(state)
+    assert ended.outcome == Outcome(None, Termination.ENDED) and ended.turn is None
+    assert all(player_view(ended, seat)["turn"] is None for seat in (None, ANA, BEN, CAL))
 
 
 def test_the_last_player_left_after_a_forfeit_wins():
