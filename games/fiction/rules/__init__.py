@@ -71,11 +71,11 @@ from .game import (
     waiting_for,
 )
 from .solver import Row, candidates
-from .words import check_guess, dictionary, guess_warnings, is_word, word_list
+from .words import check_guess, dictionary, guess_warnings, is_word, secret_words, word_list
 
 __all__ = [
     "Clue", "honest_clues", "check_guess", "IllegalGuess", "Row", "candidates",
-    "parse_clues", "dictionary", "guess_warnings", "is_word", "word_list",
+    "parse_clues", "dictionary", "guess_warnings", "is_word", "secret_words", "word_list",
     "RulesError", "IllegalSecret", "IllegalClues", "IllegalMove", "IllegalSetup",
     "AbilityCard", "KNOWN_CARDS",
     "GameState", "Options", "Outcome", "Termination", "Turn", "SEATS", "MOVES",

@@ -20,7 +20,7 @@ from .board import Board, Known, deduce
 from .clues import Clue, clues_text, honest_clues, judge_row, lie_positions, parse_clues
 from .errors import IllegalClues, IllegalGuess, IllegalMove, IllegalSecret, IllegalSetup, RulesError
 from .solver import Row, best_lie, candidates
-from .words import check_guess, check_shape, common_words, guess_warnings, word_list
+from .words import check_guess, check_shape, common_words, guess_warnings, secret_words
 
 LIBRARIAN = "librarian"
 GUESSERS = "guessers"
@@ -354,7 +354,7 @@ def _app_prologue(state: GameState, rng: random.Random | None) -> GameState:
 def _app_lie(state: GameState) -> GameState:
     """The app shares the latest row with the lie that leaves the guessers the most candidate words."""
     turn = state.turns[-1]
-    rows = best_lie(state.rows(), turn.guess, turn.honest, word_list(), hint=state.hint)
+    rows = best_lie(state.rows(), turn.guess, turn.honest, secret_words(state.options.red_words), hint=state.hint)
     # ties broken by a draw seeded from the game itself, so the rules stay a pure function of (state, move)
     pick = random.Random(f"{state.secret}:{len(state.turns)}:{turn.guess}").choice(rows)
     return share_clues(state, LIBRARIAN, list(pick))
@@ -883,7 +883,7 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
         "legal_moves": legal_moves(state, seat),
         "outcome": None if state.outcome is None else state.outcome.to_dict(),
         # from the shared rows alone, as the guessers could work it out with the exact solver
-        "words_left": (len(candidates(state.rows(), word_list(), hint=state.hint))
+        "words_left": (len(candidates(state.rows(), secret_words(state.options.red_words), hint=state.hint))
                        if state.options.words_left and state.phase != SETUP else None),
     }
     if state.options.clue_check:  # the verdicts show the honest clues: the Lie-brarian's alone

@@ -31,6 +31,12 @@ def word_list() -> tuple[str, ...]:
 
 
 @cache
+def secret_words(red_words: bool) -> tuple[str, ...]:
+    """The dictionary words the Lie-brarian may choose: no letter twice, unless playing with red words."""
+    return word_list() if red_words else tuple(w for w in word_list() if len(set(w)) == len(w))
+
+
+@cache
 def dictionary() -> frozenset[str]:
     return frozenset(word_list())
 

@@ -117,7 +117,7 @@ def test_once_the_guessers_see_the_last_feather_crossed_off_every_other_row_hold
         pairs = zip(honest_clues(word, guess), parse_clues(clues), strict=True)
         return {p for p, (honest, said) in enumerate(pairs) if honest != said}
 
-    fits = [w for w in word_list() if "r" in w and len(lies(w, "entry", "✓✗✗✗✓")) == 2
+    fits = [w for w in word_list() if len(set(w)) == 5 and "r" in w and len(lies(w, "entry", "✓✗✗✗✓")) == 2
             and 0 in lies(w, "entry", "✓✗✗✗✓") and len(lies(w, "tiger", "✓✗✗~~")) == 1]
     assert view["words_left"] == len(fits)
 

@@ -391,8 +391,19 @@ def test_the_words_left_helper_counts_from_the_shared_rows_only():
     assert 0 < after < first
     from games.fiction.rules import candidates, word_list
 
-    assert after == len(candidates(state.rows(), word_list(), hint="r"))
+    assert after == len([w for w in candidates(state.rows(), word_list(), hint="r") if len(set(w)) == 5])
     assert player_view(started(), GUESSERS)["words_left"] is None  # off unless the table switches it on
+
+
+def test_the_words_left_helper_counts_words_with_a_letter_twice_only_when_playing_with_red_words():
+    """Without red words the secret has five different letters, so BERRY is no longer a word left."""
+    from games.fiction.rules import candidates, word_list
+
+    plain, red = (player_view(started(options=Options(words_left=True, red_words=r)), GUESSERS)["words_left"]
+                  for r in (False, True))
+    with_r = [w for w in word_list() if "r" in w]
+    assert red == len(with_r) and plain == len([w for w in with_r if len(set(w)) == 5]) and plain < red
+    assert "berry" in candidates([], word_list(), hint="r")
 
 
 def test_the_guessers_marks_on_the_alphabet_board_are_theirs_to_change(lena_game):
