@@ -54,7 +54,7 @@ screenshots: install
 	$(BIN)/python -m pytest tests/browser/test_screens.py -q -p no:randomly
 	$(BIN)/python tests/browser/gallery.py
 
-# Mutation testing of the rules engines (not part of `make test` nor CI; see the README).
+# Mutation testing of the rules engines (not part of `make test` nor CI; see docs/mutation.md).
 # By default every rules module of the three games; a part by mutmut's name pattern, e.g.
 #   make mutate MUTANTS='games.lie.rules.game.x__settle*'
 MUTANTS ?= 'games.fiction.rules.*' 'games.halftruth.rules.*' 'games.lie.rules.*'
