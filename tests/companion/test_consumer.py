@@ -17,7 +17,8 @@ from channels.testing import WebsocketCommunicator
 from companion import seats, tables
 from companion.broadcast import seat_group
 from companion.models import Seat, Table
-from companion.consumers import DRAFT_EVERY, PONG, SYNC_EVERY
+from companion.consumers import DRAFT_EVERY, SYNC_EVERY
+from companion.render import PONG
 from companion.watchdog import LAYER_DOWN
 from config.asgi import application
 
