@@ -255,6 +255,23 @@ def test_undo_restores_the_state_before_the_last_move(stub_table, phone):
     assert Table.objects.get().state["secret"] == ""
 
 
+def test_a_stale_move_that_finds_the_clock_run_out_is_refused_and_everyone_is_told_the_time_is_up(
+        stub_table, phone, monkeypatch):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    table.refresh_from_db()
+    clock = Clock.from_dict(table.clock)
+    told, real_push = [], broadcast.push_table
+    monkeypatch.setattr(broadcast, "push_table",
+                        lambda table_id, **kwargs: told.append(kwargs["table"].version) or real_push(table_id, **kwargs))
+    gus = table.seats.get(name="gus")
+    with pytest.raises(tables.Stale):
+        tables.run(table.code, gus.token, tables.Play({"type": "guess", "word": "melon"}), table.version - 1,
+                   now=clock.deadline + 1)
+    table.refresh_from_db()
+    assert table.state["ended_by"] == "time" and told == [table.version]
+
+
 def host_seat(table):
     return table.seats.get(is_host=True)
 
