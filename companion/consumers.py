@@ -18,7 +18,6 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.db import InterfaceError, OperationalError
 from django.core.cache import cache
-from django.utils.html import format_html
 
 from companion import codes, presence, render, seats, watchdog
 from companion.broadcast import group_of, push_table, seat_group
@@ -35,9 +34,6 @@ MAX_MESSAGE = 1024
 SYNC_EVERY = 1.0  # seconds: a phone asking again sooner gets nothing new, so it is not redrawn
 DRAFT_EVERY = 0.2  # seconds between two drafts a seat may send, however many sockets it opens
 DRAFT_LENGTH = 12
-# The answer to a phone checking that its socket still carries anything (it swaps into an
-# empty element of the page): cheap, no database, no drawing.
-PONG = '<span id="pong" hidden hx-swap-oob="true"></span>'
 
 log = logging.getLogger(__name__)
 
@@ -261,11 +257,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         if message.get("type") == "sync":
             if time.monotonic() - self.synced < SYNC_EVERY:
-                await self.send(text_data=PONG)  # nothing new to draw, but the phone hears the socket works
+                await self.send(text_data=render.PONG)  # nothing new to draw, but the phone hears the socket works
                 return
             await self.send_current()
         elif message.get("type") == "ping":
-            await self.send(text_data=PONG)
+            await self.send(text_data=render.PONG)
         elif message.get("type") == "draft" and isinstance(message.get("text"), str) and self.drafts:
             text = "".join(ch for ch in message["text"][:DRAFT_LENGTH] if ch.isalpha())
             if text:
@@ -308,15 +304,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Another phone of this seat's draft audience is typing: show what, and who."""
         if event["from"] == self.seat_id:
             return
-        text = format_html("{} is typing: {}", event["name"], event["text"].upper()) if event["text"] else ""
-        await self.send(text_data=format_html(
-            '<p id="draft" class="draft muted" aria-live="polite" hx-swap-oob="true">{}</p>', text))
+        await self.send(text_data=render.draft(event["name"], event["text"]))
 
     async def seat_regroup(self, event: dict) -> None:
         """Roles or the host changed: find this screen's group again, and redraw."""
         await self.send_current()
 
     async def seat_removed(self, event: dict) -> None:
-        await self.send(text_data='<div id="removed-notice" hx-swap-oob="true" class="removed">'
-                                  "The host removed you from this table.</div>")
+        await self.send(text_data=render.REMOVED)
         await self.close(code=REMOVED)

@@ -300,3 +300,17 @@ def live_update(table: Table, seat: Seat) -> dict[str, Any]:
 
 def live_fragment(table: Table, seat: Seat) -> str:
     return fragment(scene(table), seat)
+
+
+# What a socket sends besides a seat's regions.
+
+# The answer to a phone checking that its socket still carries anything (it swaps into an
+# empty element of the page): cheap, no database, no drawing.
+PONG = '<span id="pong" hidden hx-swap-oob="true"></span>'
+REMOVED = '<div id="removed-notice" hx-swap-oob="true" class="removed">The host removed you from this table.</div>'
+
+
+def draft(name: str, text: str) -> str:
+    """Who of the audience is typing what; an empty ``text`` clears it."""
+    shown = format_html("{} is typing: {}", name, text.upper()) if text else ""
+    return format_html('<p id="draft" class="draft muted" aria-live="polite" hx-swap-oob="true">{}</p>', shown)

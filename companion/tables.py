@@ -1,7 +1,9 @@
 """The table's authority: every change runs here, in one transaction, with a version check.
 
-Views and consumers call these functions; nothing else writes a table. After a change
-commits, every seat is sent its own view (companion.broadcast).
+What a seat asks is a value (a game move, ``Play``; each host action, ``StartGame`` and the
+rest; ``Settle`` for the clock) handed to ``run`` with how to run it (``Mode``). ``run`` makes
+it under the table's row lock, commits, then sends every seat its own view
+(companion.broadcast) and returns a ``Result``. Nothing else writes a table.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from django.db import IntegrityError, transaction
 
@@ -102,19 +104,18 @@ class WouldApply(Exception):
 
 
 @dataclass
-class Outcome:
+class Result:
+    """What ``run`` did: the table as committed and the seat that asked; ``duplicate``: a repeat of
+    a request already made, so nothing was done now. For a game move, ``move`` as the game parsed
+    it and ``actor``, the seat it was made for. ``fragments``: each seat's regions as the push
+    after the commit drew them, by seat id (empty when nothing was pushed)."""
+
     table: Table
     seat: Seat
     duplicate: bool = False
-    # Each seat's regions as rendered by the push that followed the change, by seat id.
-    fragments: dict[int, str] = field(default_factory=dict)
-    # The move as the game parsed it (for a game move), and the seat it was made for.
     move: dict | None = None
     actor: Seat | None = None
-    # The table's seats as loaded under the lock, when the change left them as they were, and
-    # the action just logged: the push that follows draws from them instead of loading again.
-    seats: list[Seat] | None = None
-    action: Action | None = None
+    fragments: dict[int, str] = field(default_factory=dict)
 
 
 # -- creating and joining -----------------------------------------------------
@@ -160,7 +161,7 @@ def _next_order(seats: list[Seat]) -> int:
 
 def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat:
     game = game_of(table)
-    with transaction.atomic():
+    with transaction.atomic(durable=True):  # durable: leaving it commits, and only then are the others told
         table = Table.objects.select_for_update().get(pk=table.pk)
         if table.status == Table.Status.FINISHED:
             raise TableClosed("This table has finished. Ask the host for a new code.")
@@ -183,7 +184,7 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
         seat = Seat.objects.create(table=table, name=name, role=role, order=_next_order(seats))
         table.version += 1
         table.save(update_fields=["version", "updated_at"])
-    transaction.on_commit(lambda: broadcast.push_table(table.pk, regroup=False))
+    broadcast.push_table(table.pk)
     return seat
 
 
@@ -192,6 +193,363 @@ def _newcomer_role(game: Game, seats: list[Seat]) -> str:
     if len(players) >= game.seat_limit:
         raise TableFull(f"This table is full: {len(players)} of {game.seat_limit} seats are taken.")
     return game.role_for_newcomer(role_counts(players))
+
+
+# -- what a seat asks of the table --------------------------------------------
+
+
+@dataclass(frozen=True)
+class Change:
+    """One thing a seat asks of the table, as a value; ``run`` makes it, tries it or checks it.
+
+    ``host_only``, ``stale_safe`` (its meaning does not depend on what others did since the
+    phone last looked) and ``undoable``: as a game declares them for its moves (forms.Move).
+    ``regroup``: roles or the host change, so every screen first finds its group again.
+    ``keeps_seats``: it never touches a seat, so the push may draw from the seats loaded under
+    the lock.
+    """
+
+    kind: ClassVar[str]
+    host_only: ClassVar[bool] = True
+    stale_safe: ClassVar[bool] = False
+    undoable: ClassVar[bool] = False
+    regroup: ClassVar[bool] = False
+    keeps_seats: ClassVar[bool] = False
+
+    def payload(self, game: Game) -> dict:
+        """What the action log keeps of it, and what a repeat of it is known by."""
+        return {}
+
+    def terms(self, game: Game, payload: dict) -> Any:
+        """Its ``host_only``, ``stale_safe`` and ``undoable``."""
+        return self
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> Seat | None:
+        """Change the locked table; returns the seat a game move was made for (else None)."""
+        raise NotImplementedError
+
+    def caution(self, game: Game, table: Table, payload: dict) -> str:
+        """The game's word of warning on it when tried, if any."""
+        return ""
+
+
+@dataclass(frozen=True)
+class Settle(Change):
+    """Bring the table up to date with the clock: any seat may ask, the server decides. It is
+    logged only as the clock's own change, and needs no version."""
+
+    kind = "clock"
+    host_only = False
+
+
+@dataclass(frozen=True)
+class Play(Change):
+    """A game move from a form (a QueryDict or a dict), parsed by the game's declarations.
+
+    ``as_seat``: the host acts for a player without a phone.
+    """
+
+    data: Any
+    as_seat: int | None = None
+
+    kind = "move"
+    keeps_seats = True
+
+    def payload(self, game: Game) -> dict:
+        move = parse_move(game.moves, self.data)[1]
+        return move if self.as_seat is None else {**move, "as_seat": self.as_seat}
+
+    def terms(self, game: Game, payload: dict) -> Any:
+        return game.move(payload["type"])
+
+    @staticmethod
+    def move(payload: dict) -> dict:
+        """The move as the game parsed it, without the seat it was made for."""
+        return {k: v for k, v in payload.items() if k != "as_seat"}
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> Seat | None:
+        if table.status != Table.Status.PLAYING:
+            raise TableError("The game is not running.", reason="not-playing", status=409)
+        actor = seat
+        if self.as_seat is not None:
+            actor = table.seats.filter(pk=self.as_seat).first()
+            if not seat.is_host or actor is None or actor.has_phone:
+                raise TableError("The host can act only for a player without a phone.", reason="not-phoneless",
+                                 status=403)
+        table.state = game.apply(table.state, viewer_of(actor), self.move(payload), _rng())
+        if game.is_over(table.state):
+            table.status = Table.Status.FINISHED
+        table.clock = Clock.from_dict(table.clock).follow(game.clock(table.state), now).to_dict()
+        return actor
+
+    def caution(self, game: Game, table: Table, payload: dict) -> str:
+        return game.caution(self.move(payload), table.setup)
+
+
+@dataclass(frozen=True)
+class StartGame(Change):
+    kind = "start"
+    undoable = True
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        if table.status != Table.Status.LOBBY:
+            raise TableError("The game has already started.", reason="started", status=409)
+        seats = _seats(table)
+        gone = [s for s in seats if s.left and not s.is_host]  # their phones forgot the seat: nobody to deal in
+        if gone:
+            Seat.objects.filter(pk__in=[s.pk for s in gone]).delete()
+            seats = [s for s in seats if s not in gone]
+        players = [viewer_of(s) for s in players_of(seats)]
+        problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, players)
+        if problem:
+            raise TableError(problem, reason="setup")
+        table.state = game.start(players, table.setup, _rng())
+        table.status = Table.Status.PLAYING
+        table.clock = Clock().follow(game.clock(table.state), now).to_dict()
+
+
+@dataclass(frozen=True)
+class EndGame(Change):
+    kind = "end"
+    undoable = True
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        if table.status == Table.Status.FINISHED:
+            raise TableError("The table has already finished.", reason="finished", status=409)
+        if table.state is not None and not game.is_over(table.state):
+            table.state = game.end(table.state)
+        table.status = Table.Status.FINISHED
+        table.clock = Clock.from_dict(table.clock).pause(now).to_dict()
+
+
+@dataclass(frozen=True)
+class PlayAgain(Change):
+    """Back to the lobby with the same seats, code and setup; ``rotate`` passes the special role on."""
+
+    rotate: bool = False
+
+    kind = "again"
+    undoable = True
+
+    @property
+    def regroup(self) -> bool:  # type: ignore[override]
+        return self.rotate
+
+    def payload(self, game: Game) -> dict:
+        return {"rotate": self.rotate}
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        if table.status != Table.Status.FINISHED:
+            raise TableError("Finish this game before starting another.", reason="not-finished", status=409)
+        table.status = Table.Status.LOBBY
+        table.state = None
+        table.clock = Clock().to_dict()
+        if self.rotate:
+            pair = next_in_role(_seats(table), game)
+            if pair is None:
+                raise TableError("There is no special role to pass on at this table.", reason="no-rotation")
+            holder, after = pair
+            holder.role, after.role = after.role, holder.role
+            Seat.objects.bulk_update([holder, after], ["role"])
+
+
+@dataclass(frozen=True)
+class Undo(Change):
+    """Take back the last move; everyone is told what was undone, and the clock is back where the move found it."""
+
+    kind = "undo"
+    regroup = True
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        last = table.actions.filter(undoable=True, undone=False).order_by("-id").first()
+        if last is None:
+            raise TableError("There is nothing to undo.", reason="nothing-to-undo", status=409)
+        last.undone = True
+        last.save(update_fields=["undone"])
+        if table.status == Table.Status.FINISHED and last.status_before != Table.Status.FINISHED:
+            table.results = table.results[:-1]  # the game it ended is on again
+        table.status = last.status_before
+        table.state = last.state_before
+        clock = Clock.from_dict(table.clock).undone(Clock.from_dict(last.clock_before))
+        want = game.clock(table.state) if table.status == Table.Status.PLAYING and table.state else None
+        table.clock = clock.follow(want, now).to_dict() if want else Clock().to_dict()
+        table.notice = f"The host undid {describe(last, game, table.seats.all())}."
+
+
+@dataclass(frozen=True)
+class HoldClock(Change):
+    """Pause the clock (``hold``) or let it run again."""
+
+    hold: bool
+
+    @property
+    def kind(self) -> str:  # type: ignore[override]
+        return "hold" if self.hold else "release"
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        clock = Clock.from_dict(table.clock)
+        if table.status != Table.Status.PLAYING or not clock.active:
+            raise TableError("There is no clock running at this table.", reason="no-clock", status=409)
+        if self.hold:
+            clock = clock.hold(now)
+        else:
+            clock = clock.release().follow(game.clock(table.state), now)
+        table.clock = clock.to_dict()
+
+
+@dataclass(frozen=True)
+class SetSetup(Change):
+    """The host's choices on the game's setup form; everyone sees them live."""
+
+    data: Any
+
+    kind = "setup"
+
+    def payload(self, game: Game) -> dict:
+        return Form(game.setup).parse(self.data)
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        _in_lobby(table, "The setup is fixed")
+        players = {s.pk for s in players_of(_seats(table))}
+        for f in game.setup:
+            if f.kind == "seat" and payload[f.name] not in (None, *players):
+                raise TableError(f"{f.title}: choose one of the players.", reason="bad-field")
+        table.setup = payload
+
+
+@dataclass(frozen=True)
+class SetRole(Change):
+    seat: int
+    role: str
+
+    kind = "role"
+    regroup = True
+
+    def payload(self, game: Game) -> dict:
+        return {"seat": self.seat, "role": self.role}
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        target = _target(table, self.seat)
+        _in_lobby(table, "Roles are fixed")
+        if self.role == DISPLAY.slug or game.role(self.role) is None:
+            raise TableError("That is not a role in this game.", reason="role")
+        if target.role == DISPLAY.slug:
+            raise TableError("A table display has no role in the game.", reason="role")
+        target.role = self.role
+        target.save(update_fields=["role"])
+
+
+@dataclass(frozen=True)
+class MoveSeat(Change):
+    """Move a player one place earlier (-1) or later (+1) in the seat order."""
+
+    seat: int
+    step: int
+
+    kind = "order"
+
+    def payload(self, game: Game) -> dict:
+        return {"seat": self.seat, "step": self.step}
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        _in_lobby(table, "The seat order is fixed")
+        if self.step not in (-1, 1):
+            raise TableError("A seat moves one place at a time.", reason="bad-field")
+        seats = players_of(_seats(table))
+        target = _target(table, self.seat)
+        if target not in seats:
+            raise TableError("A table display has no place in the seat order.", reason="role")
+        at = seats.index(target)
+        other = at + self.step
+        if not 0 <= other < len(seats):
+            raise TableError("That seat is already at the end of the order.", reason="order")
+        seats[at], seats[other] = seats[other], seats[at]
+        for place, s in enumerate(seats):
+            s.order = place
+        Seat.objects.bulk_update(seats, ["order"])
+
+
+@dataclass(frozen=True)
+class AddPlayer(Change):
+    """A player without a phone: a name only; the host acts for them."""
+
+    name: str
+
+    kind = "add"
+
+    def payload(self, game: Game) -> dict:
+        return {"name": self.name}
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        _in_lobby(table, "New players cannot sit down")
+        seats = _seats(table)
+        name = clean_name(self.name, (s.name for s in seats))
+        Seat.objects.create(table=table, name=name, role=_newcomer_role(game, seats), has_phone=False,
+                            order=_next_order(seats))
+
+
+@dataclass(frozen=True)
+class MakeHost(Change):
+    seat: int
+
+    kind = "host"
+    regroup = True
+
+    def payload(self, game: Game) -> dict:
+        return {"seat": self.seat}
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        target = _target(table, self.seat)
+        if target.role == DISPLAY.slug or not target.has_phone:
+            raise TableError("Only a player with a phone can host.", reason="role")
+        Seat.objects.filter(table=table).update(is_host=False)
+        Seat.objects.filter(pk=target.pk).update(is_host=True)
+
+
+@dataclass(frozen=True)
+class RemoveSeat(Change):
+    """The host removes a seat; its phones are told once the others have been."""
+
+    seat: int
+
+    kind = "remove"
+
+    def payload(self, game: Game) -> dict:
+        return {"seat": self.seat}
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        target = _target(table, self.seat)
+        if target.pk == seat.pk:
+            raise TableError("Hand hosting to someone else before leaving.", reason="self")
+        if table.status == Table.Status.PLAYING and target.role != DISPLAY.slug:
+            try:
+                table.state = game.remove(table.state, viewer_of(target), _rng())
+            except ValueError as error:
+                raise TableError(str(error), reason="in-game", status=409) from None
+            if game.is_over(table.state):
+                table.status = Table.Status.FINISHED
+            table.clock = Clock.from_dict(table.clock).follow(game.clock(table.state), now).to_dict()
+        target.delete()
+
+
+def _rng() -> random.Random:
+    return random.Random()
+
+
+def _seats(table: Table) -> list[Seat]:
+    return list(table.seats.all())
+
+
+def _target(table: Table, target_id: int) -> Seat:
+    target = table.seats.filter(pk=target_id).first()
+    if target is None:
+        raise TableError("That seat is no longer at the table.", reason="no-seat", status=404)
+    return target
+
+
+def _in_lobby(table: Table, what: str) -> None:
+    if table.status != Table.Status.LOBBY:
+        raise TableError(f"{what} once the game has started.", reason="started", status=409)
 
 
 # -- the one road for every change --------------------------------------------
@@ -253,388 +611,91 @@ def _locked(code: str, token: str) -> tuple[Table, Seat, list[Seat]]:
     return table, seat, seats
 
 
-def settle(code: str, token: str, *, now: float | None = None) -> Outcome:
-    """Bring a table up to date with the clock; any seat may ask, the server decides."""
-    now = time.time() if now is None else now
-    with transaction.atomic():
-        table, seat, seats = _locked(code, token)
-        changed = _settle_clock(table, game_of(table), now)
-        if changed:
-            rows.update(table)
-    outcome = Outcome(table=table, seat=seat, seats=seats)
-    if changed:
-        _push_after(outcome)
-    return outcome
+def run(code: str, token: str, change: Change, base_version: int | None, *, mode: Mode = Mode.APPLY,
+        now: float | None = None) -> Result:
+    """Run one change for one seat, then send every seat its view; a repeat of the same request
+    from the same view applies once.
 
-
-def _push_after(outcome: Outcome, *, regroup: bool = False) -> None:
-    def push() -> None:
-        outcome.fragments.update(broadcast.push_table(outcome.table.pk, regroup=regroup, table=outcome.table,
-                                                      seats=outcome.seats, last_action=outcome.action,
-                                                      asker=outcome.seat.pk))
-
-    transaction.on_commit(push)
-
-
-Decide = Callable[[Game, dict], bool]
-
-
-def perform(
-    code: str,
-    token: str,
-    *,
-    kind: str,
-    payload: dict | Callable[[Game], dict],
-    base_version: int | None,
-    change: Callable[[Table, Seat, Game, float], None],
-    host_only: bool | Decide = False,
-    stale_safe: bool | Decide = False,
-    undoable: bool | Decide = False,
-    regroup: bool = False,
-    keeps_seats: bool = False,
-    now: float | None = None,
-    mode: Mode = Mode.APPLY,
-    caution: Callable[[Game, Table], str] | None = None,
-) -> Outcome:
-    """Run one change for one seat; a repeat of the same request from the same view applies once.
-
-    The table and its seats are loaded once, under the table's row lock. ``payload`` may be
-    a function of the game (a move parsed by the game's declarations); ``host_only`` and
-    ``stale_safe`` may be functions of the game and the payload, decided under the lock too.
-    ``keeps_seats``: the change never touches a seat, so the push may draw from the seats
-    loaded here. ``mode``: make the change, try it (``caution``: the game's word of warning on
-    it), or only check whether an earlier request was made.
+    The table and its seats are loaded once, under the table's row lock, and the change is
+    decided and made there. ``mode``: make the change, try it (WouldApply), or only check
+    whether an earlier request was made. The push goes out after the commit, and the result
+    holds what it drew for each seat, so the asker's reply needs no second drawing.
     """
     now = time.time() if now is None else now
-    before: Action | None = None
-    with transaction.atomic():
+    if isinstance(change, Settle):
+        return _settle(code, token, now)
+    logged: Action | None = None
+    actor: Seat | None = None
+    # Durable: never inside another transaction, so leaving this block commits, and nobody is
+    # told of a change before it is kept.
+    with transaction.atomic(durable=True):
         table, seat, seats = _locked(code, token)
         game = game_of(table)
-        payload = payload(game) if callable(payload) else payload
-        if (host_only(game, payload) if callable(host_only) else host_only) and not seat.is_host:
+        payload = change.payload(game)
+        terms = change.terms(game, payload)
+        if terms.host_only and not seat.is_host:
             raise NotHost("Only the host can do that.")
         if base_version is None:
             raise TableError("That request came without the table version; reload and try again.")
-        key = _key(kind, payload)
+        key = _key(change.kind, payload)
         # Every logged change moved the version past the one it was made from, and versions only
         # grow: a request made from the current version cannot be a repeat, so only older ones
         # are looked up.
         if base_version < table.version and Action.objects.filter(
                 table=table, seat=seat, base_version=base_version, key=key).exists():
-            return Outcome(table=table, seat=seat, duplicate=True)
+            return Result(table=table, seat=seat, duplicate=True)
         if mode is Mode.CHECK:
             raise TableError("Your tap did not reach the table before the connection dropped. Tap again.",
                              reason="not-applied", status=409)
         settled = _settle_clock(table, game, now)
-        stale = base_version != table.version and not (
-            stale_safe(game, payload) if callable(stale_safe) else stale_safe)
+        stale = base_version != table.version and not terms.stale_safe
         if stale:
-            if settled:  # keep the clock's news even though this move is refused
+            if settled:  # keep the clock's news even though this request is refused
                 rows.update(table)
         else:
-            before = Action(
+            logged = Action(
                 table=table,
                 seat=seat,
-                kind=kind,
+                kind=change.kind,
                 key=key,
                 base_version=base_version,
                 move=payload,
                 status_before=table.status,
                 state_before=table.state,
                 clock_before=Clock.from_dict(table.clock).pause(now).to_dict(),
-                undoable=undoable(game, payload) if callable(undoable) else undoable,
+                undoable=terms.undoable,
             )
             table.notice = ""
             was_finished = table.status == Table.Status.FINISHED
-            change(table, seat, game, now)
+            actor = change.apply(table, seat, game, payload, now)
             if mode is Mode.TRY:
-                raise WouldApply(caution(game, table) if caution else "")
+                raise WouldApply(change.caution(game, table, payload))
             if table.status == Table.Status.FINISHED and not was_finished:
                 _record_result(table, game)
             table.version += 1
             rows.update(table)
-            rows.insert(before)
-    outcome = Outcome(table=table, seat=seat, seats=seats if keeps_seats or stale else None,
-                      action=before if before is not None and before.undoable else None)
+            rows.insert(logged)
     if stale:
         if settled:
-            _push_after(outcome)
+            broadcast.push_table(table.pk, table=table, seats=seats, asker=seat.pk)
         raise Stale("The table moved on since your screen was drawn. Have a look and try again.")
-    _push_after(outcome, regroup=regroup)
-    return outcome
+    fragments = broadcast.push_table(table.pk, regroup=change.regroup, table=table,
+                                     seats=seats if change.keeps_seats else None,
+                                     last_action=logged if logged.undoable else None, asker=seat.pk)
+    if isinstance(change, RemoveSeat):
+        broadcast.push_removed(change.seat)
+    return Result(table=table, seat=seat, fragments=fragments, actor=actor,
+                  move=Play.move(payload) if isinstance(change, Play) else None)
 
 
-# -- game moves and host actions ----------------------------------------------
-
-
-def _rng() -> random.Random:
-    return random.Random()
-
-
-def _seats(table: Table) -> list[Seat]:
-    return list(table.seats.all())
-
-
-def play(code: str, token: str, data: Any, base_version: int | None, *, as_seat: int | None = None,
-         now: float | None = None, mode: Mode = Mode.APPLY) -> Outcome:
-    """A game move from a form (a QueryDict or a dict), parsed by the game's declarations.
-
-    ``as_seat``: the host acts for a player without a phone.
-    """
-    move: dict = {}
-    acted: list[Seat] = []
-
-    def payload(game: Game) -> dict:
-        move.update(parse_move(game.moves, data)[1])
-        return move if as_seat is None else {**move, "as_seat": as_seat}
-
-    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
-        if table.status != Table.Status.PLAYING:
-            raise TableError("The game is not running.", reason="not-playing", status=409)
-        actor = seat
-        if as_seat is not None:
-            actor = table.seats.filter(pk=as_seat).first()
-            if not seat.is_host or actor is None or actor.has_phone:
-                raise TableError("The host can act only for a player without a phone.", reason="not-phoneless",
-                                 status=403)
-        table.state = game.apply(table.state, viewer_of(actor), move, _rng())
-        acted.append(actor)
-        if game.is_over(table.state):
-            table.status = Table.Status.FINISHED
-        table.clock = Clock.from_dict(table.clock).follow(game.clock(table.state), now).to_dict()
-
-    outcome = perform(
-        code, token, kind="move", payload=payload, base_version=base_version, change=change,
-        host_only=lambda game, parsed: game.move(parsed["type"]).host_only,
-        stale_safe=lambda game, parsed: game.move(parsed["type"]).stale_safe,
-        undoable=lambda game, parsed: game.move(parsed["type"]).undoable, keeps_seats=True, now=now,
-        mode=mode, caution=lambda game, table: game.caution(move, table.setup),
-    )
-    outcome.move, outcome.actor = move, (acted[0] if acted else None)
-    return outcome
-
-
-def _start(table: Table, game: Game, now: float) -> None:
-    seats = _seats(table)
-    gone = [s for s in seats if s.left and not s.is_host]  # their phones forgot the seat: nobody to deal in
-    if gone:
-        Seat.objects.filter(pk__in=[s.pk for s in gone]).delete()
-        seats = [s for s in seats if s not in gone]
-    problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, [viewer_of(s) for s in players_of(seats)])
-    if problem:
-        raise TableError(problem, reason="setup")
-    table.state = game.start([viewer_of(s) for s in players_of(seats)], table.setup, _rng())
-    table.status = Table.Status.PLAYING
-    table.clock = Clock().follow(game.clock(table.state), now).to_dict()
-
-
-def start_game(code: str, token: str, base_version: int | None, *, mode: Mode = Mode.APPLY) -> Outcome:
-    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
-        if table.status != Table.Status.LOBBY:
-            raise TableError("The game has already started.", reason="started", status=409)
-        _start(table, game, now)
-
-    return perform(code, token, kind="start", payload={}, base_version=base_version, change=change,
-                   host_only=True, undoable=True, mode=mode)
-
-
-def end_game(code: str, token: str, base_version: int | None, *, mode: Mode = Mode.APPLY) -> Outcome:
-    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
-        if table.status == Table.Status.FINISHED:
-            raise TableError("The table has already finished.", reason="finished", status=409)
-        if table.state is not None and not game.is_over(table.state):
-            table.state = game.end(table.state)
-        table.status = Table.Status.FINISHED
-        table.clock = Clock.from_dict(table.clock).pause(now).to_dict()
-
-    return perform(code, token, kind="end", payload={}, base_version=base_version, change=change,
-                   host_only=True, undoable=True, mode=mode)
-
-
-def play_again(code: str, token: str, base_version: int | None, *, rotate: bool = False,
-               mode: Mode = Mode.APPLY) -> Outcome:
-    """Back to the lobby with the same seats, code and setup; ``rotate`` passes the special role on."""
-
-    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
-        if table.status != Table.Status.FINISHED:
-            raise TableError("Finish this game before starting another.", reason="not-finished", status=409)
-        table.status = Table.Status.LOBBY
-        table.state = None
-        table.clock = Clock().to_dict()
-        if rotate:
-            _rotate_role(table, game)
-
-    return perform(code, token, kind="again", payload={"rotate": rotate}, base_version=base_version,
-                   change=change, host_only=True, undoable=True, regroup=rotate, mode=mode)
-
-
-def _rotate_role(table: Table, game: Game) -> None:
-    pair = next_in_role(_seats(table), game)
-    if pair is None:
-        raise TableError("There is no special role to pass on at this table.", reason="no-rotation")
-    holder, after = pair
-    holder_role, after_role = after.role, holder.role
-    holder.role, after.role = holder_role, after_role
-    Seat.objects.bulk_update([holder, after], ["role"])
-
-
-def undo(code: str, token: str, base_version: int | None, *, now: float | None = None,
-         mode: Mode = Mode.APPLY) -> Outcome:
-    """Take back the last move; everyone is told what was undone, and the clock is back where the move found it."""
-
-    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
-        last = table.actions.filter(undoable=True, undone=False).order_by("-id").first()
-        if last is None:
-            raise TableError("There is nothing to undo.", reason="nothing-to-undo", status=409)
-        last.undone = True
-        last.save(update_fields=["undone"])
-        if table.status == Table.Status.FINISHED and last.status_before != Table.Status.FINISHED:
-            table.results = table.results[:-1]  # the game it ended is on again
-        table.status = last.status_before
-        table.state = last.state_before
-        clock = Clock.from_dict(table.clock).undone(Clock.from_dict(last.clock_before))
-        want = game.clock(table.state) if table.status == Table.Status.PLAYING and table.state else None
-        table.clock = clock.follow(want, now).to_dict() if want else Clock().to_dict()
-        table.notice = f"The host undid {describe(last, game, table.seats.all())}."
-
-    return perform(code, token, kind="undo", payload={}, base_version=base_version, change=change,
-                   host_only=True, regroup=True, now=now, mode=mode)
-
-
-def hold_clock(code: str, token: str, base_version: int | None, *, hold: bool, now: float | None = None,
-               mode: Mode = Mode.APPLY) -> Outcome:
-    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
-        clock = Clock.from_dict(table.clock)
-        if table.status != Table.Status.PLAYING or not clock.active:
-            raise TableError("There is no clock running at this table.", reason="no-clock", status=409)
-        if hold:
-            clock = clock.hold(now)
-        else:
-            clock = clock.release().follow(game.clock(table.state), now)
-        table.clock = clock.to_dict()
-
-    return perform(code, token, kind="hold" if hold else "release", payload={}, base_version=base_version,
-                   change=change, host_only=True, now=now, mode=mode)
-
-
-def _target(table: Table, target_id: int) -> Seat:
-    target = table.seats.filter(pk=target_id).first()
-    if target is None:
-        raise TableError("That seat is no longer at the table.", reason="no-seat", status=404)
-    return target
-
-
-def _in_lobby(table: Table, what: str) -> None:
-    if table.status != Table.Status.LOBBY:
-        raise TableError(f"{what} once the game has started.", reason="started", status=409)
-
-
-def set_setup(code: str, token: str, base_version: int | None, data: Any, *, mode: Mode = Mode.APPLY) -> Outcome:
-    """The host's choices on the game's setup form; everyone sees them live."""
-
-    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
-        _in_lobby(table, "The setup is fixed")
-        setup = Form(game.setup).parse(data)
-        players = {s.pk for s in players_of(_seats(table))}
-        for f in game.setup:
-            if f.kind == "seat" and setup[f.name] not in (None, *players):
-                raise TableError(f"{f.title}: choose one of the players.", reason="bad-field")
-        table.setup = setup
-
-    return perform(code, token, kind="setup", payload=lambda game: Form(game.setup).parse(data),
-                   base_version=base_version, change=change, host_only=True, mode=mode)
-
-
-def set_role(code: str, token: str, base_version: int | None, target_id: int, role: str, *,
-             mode: Mode = Mode.APPLY) -> Outcome:
-    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
-        target = _target(table, target_id)
-        _in_lobby(table, "Roles are fixed")
-        if role == DISPLAY.slug or game.role(role) is None:
-            raise TableError("That is not a role in this game.", reason="role")
-        if target.role == DISPLAY.slug:
-            raise TableError("A table display has no role in the game.", reason="role")
-        target.role = role
-        target.save(update_fields=["role"])
-
-    return perform(code, token, kind="role", payload={"seat": target_id, "role": role},
-                   base_version=base_version, change=change, host_only=True, regroup=True, mode=mode)
-
-
-def move_seat(code: str, token: str, base_version: int | None, target_id: int, step: int, *,
-              mode: Mode = Mode.APPLY) -> Outcome:
-    """Move a player one place earlier (-1) or later (+1) in the seat order."""
-
-    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
-        _in_lobby(table, "The seat order is fixed")
-        if step not in (-1, 1):
-            raise TableError("A seat moves one place at a time.", reason="bad-field")
-        seats = players_of(_seats(table))
-        target = _target(table, target_id)
-        if target not in seats:
-            raise TableError("A table display has no place in the seat order.", reason="role")
-        at = seats.index(target)
-        other = at + step
-        if not 0 <= other < len(seats):
-            raise TableError("That seat is already at the end of the order.", reason="order")
-        seats[at], seats[other] = seats[other], seats[at]
-        for place, s in enumerate(seats):
-            s.order = place
-        Seat.objects.bulk_update(seats, ["order"])
-
-    return perform(code, token, kind="order", payload={"seat": target_id, "step": step},
-                   base_version=base_version, change=change, host_only=True, mode=mode)
-
-
-def add_player(code: str, token: str, base_version: int | None, raw_name: str, *, mode: Mode = Mode.APPLY) -> Outcome:
-    """A player without a phone: a name only; the host acts for them."""
-
-    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
-        _in_lobby(table, "New players cannot sit down")
-        seats = _seats(table)
-        name = clean_name(raw_name, (s.name for s in seats))
-        Seat.objects.create(table=table, name=name, role=_newcomer_role(game, seats), has_phone=False,
-                            order=_next_order(seats))
-
-    return perform(code, token, kind="add", payload={"name": raw_name}, base_version=base_version,
-                   change=change, host_only=True, mode=mode)
-
-
-def make_host(code: str, token: str, base_version: int | None, target_id: int, *, mode: Mode = Mode.APPLY) -> Outcome:
-    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
-        target = _target(table, target_id)
-        if target.role == DISPLAY.slug or not target.has_phone:
-            raise TableError("Only a player with a phone can host.", reason="role")
-        Seat.objects.filter(table=table).update(is_host=False)
-        Seat.objects.filter(pk=target.pk).update(is_host=True)
-
-    return perform(code, token, kind="host", payload={"seat": target_id},
-                   base_version=base_version, change=change, host_only=True, regroup=True, mode=mode)
-
-
-def remove_seat(code: str, token: str, base_version: int | None, target_id: int, *, mode: Mode = Mode.APPLY) -> Outcome:
-    removed: list[int] = []
-
-    def change(table: Table, seat: Seat, game: Game, now: float) -> None:
-        target = _target(table, target_id)
-        if target.pk == seat.pk:
-            raise TableError("Hand hosting to someone else before leaving.", reason="self")
-        if table.status == Table.Status.PLAYING and target.role != DISPLAY.slug:
-            try:
-                table.state = game.remove(table.state, viewer_of(target), _rng())
-            except ValueError as error:
-                raise TableError(str(error), reason="in-game", status=409) from None
-            if game.is_over(table.state):
-                table.status = Table.Status.FINISHED
-            table.clock = Clock.from_dict(table.clock).follow(game.clock(table.state), now).to_dict()
-        removed.append(target.pk)
-        target.delete()
-
-    outcome = perform(code, token, kind="remove", payload={"seat": target_id},
-                      base_version=base_version, change=change, host_only=True, mode=mode)
-    for pk in removed:
-        transaction.on_commit(lambda pk=pk: broadcast.push_removed(pk))
-    return outcome
+def _settle(code: str, token: str, now: float) -> Result:
+    with transaction.atomic(durable=True):
+        table, seat, seats = _locked(code, token)
+        changed = _settle_clock(table, game_of(table), now)
+        if changed:
+            rows.update(table)
+    fragments = broadcast.push_table(table.pk, table=table, seats=seats, asker=seat.pk) if changed else {}
+    return Result(table=table, seat=seat, fragments=fragments)
 
 
 def mark_left(seat: Seat) -> None:

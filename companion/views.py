@@ -9,9 +9,11 @@ caught here.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import json
 import logging
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.exceptions import BadRequest
@@ -167,8 +169,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     seat = acting_for(table, own, request.GET.get("as"))
     if seat is None:
         return redirect("table", code=table.code)
-    outcome = tables.settle(table.code, own.token)
-    table = outcome.table
+    table = tables.run(table.code, own.token, tables.Settle(), None).table
     game = registry.game_of(table)
     join_url = _reachable(request, reverse("table", kwargs={"code": table.code}))
     return render(request, "companion/table.html", {
@@ -292,7 +293,8 @@ def _hammering(request: HttpRequest, token: str, *, trial: bool) -> bool:
     return usage is not None and usage["count"] > usage["limit"]
 
 
-def _run(request: HttpRequest, code: str, action) -> HttpResponse:
+def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.Change]) -> HttpResponse:
+    """Run the change ``read`` finds in the form, and answer with a word for #flash and the seat's regions."""
     code, token = _token(request, code)
     trial, check = request.POST.get("_try") == "1", request.POST.get("_check") == "1"
     if token and _hammering(request, token, trial=trial):
@@ -302,7 +304,7 @@ def _run(request: HttpRequest, code: str, action) -> HttpResponse:
     # "_try": would the move be accepted? Everything runs, then rolls back; a refusal says why.
     mode = tables.Mode.CHECK if check else tables.Mode.TRY if trial else tables.Mode.APPLY
     try:
-        outcome = action(code, token, _version(request), mode)
+        result = tables.run(code, token, read(request), _version(request), mode=mode)
     except tables.WouldApply as would:
         return _flash(request, would.caution, kind="warning") if would.caution else HttpResponse("")
     except tables.NoSeat as error:
@@ -316,24 +318,24 @@ def _run(request: HttpRequest, code: str, action) -> HttpResponse:
     except RulesError as error:  # a move the rules refuse now
         return _flash(request, error.message, status=422, fresh=_fresh(request, code, token, mode), reason=error.reason,
                       remedy=_remedy(request, code, error.reason), code=code)
-    seat = _shown(request, outcome.seat)
-    fresh = "" if seat is None else outcome.fragments.get(seat.pk) or drawing.live_fragment(outcome.table, seat)
-    if outcome.duplicate:
+    seat = _shown(request, result.seat)
+    fresh = "" if seat is None else result.fragments.get(seat.pk) or drawing.live_fragment(result.table, seat)
+    if result.duplicate:
         note = "Your tap reached the table before the connection dropped: it is done." if check else \
             "That was already done."
     else:
-        note = _said(outcome)
+        note = _said(result)
     return _flash(request, note, fresh=fresh, kind="info")
 
 
-def _said(outcome: tables.Outcome) -> str:
+def _said(result: tables.Result) -> str:
     """The game's word to the phone that moved ("CANDLE is not the word."), from that seat's view."""
-    if outcome.move is None or outcome.actor is None or outcome.table.state is None:
+    if result.move is None or result.actor is None or result.table.state is None:
         return ""
-    game = registry.game_of(outcome.table)
+    game = registry.game_of(result.table)
     if type(game).said is registry.Game.said:  # a game with nothing to say costs no view
         return ""
-    return game.said(outcome.move, game.view(outcome.table.state, registry.viewer_of(outcome.actor)))
+    return game.said(result.move, game.view(result.table.state, registry.viewer_of(result.actor)))
 
 
 def _as_seat(request: HttpRequest) -> int | None:
@@ -349,12 +351,13 @@ def _as_seat(request: HttpRequest) -> int | None:
     return seat
 
 
+def _play(request: HttpRequest) -> tables.Play:
+    return tables.Play(request.POST, as_seat=_as_seat(request))
+
+
 @require_POST
 def move(request: HttpRequest, code: str) -> HttpResponse:
-    def action(code: str, token: str, version: int | None, mode: tables.Mode):
-        return tables.play(code, token, request.POST, version, as_seat=_as_seat(request), mode=mode)
-
-    return _run(request, code, action)
+    return _run(request, code, _play)
 
 
 def _int(request: HttpRequest, name: str, missing: str) -> int:
@@ -371,8 +374,7 @@ def _int(request: HttpRequest, name: str, missing: str) -> int:
 HOST_ACTIONS = ("start", "undo", "end", "again", "pause", "resume", "setup", "role", "host", "remove", "order", "add")
 
 
-def _host(name: str, request: HttpRequest, code: str, token: str, version: int | None,
-          mode: tables.Mode) -> tables.Outcome:
+def _host(name: str, request: HttpRequest) -> tables.Change:
     """One host action by its name in the URL, with its fields from the form."""
 
     def seat() -> int:
@@ -380,40 +382,39 @@ def _host(name: str, request: HttpRequest, code: str, token: str, version: int |
 
     match name:
         case "start":
-            return tables.start_game(code, token, version, mode=mode)
+            return tables.StartGame()
         case "undo":
-            return tables.undo(code, token, version, mode=mode)
+            return tables.Undo()
         case "end":
-            return tables.end_game(code, token, version, mode=mode)
+            return tables.EndGame()
         case "again":
-            return tables.play_again(code, token, version, rotate=request.POST.get("rotate") == "1", mode=mode)
+            return tables.PlayAgain(rotate=request.POST.get("rotate") == "1")
         case "pause" | "resume":
-            return tables.hold_clock(code, token, version, hold=name == "pause", mode=mode)
+            return tables.HoldClock(hold=name == "pause")
         case "setup":
-            return tables.set_setup(code, token, version, request.POST, mode=mode)
+            return tables.SetSetup(request.POST)
         case "role":
-            return tables.set_role(code, token, version, seat(), request.POST.get("role", ""), mode=mode)
+            return tables.SetRole(seat(), request.POST.get("role", ""))
         case "host":
-            return tables.make_host(code, token, version, seat(), mode=mode)
+            return tables.MakeHost(seat())
         case "remove":
-            return tables.remove_seat(code, token, version, seat(), mode=mode)
+            return tables.RemoveSeat(seat())
         case "order":
-            return tables.move_seat(code, token, version, seat(), _int(request, "step", "Move a seat up or down."),
-                                    mode=mode)
+            return tables.MoveSeat(seat(), _int(request, "step", "Move a seat up or down."))
         case "add":
-            return tables.add_player(code, token, version, request.POST.get("name", ""), mode=mode)
+            return tables.AddPlayer(request.POST.get("name", ""))
     raise tables.TableError("Unknown host action.", status=404, reason="unknown-action")
 
 
 @require_POST
 def host_action(request: HttpRequest, code: str, name: str) -> HttpResponse:
-    return _run(request, code, lambda code, token, version, mode: _host(name, request, code, token, version, mode))
+    return _run(request, code, functools.partial(_host, name))
 
 
 @require_POST
 def tick(request: HttpRequest, code: str) -> HttpResponse:
     """A phone's countdown reached zero: the server checks its own clock and settles."""
-    return _run(request, code, lambda code, token, version, mode: tables.settle(code, token))
+    return _run(request, code, lambda request: tables.Settle())
 
 
 @require_POST

@@ -73,7 +73,7 @@ def sit_down(slug: str) -> tuple[Table, list[Seat]]:
     table, host = tables.create_table(slug, "lena")
     players = [host] + [tables.join_table(table, name) for name in ("gus", "gwen", "ben", "ida")]
     tables.join_table(table, "", as_display=True)
-    tables.start_game(table.code, host.token, version(table))
+    tables.run(table.code, host.token, tables.StartGame(), version(table))
     return table, players
 
 
@@ -87,7 +87,7 @@ def state(table: Table) -> dict:
 
 def act(table: Table, seat: Seat, **move) -> None:
     """A move the benchmark makes without timing it (the moves between the measured ones)."""
-    tables.play(table.code, seat.token, move, version(table))
+    tables.run(table.code, seat.token, tables.Play(move), version(table))
 
 
 # -- each game's ordinary moves, from a mid-game state -----------------------------

@@ -47,9 +47,9 @@ def main() -> None:
     guessers = [tables.join_table(table, f"guest{n}") for n in range(SEATS - 2)]
     tables.join_table(table, "", as_display=True)
     table.refresh_from_db()
-    tables.start_game(table.code, keeper.token, table.version)
+    tables.run(table.code, keeper.token, tables.StartGame(), table.version)
     table.refresh_from_db()
-    tables.play(table.code, keeper.token, {"type": "set_secret", "word": "lantern"}, table.version)
+    tables.run(table.code, keeper.token, tables.Play({"type": "set_secret", "word": "lantern"}), table.version)
 
     phones = []
     for guesser in guessers:

@@ -17,9 +17,9 @@ def test_simultaneous_moves_on_the_same_version_apply_exactly_once():
     gus = tables.join_table(table, "gus")
     gwen = tables.join_table(table, "gwen")
     table.refresh_from_db()
-    tables.start_game(table.code, lena.token, table.version)
+    tables.run(table.code, lena.token, tables.StartGame(), table.version)
     table.refresh_from_db()
-    tables.play(table.code, lena.token, {"type": "set_secret", "word": "lantern"}, table.version)
+    tables.run(table.code, lena.token, tables.Play({"type": "set_secret", "word": "lantern"}), table.version)
     table.refresh_from_db()
     seen = table.version
 
@@ -29,7 +29,7 @@ def test_simultaneous_moves_on_the_same_version_apply_exactly_once():
     def tap(seat, word):
         gate.wait()
         try:
-            tables.play(table.code, seat.token, {"type": "guess", "word": word}, seen)
+            tables.run(table.code, seat.token, tables.Play({"type": "guess", "word": word}), seen)
             results[seat.name] = "applied"
         except tables.Stale:
             results[seat.name] = "stale"

@@ -17,7 +17,8 @@ from channels.testing import WebsocketCommunicator
 from companion import seats, tables
 from companion.broadcast import seat_group
 from companion.models import Seat, Table
-from companion.consumers import DRAFT_EVERY, PONG, SYNC_EVERY
+from companion.consumers import DRAFT_EVERY, SYNC_EVERY
+from companion.render import PONG
 from companion.watchdog import LAYER_DOWN
 from config.asgi import application
 
@@ -67,12 +68,12 @@ def current_version(table: Table) -> int:
 
 async def play(table: Table, seat: Seat, **move):
     version = await current_version(table)
-    return await database_sync_to_async(tables.play)(table.code, seat.token, move, version)
+    return await database_sync_to_async(tables.run)(table.code, seat.token, tables.Play(move), version)
 
 
 async def start(table: Table, host: Seat):
     version = await current_version(table)
-    return await database_sync_to_async(tables.start_game)(table.code, host.token, version)
+    return await database_sync_to_async(tables.run)(table.code, host.token, tables.StartGame(), version)
 
 
 async def test_socket_sends_the_seats_current_view_on_connect():
@@ -141,7 +142,7 @@ async def test_a_removed_seat_is_told_and_its_socket_closed():
     socket = await open_socket(table.code, gus)
     await drain(socket)
     version = await current_version(table)
-    await database_sync_to_async(tables.remove_seat)(table.code, lena.token, version, gus.pk)
+    await database_sync_to_async(tables.run)(table.code, lena.token, tables.RemoveSeat(gus.pk), version)
     message = await socket.receive_from(timeout=2)
     assert "removed you" in message
     closed = await socket.receive_output(timeout=2)
@@ -282,7 +283,7 @@ async def test_a_screen_follows_its_seat_into_another_group_when_roles_change():
         await drain(socket)
     for seat, role in ((gus, "keeper"), (lena, "guesser")):
         version = await current_version(table)
-        await database_sync_to_async(tables.set_role)(table.code, lena.token, version, seat.pk, role)
+        await database_sync_to_async(tables.run)(table.code, lena.token, tables.SetRole(seat.pk, role), version)
     await start(table, lena)
     for socket in sockets.values():
         await drain(socket)

@@ -21,7 +21,7 @@ def fiction_table(db):
     table = Table.objects.create(code="KMNPQR", game="fiction")
     lena = Seat.objects.create(table=table, name="lena", role="librarian", is_host=True, order=0)
     Seat.objects.create(table=table, name="gus", role="guesser", order=1)
-    tables.start_game(table.code, lena.token, table.version)
+    tables.run(table.code, lena.token, tables.StartGame(), table.version)
     return table, lena
 
 

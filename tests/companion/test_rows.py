@@ -23,11 +23,11 @@ def table() -> Table:
     table, lena = tables.create_table("stub", "lena")
     tables.join_table(table, "gus")
     tables.join_table(table, "", as_display=True)
-    tables.add_player(table.code, lena.token, Table.objects.get(pk=table.pk).version, "no phone")
+    tables.run(table.code, lena.token, tables.AddPlayer("no phone"), Table.objects.get(pk=table.pk).version)
     table.refresh_from_db()
-    tables.start_game(table.code, lena.token, table.version)
+    tables.run(table.code, lena.token, tables.StartGame(), table.version)
     table.refresh_from_db()
-    tables.play(table.code, lena.token, {"type": "set_secret", "word": "lantern"}, table.version)
+    tables.run(table.code, lena.token, tables.Play({"type": "set_secret", "word": "lantern"}), table.version)
     return Table.objects.get(pk=table.pk)
 
 

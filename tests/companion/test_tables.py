@@ -7,9 +7,10 @@ import html
 import pytest
 from django.urls import reverse
 
-from companion import tables
+from companion import broadcast, tables
 from companion.clock import Clock
 from companion.models import Action, Seat, Table
+from games.errors import RulesError
 from tests.conftest import sit, version
 
 # The seat, version and clock tests run again in CI on PostgreSQL and Redis.
@@ -254,6 +255,23 @@ def test_undo_restores_the_state_before_the_last_move(stub_table, phone):
     assert Table.objects.get().state["secret"] == ""
 
 
+def test_a_stale_move_that_finds_the_clock_run_out_is_refused_and_everyone_is_told_the_time_is_up(
+        stub_table, phone, monkeypatch):
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    table.refresh_from_db()
+    clock = Clock.from_dict(table.clock)
+    told, real_push = [], broadcast.push_table
+    monkeypatch.setattr(broadcast, "push_table",
+                        lambda table_id, **kwargs: told.append(kwargs["table"].version) or real_push(table_id, **kwargs))
+    gus = table.seats.get(name="gus")
+    with pytest.raises(tables.Stale):
+        tables.run(table.code, gus.token, tables.Play({"type": "guess", "word": "melon"}), table.version - 1,
+                   now=clock.deadline + 1)
+    table.refresh_from_db()
+    assert table.state["ended_by"] == "time" and told == [table.version]
+
+
 def host_seat(table):
     return table.seats.get(is_host=True)
 
@@ -264,12 +282,13 @@ def test_the_server_decides_the_clock_ran_out_even_if_every_phone_slept(stub_tab
     table.refresh_from_db()
     clock = Clock.from_dict(table.clock)
     assert clock.running
-    settled = tables.settle(table.code, host_seat(table).token, now=clock.deadline + 1).table
+    settled = tables.run(table.code, host_seat(table).token, tables.Settle(), None, now=clock.deadline + 1).table
     assert settled.status == Table.Status.FINISHED
     assert settled.state["ended_by"] == "time"
     assert Action.objects.filter(kind="clock").count() == 1
     # settling again changes nothing
-    assert tables.settle(table.code, host_seat(table).token, now=clock.deadline + 5).table.version == settled.version
+    again = tables.run(table.code, host_seat(table).token, tables.Settle(), None, now=clock.deadline + 5).table
+    assert again.version == settled.version
 
 
 def test_a_phone_that_slept_through_the_clock_comes_back_to_the_expired_state(stub_table, phone):
@@ -293,7 +312,7 @@ def test_host_can_pause_and_resume_the_clock(stub_table, phone):
 
 def test_the_keeper_cannot_be_removed_mid_game_but_a_guesser_can(stub_table, phone):
     table, lena, gus, gwen = stub_table
-    tables.make_host(table.code, lena.token, version(table), gus.pk)
+    tables.run(table.code, lena.token, tables.MakeHost(gus.pk), version(table))
     host = sit(phone(), Seat.objects.get(pk=gus.pk))
     assert post_host(host, table, "start").status_code == 200
     refused = post_host(host, table, "remove", seat=lena.pk)
@@ -345,25 +364,61 @@ def test_after_a_game_the_host_can_start_another_at_the_same_table(stub_table, p
     assert Table.objects.get().state["secret"] == ""
 
 
-def test_a_move_is_one_transaction_and_its_push_loads_nothing_again(stub_table, django_capture_on_commit_callbacks):
+def test_a_move_is_one_transaction_and_its_push_loads_nothing_again(stub_table, monkeypatch):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     table, lena, gus, _ = stub_table
-    tables.start_game(table.code, lena.token, version(table))
-    tables.play(table.code, lena.token, {"type": "set_secret", "word": "lantern"}, version(table))
+    tables.run(table.code, lena.token, tables.StartGame(), version(table))
+    tables.run(table.code, lena.token, tables.Play({"type": "set_secret", "word": "lantern"}), version(table))
     seen = version(table)
-    with django_capture_on_commit_callbacks() as pushes, CaptureQueriesContext(connection) as move:
-        outcome = tables.play(table.code, gus.token, {"type": "guess", "word": "melon"}, seen)
-    with CaptureQueriesContext(connection) as push:
-        for callback in pushes:
-            callback()
+    pushes, real_push = [], broadcast.push_table
+
+    def push_table(*args, **kwargs):
+        with CaptureQueriesContext(connection) as push:
+            fragments = real_push(*args, **kwargs)
+        pushes.append(push.captured_queries)
+        return fragments
+
+    monkeypatch.setattr(broadcast, "push_table", push_table)
+    with CaptureQueriesContext(connection) as move:
+        result = tables.run(table.code, gus.token, tables.Play({"type": "guess", "word": "melon"}), seen)
     # The table and every seat in one read each, the change and its log entry (a move made from
     # the current version cannot be a repeat, so the log is not searched).
     assert len([q for q in move.captured_queries if "SAVEPOINT" not in q["sql"]]) == 4
-    assert push.captured_queries == []
-    assert "Undo gus's guess MELON" in html.unescape(outcome.fragments[lena.pk])
-    assert "gwen" in outcome.fragments[gus.pk]
+    assert pushes == [[]]
+    assert "Undo gus's guess MELON" in html.unescape(result.fragments[lena.pk])
+    assert "gwen" in result.fragments[gus.pk]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_nobody_is_told_of_a_change_before_it_is_committed_and_a_refusal_tells_nobody(monkeypatch):
+    from django.db import connection, transaction
+
+    table, lena = tables.create_table("stub", "lena")
+    gus = tables.join_table(table, "gus")
+    told = []  # (in a transaction still?, the version committed, the version told) at each push
+    real_push = broadcast.push_table
+
+    def push_table(table_id, **kwargs):
+        committed = Table.objects.values_list("version", flat=True).get(pk=table_id)
+        told.append((connection.in_atomic_block, committed, kwargs["table"].version))
+        return real_push(table_id, **kwargs)
+
+    monkeypatch.setattr(broadcast, "push_table", push_table)
+    result = tables.run(table.code, lena.token, tables.StartGame(), version(table))
+    assert told == [(False, result.table.version, result.table.version)] and result.fragments[gus.pk]
+    with pytest.raises(RulesError):  # the rules refuse it: nothing changed, nobody told
+        tables.run(table.code, gus.token, tables.Play({"type": "guess", "word": "melon"}), version(table))
+    with pytest.raises(tables.Stale):
+        tables.run(table.code, lena.token, tables.Play({"type": "set_secret", "word": "lantern"}), 0)
+    with pytest.raises(tables.WouldApply):  # tried, never made
+        tables.run(table.code, lena.token, tables.Play({"type": "set_secret", "word": "lantern"}), version(table),
+                   mode=tables.Mode.TRY)
+    assert len(told) == 1 and version(table) == result.table.version
+    with transaction.atomic(), pytest.raises(RuntimeError):  # inside another transaction, leaving would not commit
+        tables.run(table.code, lena.token, tables.EndGame(), version(table))
+    assert len(told) == 1
 
 
 def test_a_player_who_left_is_not_dealt_into_the_next_game(db, phone):

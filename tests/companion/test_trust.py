@@ -61,22 +61,23 @@ def _fiction_in_play(now):
     """A Fiction table whose first half has run for 10 s: lena holds READY, gus guesses."""
     table, lena = tables.create_table("fiction", "lena")
     gus = tables.join_table(table, "gus")
-    tables.start_game(table.code, lena.token, version(table))
-    tables.play(table.code, lena.token, {"type": "choose_secret", "word": "ready", "hint": "r"}, version(table), now=now)
-    tables.play(table.code, lena.token, {"type": "start_first_half"}, version(table), now=now)
+    tables.run(table.code, lena.token, tables.StartGame(), version(table))
+    tables.run(table.code, lena.token, tables.Play({"type": "choose_secret", "word": "ready", "hint": "r"}),
+               version(table), now=now)
+    tables.run(table.code, lena.token, tables.Play({"type": "start_first_half"}), version(table), now=now)
     return table, lena, gus
 
 
 def test_undoing_a_shared_row_gives_back_the_time_run_since_and_pauses_as_it_was():
     now = time.time()
     table, lena, gus = _fiction_in_play(now)
-    tables.play(table.code, gus.token, {"type": "guess", "word": "entry"}, version(table), now=now + 17)
+    tables.run(table.code, gus.token, tables.Play({"type": "guess", "word": "entry"}), version(table), now=now + 17)
     at_guess = Clock.from_dict(Table.objects.get().clock)
     assert not at_guess.running and at_guess.left(now + 17) == pytest.approx(583, abs=1)
-    tables.play(table.code, lena.token, {"type": "share_clues", "clues": list("~✗✗~✗")}, version(table),
-                now=now + 30)
+    tables.run(table.code, lena.token, tables.Play({"type": "share_clues", "clues": list("~✗✗~✗")}),
+               version(table), now=now + 30)
     assert Clock.from_dict(Table.objects.get().clock).running
-    tables.undo(table.code, lena.token, version(table), now=now + 43)
+    tables.run(table.code, lena.token, tables.Undo(), version(table), now=now + 43)
     clock = Clock.from_dict(Table.objects.get().clock)
     assert Table.objects.get().state["phase"] == "deceiving"
     assert not clock.running and clock.left(now + 100) == at_guess.left(now + 17)
@@ -85,9 +86,9 @@ def test_undoing_a_shared_row_gives_back_the_time_run_since_and_pauses_as_it_was
 def test_undoing_a_guess_runs_the_clock_again_from_the_time_of_the_guess():
     now = time.time()
     table, lena, gus = _fiction_in_play(now)
-    tables.play(table.code, gus.token, {"type": "guess", "word": "entry"}, version(table), now=now + 20)
+    tables.run(table.code, gus.token, tables.Play({"type": "guess", "word": "entry"}), version(table), now=now + 20)
     at_guess = Clock.from_dict(Table.objects.get().clock).left(now + 20)
-    tables.undo(table.code, lena.token, version(table), now=now + 80)
+    tables.run(table.code, lena.token, tables.Undo(), version(table), now=now + 80)
     clock = Clock.from_dict(Table.objects.get().clock)
     assert clock.running and clock.left(now + 80) == pytest.approx(at_guess)
 
@@ -95,12 +96,12 @@ def test_undoing_a_guess_runs_the_clock_again_from_the_time_of_the_guess():
 def test_undo_keeps_the_hosts_pause_made_after_the_move():
     now = time.time()
     table, lena, gus = _fiction_in_play(now)
-    tables.play(table.code, gus.token, {"type": "guess", "word": "entry"}, version(table), now=now + 20)
+    tables.run(table.code, gus.token, tables.Play({"type": "guess", "word": "entry"}), version(table), now=now + 20)
     at_guess = Clock.from_dict(Table.objects.get().clock).left(now + 20)
-    tables.play(table.code, lena.token, {"type": "share_clues", "clues": list("~✗✗~✗")}, version(table),
-                now=now + 30)
-    tables.hold_clock(table.code, lena.token, version(table), hold=True, now=now + 40)
-    tables.undo(table.code, lena.token, version(table), now=now + 90)
+    tables.run(table.code, lena.token, tables.Play({"type": "share_clues", "clues": list("~✗✗~✗")}),
+               version(table), now=now + 30)
+    tables.run(table.code, lena.token, tables.HoldClock(hold=True), version(table), now=now + 40)
+    tables.run(table.code, lena.token, tables.Undo(), version(table), now=now + 90)
     clock = Clock.from_dict(Table.objects.get().clock)
     assert clock.held and not clock.running and clock.left(now + 200) == pytest.approx(at_guess)
 
