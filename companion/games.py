@@ -1,7 +1,10 @@
 """What a game plugs into the table: roles, moves, the per-seat view and the clock.
 
 Each game app registers one `Game` in its AppConfig.ready(). The table machinery
-only ever calls these methods; the game's own rules stay a pure library.
+only ever calls these methods; the game's own rules stay a pure library. The table
+stores a game in play as a `Played`: the players as the game began, in seat order,
+and the rules' own state. A game's `start` returns the rules' state, every other
+method gets the `Played`, and a change returns the rules' state alone.
 """
 
 from __future__ import annotations
@@ -10,14 +13,15 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from companion.clock import ClockWant
 from companion.forms import Field, Move, MoveError
 
-__all__ = ["DISPLAY", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Remedy", "Role", "Viewer", "all_games", "describe", "game_of", "get",
-           "next_in_role", "player_index", "players_of", "register", "role_counts", "viewer_of"]
+__all__ = ["DISPLAY", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Played", "Player", "Remedy", "Role", "Viewer",
+           "all_games", "begin", "describe", "game_of", "get", "next_in_role", "played_of", "players_of", "register",
+           "role_counts", "viewer_of"]
 
 def listed(names: list[str]) -> str:
     """"Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""
@@ -76,6 +80,67 @@ class Outcome:
     winners: tuple[int, ...]
     reason: str
     side: str = ""
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player as the game began: the seat and the role it held then."""
+
+    seat: int
+    role: str
+
+
+@dataclass(frozen=True)
+class Played:
+    """A game in play as the table stores it, the same for every game: its players as the game
+    began, in seat order (the rules' players 0, 1, ...), and the rules' own state.
+
+    The players are kept from the start, never read from the seats later: a role changed or a
+    seat moved mid-game gives no phone a view it did not have when the game began.
+    """
+
+    players: tuple[Player, ...]
+    rules: dict
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Played:
+        return cls(tuple(Player(p["seat"], p["role"]) for p in data["players"]), data["rules"])
+
+    def to_dict(self) -> dict:
+        return {"players": [{"seat": p.seat, "role": p.role} for p in self.players], "rules": self.rules}
+
+    @property
+    def seats(self) -> list[int]:
+        """The players' seat ids, by rules' player index."""
+        return [p.seat for p in self.players]
+
+    def index(self, viewer: Viewer) -> int | None:
+        """The rules' player for this viewer, or None for a display or a seat not playing."""
+        if viewer.is_display:
+            return None
+        return next((n for n, p in enumerate(self.players) if p.seat == viewer.seat_id), None)
+
+    def seat(self, index: int) -> int:
+        """The seat id of the rules' player ``index``."""
+        return self.players[index].seat
+
+    def holding(self, role: str) -> list[int]:
+        """The seat ids of the players who held ``role`` as the game began, in seat order."""
+        return [p.seat for p in self.players if p.role == role]
+
+    def then(self, rules: dict) -> Played:
+        """The same players, with the rules' state a change returned."""
+        return replace(self, rules=rules)
+
+
+def begin(game: Game, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> Played:
+    """A new game of ``game``: its players (in seat order) recorded beside the rules' state its start returns."""
+    return Played(tuple(Player(p.seat_id, p.role) for p in players), game.start(players, options, rng))  # type: ignore[arg-type]
+
+
+def played_of(state: dict | None) -> Played | None:
+    """The game in play from a table's stored state (``Table.state``, ``Action.state_before``), or None."""
+    return None if state is None else Played.from_dict(state)
 
 
 @dataclass(frozen=True)
@@ -151,9 +216,9 @@ class Game:
         """Why the table cannot start with this setup and these players (in seat order), or None."""
         return None
 
-    def marks(self, state: dict | None, setup: dict[str, Any], players: list[Viewer]) -> dict[int, dict[str, str]]:
+    def marks(self, played: Played | None, setup: dict[str, Any], players: list[Viewer]) -> dict[int, dict[str, str]]:
         """Each player's colour and the shape that goes with it (``{"colour", "shape"}``), by seat id,
-        as soon as it is decided: from the setup in the lobby (``state`` None), from the game once it
+        as soon as it is decided: from the setup in the lobby (``played`` None), from the game once it
         runs. Public, as on the board. Empty for a game without player colours."""
         return {}
 
@@ -164,13 +229,15 @@ class Game:
 
     # -- the game -------------------------------------------------------------
     def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
-        """A new game's state: ``players`` in seat order, ``options`` parsed from the setup form."""
+        """A new game's rules' state: ``players`` in seat order (they become ``Played.players``, the
+        rules' players 0, 1, ...), ``options`` parsed from the setup form."""
         raise NotImplementedError
 
-    def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
+    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
+        """The rules' state once ``actor`` made ``move``."""
         raise NotImplementedError
 
-    def view(self, state: dict, viewer: Viewer) -> dict:
+    def view(self, played: Played, viewer: Viewer) -> dict:
         """What one seat may see, from the rules' player_view, in the shape every game shares.
 
         Top-level keys: ``phase``; ``waiting_for`` (seat ids); ``legal_moves`` for this seat,
@@ -218,28 +285,29 @@ class Game:
         """
         return "display" if viewer.is_display else None
 
-    def is_over(self, state: dict) -> bool:
+    def is_over(self, played: Played) -> bool:
         return False
 
-    def end(self, state: dict) -> dict:
-        """The game as the host ends it before its rules finish it: over (``is_over``), won by
+    def end(self, played: Played) -> dict:
+        """The rules' state as the host ends the game before its rules finish it: over (``is_over``), won by
         nobody, its outcome's termination ``ENDED``. As at the end of any game, every seat's view
         then hides nothing (the secret word, the hands set, the answers locked in)."""
         raise NotImplementedError
 
-    def clock(self, state: dict) -> ClockWant | None:
+    def clock(self, played: Played) -> ClockWant | None:
         return None
 
-    def clock_expired(self, state: dict) -> dict:
-        return state
+    def clock_expired(self, played: Played) -> dict:
+        """The rules' state once the clock ran out."""
+        return played.rules
 
-    def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
-        """The game once the host has removed this seat mid-game (a player who walked off with their phone).
+    def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
+        """The rules' state once the host has removed this seat mid-game (a player who walked off with their phone).
 
         A game that can play on without the seat returns the state it plays on from (LIE: that
         player forfeits); a seat the game cannot do without is refused with a ValueError.
         """
-        return state
+        return played.rules
 
 
 _REGISTRY: dict[str, Game] = {}
@@ -278,25 +346,17 @@ def game_of(table: Any) -> Game:
     return game
 
 
-def outcome_of(game: Game, state: dict | None) -> Outcome | None:
+def outcome_of(game: Game, played: Played | None) -> Outcome | None:
     """How this game ended, as everyone may know it (the table display's view), or None while it runs."""
-    if state is None or not game.is_over(state):
+    if played is None or not game.is_over(played):
         return None
-    found = game.view(state, Viewer(seat_id=None, role=DISPLAY.slug))["outcome"]
+    found = game.view(played, Viewer(seat_id=None, role=DISPLAY.slug))["outcome"]
     return Outcome(tuple(found["winners"]), str(found["reason"]), found.get("side") or "")
 
 
 def viewer_of(seat: Any) -> Viewer:
     return Viewer(seat_id=seat.pk, role=seat.role, name=seat.name, order=seat.order,
                   has_phone=seat.has_phone, is_host=seat.is_host)
-
-
-def player_index(seats: list[int], viewer: Viewer) -> int | None:
-    """The rules' player for a viewer, where a game keeps its players' seat ids in seat order
-    (``seats``): the index of its seat id, or None for a display or a seat not playing."""
-    if viewer.is_display or viewer.seat_id not in seats:
-        return None
-    return seats.index(viewer.seat_id)
 
 
 def players_of(seats: Any) -> list:

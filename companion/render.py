@@ -22,7 +22,8 @@ from django.utils.safestring import SafeString, mark_safe
 from companion import presence
 from companion.clock import Clock
 from companion.forms import Form
-from companion.games import DISPLAY, Game, Now, Viewer, describe, game_of, next_in_role, players_of, role_counts, viewer_of
+from companion.games import (DISPLAY, Game, Now, Played, Viewer, describe, game_of, next_in_role, played_of, players_of,
+                             role_counts, viewer_of)
 from companion.models import Action, Seat, Table
 
 # The platform's own regions, around the game's (Game.regions): the host's tools, what to do
@@ -77,6 +78,7 @@ class Scene:
     undo_label: str
     setup_problem: str | None
     rotation: tuple[str, str] | None
+    played: Played | None
 
     # What every seat's context holds alike, worked out once a drawing.
     @functools.cached_property
@@ -134,13 +136,14 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
         setup_problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, players)
     pair = next_in_role(seats, game) if table.status == Table.Status.FINISHED else None
     here = presence.here([s.pk for s in seats])
-    marks = game.marks(table.state, table.setup or {}, [viewer_of(s) for s in players_of(seats)])
+    played = played_of(table.state)
+    marks = game.marks(played, table.setup or {}, [viewer_of(s) for s in players_of(seats)])
     return Scene(
         table=table, game=game, seats=seats, facts=public_facts(table),
         people=[person(s, game, here, marks.get(s.pk)) for s in sorted(seats, key=lambda s: s.role == DISPLAY.slug)],
         clock=clock, clock_left=clock.left(now), now_ms=int(now * 1000),
         undo_label=describe(last, game, seats) if last else "", setup_problem=setup_problem,
-        rotation=(pair[0].name, pair[1].name) if pair else None,
+        rotation=(pair[0].name, pair[1].name) if pair else None, played=played,
     )
 
 
@@ -162,8 +165,7 @@ def now_card(sc: Scene, viewer: Viewer, view: dict | None) -> tuple[Now, list[st
 def context(sc: Scene, seat: Seat) -> dict[str, Any]:
     """One seat's template context: its view and the table's public facts, nothing else."""
     viewer = viewer_of(seat)
-    playing = sc.table.state is not None
-    view = sc.game.view(sc.table.state, viewer) if playing else None
+    view = sc.game.view(sc.played, viewer) if sc.played is not None else None
     now, waiting = now_card(sc, viewer, view)
     me = next(p for p in sc.people if p["id"] == seat.pk)
     # The players without a phone whom the table waits for: the host plays their turn, once

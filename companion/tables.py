@@ -24,8 +24,8 @@ from companion import broadcast, codes, rows
 from companion import games as registry
 from companion.clock import Clock
 from companion.forms import Form, MoveError, clean_text, parse_move
-from companion.games import (DISPLAY, ENDED, Game, describe, game_of, next_in_role, outcome_of, players_of,
-                             role_counts, viewer_of)
+from companion.games import (DISPLAY, ENDED, Game, Played, begin, describe, game_of, next_in_role, outcome_of,
+                             played_of, players_of, role_counts, viewer_of)
 from companion.models import Action, Seat, Table
 
 _SEAT_TABLE = Seat._meta.get_field("table")
@@ -276,10 +276,11 @@ class Play(Change):
             if not seat.is_host or actor is None or actor.has_phone:
                 raise TableError("The host can act only for a player without a phone.", reason="not-phoneless",
                                  status=403)
-        table.state = game.apply(table.state, viewer_of(actor), self.move(payload), _rng())
-        if game.is_over(table.state):
+        played = _played(table)
+        played = _store(table, played.then(game.apply(played, viewer_of(actor), self.move(payload), _rng())))
+        if game.is_over(played):
             table.status = Table.Status.FINISHED
-        table.clock = Clock.from_dict(table.clock).follow(game.clock(table.state), now).to_dict()
+        table.clock = Clock.from_dict(table.clock).follow(game.clock(played), now).to_dict()
         return actor
 
     def caution(self, game: Game, table: Table, payload: dict) -> str:
@@ -303,9 +304,9 @@ class StartGame(Change):
         problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, players)
         if problem:
             raise TableError(problem, reason="setup")
-        table.state = game.start(players, table.setup, _rng())
+        played = _store(table, begin(game, players, table.setup, _rng()))
         table.status = Table.Status.PLAYING
-        table.clock = Clock().follow(game.clock(table.state), now).to_dict()
+        table.clock = Clock().follow(game.clock(played), now).to_dict()
 
 
 @dataclass(frozen=True)
@@ -316,8 +317,9 @@ class EndGame(Change):
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         if table.status == Table.Status.FINISHED:
             raise TableError("The table has already finished.", reason="finished", status=409)
-        if table.state is not None and not game.is_over(table.state):
-            table.state = game.end(table.state)
+        played = played_of(table.state)
+        if played is not None and not game.is_over(played):
+            _store(table, played.then(game.end(played)))
         table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).pause(now).to_dict()
 
@@ -371,7 +373,8 @@ class Undo(Change):
         table.status = last.status_before
         table.state = last.state_before
         clock = Clock.from_dict(table.clock).undone(Clock.from_dict(last.clock_before))
-        want = game.clock(table.state) if table.status == Table.Status.PLAYING and table.state else None
+        played = played_of(table.state)
+        want = game.clock(played) if table.status == Table.Status.PLAYING and played else None
         table.clock = clock.follow(want, now).to_dict() if want else Clock().to_dict()
         table.notice = f"The host undid {describe(last, game, table.seats.all())}."
 
@@ -393,7 +396,7 @@ class HoldClock(Change):
         if self.hold:
             clock = clock.hold(now)
         else:
-            clock = clock.release().follow(game.clock(table.state), now)
+            clock = clock.release().follow(game.clock(_played(table)), now)
         table.clock = clock.to_dict()
 
 
@@ -522,18 +525,30 @@ class RemoveSeat(Change):
         if target.pk == seat.pk:
             raise TableError("Hand hosting to someone else before leaving.", reason="self")
         if table.status == Table.Status.PLAYING and target.role != DISPLAY.slug:
+            played = _played(table)
             try:
-                table.state = game.remove(table.state, viewer_of(target), _rng())
+                played = _store(table, played.then(game.remove(played, viewer_of(target), _rng())))
             except ValueError as error:
                 raise TableError(str(error), reason="in-game", status=409) from None
-            if game.is_over(table.state):
+            if game.is_over(played):
                 table.status = Table.Status.FINISHED
-            table.clock = Clock.from_dict(table.clock).follow(game.clock(table.state), now).to_dict()
+            table.clock = Clock.from_dict(table.clock).follow(game.clock(played), now).to_dict()
         target.delete()
 
 
 def _rng() -> random.Random:
     return random.Random()
+
+
+def _played(table: Table) -> Played:
+    """The game a playing table stores."""
+    return Played.from_dict(table.state)
+
+
+def _store(table: Table, played: Played) -> Played:
+    """Keep ``played`` as the table's state; returned for the caller to read on."""
+    table.state = played.to_dict()
+    return played
 
 
 def _seats(table: Table) -> list[Seat]:
@@ -575,19 +590,20 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
         clock_before=clock.to_dict(),
         undoable=True,
     )
-    table.state = game.clock_expired(table.state)
+    played = _played(table)
+    played = _store(table, played.then(game.clock_expired(played)))
     table.notice = ""
-    if game.is_over(table.state):
+    if game.is_over(played):
         table.status = Table.Status.FINISHED
         _record_result(table, game)
-    table.clock = clock.expire().follow(game.clock(table.state), now).to_dict()
+    table.clock = clock.expire().follow(game.clock(played), now).to_dict()
     table.version += 1
     return True
 
 
 def _record_result(table: Table, game: Game) -> None:
     """Keep who won each game played at this table, for the evening's standings."""
-    outcome = outcome_of(game, table.state)  # None: the host ended a game its rules never began
+    outcome = outcome_of(game, played_of(table.state))  # None: the host ended a game its rules never began
     reason = outcome.reason if outcome else ENDED
     how = "ended by the host" if reason == ENDED else reason.replace("_", " ").replace("-", " ")
     names = {s.pk: s.name for s in table.seats.all()}

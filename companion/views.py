@@ -335,7 +335,7 @@ def _said(result: tables.Result) -> str:
     game = registry.game_of(result.table)
     if type(game).said is registry.Game.said:  # a game with nothing to say costs no view
         return ""
-    return game.said(result.move, game.view(result.table.state, registry.viewer_of(result.actor)))
+    return game.said(result.move, game.view(registry.Played.from_dict(result.table.state), registry.viewer_of(result.actor)))
 
 
 def _as_seat(request: HttpRequest) -> int | None:

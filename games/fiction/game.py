@@ -1,8 +1,8 @@
 """Fiction on the table: roles, setup, move forms, regions, the clock and the "now" card.
 
 The rules know three seats: "librarian", "guessers" (every guesser phone shares
-one side) and None (the table: its clock, its host, its display). The state dict
-is the rules' own plus ``seats``: which platform seat ids sit on each side.
+one side) and None (the table: its clock, its host, its display). Which platform
+seats sit on each side is the roles they held as the game began (``Played.players``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from django.template.defaultfilters import pluralize
 
 from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Remedy, Role, Viewer
+from companion.games import Field, Game, Move, Now, Played, Remedy, Role, Viewer
 from games.errors import RulesError
 
 from . import rules
@@ -144,68 +144,62 @@ class Fiction(Game):
         if problem:
             raise rules.IllegalSetup(problem, reason="players")
         rules_options, typed = self._split(options)
-        state = rules.new_game(rules_options, rng=rng, custom_cards=typed).to_dict()
-        state["seats"] = {  # with the app as Lie-brarian no seat holds the secret
-            LIBRARIAN: next((p.seat_id for p in players if p.role == LIBRARIAN), None),
-            GUESSERS: [p.seat_id for p in players if p.role == "guesser"],
-        }
-        return state
+        return rules.new_game(rules_options, rng=rng, custom_cards=typed).to_dict()
 
     # -- seats ----------------------------------------------------------------------
     @staticmethod
-    def side(state: dict, viewer: Viewer) -> str | None:
+    def side(played: Played, viewer: Viewer) -> str | None:
         """The rules' seat for this viewer: a side, or None for a display.
 
-        The Lie-brarian is the seat the game started with, never a role read later, so
-        no other phone can become the one that sees the secret.
+        The Lie-brarian is the player who held the role as the game began (nobody with the app
+        as Lie-brarian), never a role read later, so no other phone can become the one that
+        sees the secret.
         """
         if viewer.is_display:
             return None
-        librarian = state["seats"][LIBRARIAN]
-        return LIBRARIAN if librarian is not None and viewer.seat_id == librarian else GUESSERS
+        return LIBRARIAN if viewer.seat_id in played.holding(LIBRARIAN) else GUESSERS
 
     @staticmethod
-    def seat_ids(state: dict, seats: list[str | None]) -> list[int]:
+    def seat_ids(played: Played, seats: list[str | None]) -> list[int]:
         """Platform seat ids of rules seats; the table (None) is left to the platform."""
         ids: list[int] = []
         for seat in seats:
-            if seat == LIBRARIAN and state["seats"][LIBRARIAN] is not None:
-                ids.append(state["seats"][LIBRARIAN])
+            if seat == LIBRARIAN:
+                ids.extend(played.holding(LIBRARIAN))
             elif seat == GUESSERS:
-                ids.extend(state["seats"][GUESSERS])
+                ids.extend(played.holding("guesser"))
         return ids
 
     # -- the game -----------------------------------------------------------------------
-    def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
+    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
         declared = self.move(move.get("type", ""))
         if declared is None:
             raise rules.IllegalMove("That is not a move anyone at the table can make.", reason="unknown-move")
         if actor.is_display:
             raise rules.IllegalMove("The table display only shows the game.", reason="display")
-        seat = None if declared.host_only else self.side(state, actor)
+        seat = None if declared.host_only else self.side(played, actor)
         if move["type"] == "share_clues" and not move.get("use_ability"):
             # An unticked box is not a refusal to use a card: the rules cross off the feather
             # themselves when the row's lie count needs the Lie-brarian's card.
             move = {**move, "use_ability": None}
-        return self._apply(state, seat, move)
+        return self._apply(played, seat, move)
 
     @staticmethod
-    def _apply(state: dict, seat: str | None, move: dict) -> dict:
-        game = rules.apply(rules.GameState.from_dict(state), seat, move)
-        return {**game.to_dict(), "seats": state["seats"]}
+    def _apply(played: Played, seat: str | None, move: dict) -> dict:
+        return rules.apply(rules.GameState.from_dict(played.rules), seat, move).to_dict()
 
-    def view(self, state: dict, viewer: Viewer) -> dict:
-        game = rules.GameState.from_dict(state)
-        view = rules.player_view(game, self.side(state, viewer))
+    def view(self, played: Played, viewer: Viewer) -> dict:
+        game = rules.GameState.from_dict(played.rules)
+        view = rules.player_view(game, self.side(played, viewer))
         if viewer.is_display:
             view["legal_moves"] = []  # a display shows the table; it makes no moves
         elif viewer.is_host:  # the host also makes the table's moves (halftime)
             table = rules.player_view(game, None)["legal_moves"]
             view["legal_moves"] += [m for m in table if self.move(m["type"]).host_only]
-        view["waiting_for"] = self.seat_ids(state, view["waiting_for"])
+        view["waiting_for"] = self.seat_ids(played, view["waiting_for"])
         if view["outcome"] is not None:
             winner = view["outcome"]["winner"]
-            view["outcome"]["winners"] = self.seat_ids(state, [winner] if winner else [])
+            view["outcome"]["winners"] = self.seat_ids(played, [winner] if winner else [])
             view["outcome"]["reason"] = view["outcome"]["termination"]
             # a side with no seat at the table (paper guessers in clue check, the app) is still named
             view["outcome"]["side"] = None if winner is None else "the Guessers" if winner == GUESSERS else \
@@ -302,30 +296,29 @@ class Fiction(Game):
             return "guessers"
         return super().audience(viewer)
 
-    def is_over(self, state: dict) -> bool:
-        return state["phase"] == "over"
+    def is_over(self, played: Played) -> bool:
+        return played.rules["phase"] == "over"
 
-    def clock(self, state: dict) -> ClockWant | None:
-        game = rules.GameState.from_dict(state)
+    def clock(self, played: Played) -> ClockWant | None:
+        game = rules.GameState.from_dict(played.rules)
         if game.phase in ("setup", "over", "checking"):
             return None
         return ClockWant(f"half-{game.half}", game.half_seconds, game.clock_running)
 
-    def clock_expired(self, state: dict) -> dict:
-        return self._apply(state, None, {"type": "timer_expired"})
+    def clock_expired(self, played: Played) -> dict:
+        return self._apply(played, None, {"type": "timer_expired"})
 
-    def end(self, state: dict) -> dict:
-        game = rules.end_game(rules.GameState.from_dict(state))
-        return {**game.to_dict(), "seats": state["seats"]}
+    def end(self, played: Played) -> dict:
+        return rules.end_game(rules.GameState.from_dict(played.rules)).to_dict()
 
-    def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
-        if self.is_over(state):
-            return state
-        if viewer.seat_id is not None and viewer.seat_id == state["seats"][LIBRARIAN]:
+    def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
+        if self.is_over(played):
+            return played.rules
+        if viewer.seat_id is not None and viewer.seat_id in played.holding(LIBRARIAN):
             raise ValueError("The Lie-brarian holds the secret word and cannot leave mid-game; end the game first.")
-        if state["seats"][GUESSERS] == [viewer.seat_id]:
+        if played.holding("guesser") == [viewer.seat_id]:
             raise ValueError("The last Guesser cannot leave mid-game; end the game first.")
-        return state
+        return played.rules
 
 
 def typed_cards(text: str, side: str) -> list[dict]:

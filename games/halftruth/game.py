@@ -1,7 +1,7 @@
 """Half Truth on the table: seats, setup, move fields and regions around the pure rules.
 
-Rules seats are player indices in seat order (None is the table); ``state["seats"]``
-maps them to the table's seat ids, and every view leaves here in seat ids.
+Rules seats are player indices in seat order as the game began (None is the table);
+``Played.players`` maps them to the table's seat ids, and every view leaves here in seat ids.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.games import Field, Game, Move, Now, Role, Viewer, listed, player_index
+from companion.games import Field, Game, Move, Now, Played, Role, Viewer, listed
 
 from . import rules
 from .screens import chart, decided, round_end
@@ -72,10 +72,10 @@ class HalfTruth(Game):
             return error.message
         return None
 
-    def marks(self, state: dict | None, setup: dict[str, Any], players: list[Viewer]) -> dict[int, dict[str, str]]:
-        if state is not None:
-            colours = [p["colour"] for p in state["players"]]
-            seats = state["seats"]
+    def marks(self, played: Played | None, setup: dict[str, Any], players: list[Viewer]) -> dict[int, dict[str, str]]:
+        if played is not None:
+            colours = [p["colour"] for p in played.rules["players"]]
+            seats = played.seats
         else:
             players = players[:rules.MAX_PLAYERS]
             chosen = [setup.get(f"colour_{n}") or FREE for n in range(1, len(players) + 1)]
@@ -96,23 +96,22 @@ class HalfTruth(Game):
 
     # -- the game -------------------------------------------------------------
     def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
-        return {**_new_game(players, options).to_dict(), "seats": [p.seat_id for p in players]}
+        return _new_game(players, options).to_dict()
 
-    def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        seat = player_index(state["seats"], actor)
+    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
+        seat = played.index(actor)
         if move.get("type") in ("skip", "drop"):  # the host's (host_only): the platform checks
-            if move.get("seat") not in state["seats"]:
+            if move.get("seat") not in played.seats:
                 raise rules.IllegalMove("That seat does not play in this game.", reason="no-such-seat")
-            move = {**move, "seat": state["seats"].index(move["seat"])}
+            move = {**move, "seat": played.seats.index(move["seat"])}
             seat = None
-        elif move.get("type") in rules.READER_MOVES and actor.is_host and seat != state["reader"]:
+        elif move.get("type") in rules.READER_MOVES and actor.is_host and seat != played.rules["reader"]:
             seat = None  # the host acts for the table
-        after = rules.apply(_rules_state(state), seat, move, rng)
-        return {**after.to_dict(), "seats": state["seats"]}
+        return rules.apply(rules.from_dict(played.rules), seat, move, rng).to_dict()
 
-    def view(self, state: dict, viewer: Viewer) -> dict:
-        seat, seats = player_index(state["seats"], viewer), state["seats"]
-        game = _rules_state(state)
+    def view(self, played: Played, viewer: Viewer) -> dict:
+        seat, seats = played.index(viewer), played.seats
+        game = rules.from_dict(played.rules)
         table = rules.player_view(game, None)  # the display's: every pick of the questions answered
         history = [{**q, "reader": seats[q["reader"]], "results": [{**r, "seat": seats[r["seat"]]} for r in q["results"]]}
                    for q in table["history"]]
@@ -179,21 +178,20 @@ class HalfTruth(Game):
         # A host's view lists the table's moves, so a host display is not like the others.
         return None if viewer.is_host else super().audience(viewer)
 
-    def is_over(self, state: dict) -> bool:
-        return state["phase"] == rules.Phase.OVER.value
+    def is_over(self, played: Played) -> bool:
+        return played.rules["phase"] == rules.Phase.OVER.value
 
-    def end(self, state: dict) -> dict:
-        after = rules.end_game(_rules_state(state))
-        return {**after.to_dict(), "seats": state["seats"]}
+    def end(self, played: Played) -> dict:
+        return rules.end_game(rules.from_dict(played.rules)).to_dict()
 
-    def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
-        player = player_index(state["seats"], viewer)
-        if player is None or self.is_over(state):
-            return state
-        if not state["out"][player]:
+    def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
+        player = played.index(viewer)
+        if player is None or self.is_over(played):
+            return played.rules
+        if not played.rules["out"][player]:
             raise ValueError("A player's pawn and points are in play: take them out of the game first "
                              "(their points stay in the standings), then remove their seat.")
-        return state
+        return played.rules
 
 
 def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState:
@@ -201,10 +199,6 @@ def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState
     chosen = [options.get(f"colour_{n}") for n in range(1, len(players) + 1)]
     entrants = [(p.name, c) if c and c != FREE else p.name for p, c in zip(players, chosen)]
     return rules.new_game(entrants, layouts=rules.parse_layouts(options.get("layouts") or ""))
-
-
-def _rules_state(state: dict) -> rules.GameState:
-    return rules.from_dict({key: value for key, value in state.items() if key != "seats"})
 
 
 def _in_seat_ids(view: dict, seats: list[int], history: list[dict]) -> dict:

@@ -1,8 +1,8 @@
 """LIE on the table: the setup form, the moves as forms, and the rules' seats mapped to the table's.
 
 The rules number players 0..n-1 in clockwise order, which is the table's seat
-order; ``state["seats"]`` keeps the table's seat id for each, so a seat id from
-a phone is only ever looked up, never trusted as a rules seat.
+order as the game began (``Played.players``), so a seat id from a phone is only
+ever looked up, never trusted as a rules seat.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from companion.games import Field, Game, Move, Now, Role, Viewer, player_index
+from companion.games import Field, Game, Move, Now, Played, Role, Viewer
 
 from . import rules
 from .screens import die, screen, showdown, spoken, why_won
@@ -107,23 +107,22 @@ class Lie(Game):
             app_deals=bool(options.get("app_deals")),
             rng=rng,
         )
-        return {"seats": seats, "rules": state.to_dict()}
+        return state.to_dict()
 
     # -- the game -------------------------------------------------------------
-    def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        seat = player_index(state["seats"], actor)
+    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
+        seat = played.index(actor)
         if seat is None:
             raise rules.IllegalMove("You are not playing in this game.", reason="not-a-player")
-        after = rules.apply(rules.from_dict(state["rules"]), seat, move, rng)
-        return {**state, "rules": after.to_dict()}
+        return rules.apply(rules.from_dict(played.rules), seat, move, rng).to_dict()
 
-    def view(self, state: dict, viewer: Viewer) -> dict:
-        game = rules.from_dict(state["rules"])
-        seat = player_index(state["seats"], viewer)
+    def view(self, played: Played, viewer: Viewer) -> dict:
+        game = rules.from_dict(played.rules)
+        seat, seats = played.index(viewer), played.seats
         table = rules.player_view(game, None)  # the display's: every hand of the rounds played
-        played = [showdown(shown, state["seats"], state["rules"]["players"]) for shown in table["showdowns"]]
+        shown = [showdown(down, seats, played.rules["players"]) for down in table["showdowns"]]
         mine = table if seat is None else rules.player_view(game, seat)
-        seen = _to_seat_ids(mine, state["seats"], played)
+        seen = _to_seat_ids(mine, seats, shown)
         return {**seen, **screen(seen, None if seat is None else game.cards[seat])}
 
     def now(self, view: dict, viewer: Viewer) -> Now:
@@ -189,21 +188,20 @@ class Lie(Game):
             return Now("Your turn: bid or call Lie!", f"The bid to beat: {spoken(current)}.", my_turn=True)
         return Now("Waiting for a higher bid or a call of Lie!", f"The bid: {spoken(current)}.")
 
-    def is_over(self, state: dict) -> bool:
-        return state["rules"]["outcome"] is not None
+    def is_over(self, played: Played) -> bool:
+        return played.rules["outcome"] is not None
 
-    def end(self, state: dict) -> dict:
-        after = rules.end_game(rules.from_dict(state["rules"]))
-        return {**state, "rules": after.to_dict()}
+    def end(self, played: Played) -> dict:
+        return rules.end_game(rules.from_dict(played.rules)).to_dict()
 
-    def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
+    def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
         # A player removed by the host leaves the game as if they had tapped "Leave the game",
         # so the rules never wait on a seat that is gone.
-        game = rules.from_dict(state["rules"])
-        seat = player_index(state["seats"], viewer)
+        game = rules.from_dict(played.rules)
+        seat = played.index(viewer)
         if game.outcome is None and seat is not None and seat in game.in_game:
-            return self.apply(state, viewer, {"type": "forfeit"}, rng)
-        return state
+            return self.apply(played, viewer, {"type": "forfeit"}, rng)
+        return played.rules
 
 
 def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:

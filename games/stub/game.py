@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Role, Viewer
+from companion.games import Field, Game, Move, Now, Played, Role, Viewer
 
 from . import rules
 
@@ -39,12 +39,12 @@ class SecretKeeper(Game):
         return rules.new_game(keeper, guessers, seconds=int(options.get("seconds") or rules.ROUND_SECONDS),
                               show_length=bool(options.get("show_length"))).to_dict()
 
-    def apply(self, state: dict, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        after = rules.apply(rules.State.from_dict(state), actor.seat_id, move)
+    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
+        after = rules.apply(rules.State.from_dict(played.rules), actor.seat_id, move)
         return after.to_dict()
 
-    def view(self, state: dict, viewer: Viewer) -> dict:
-        return rules.player_view(rules.State.from_dict(state), None if viewer.is_display else viewer.seat_id)
+    def view(self, played: Played, viewer: Viewer) -> dict:
+        return rules.player_view(rules.State.from_dict(played.rules), None if viewer.is_display else viewer.seat_id)
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         phase = view["phase"]
@@ -71,22 +71,23 @@ class SecretKeeper(Game):
         # Every guesser sees the same: the guesses so far and the box to guess in.
         return "guessers" if viewer.role == "guesser" else super().audience(viewer)
 
-    def is_over(self, state: dict) -> bool:
-        return state["phase"] == "revealed"
+    def is_over(self, played: Played) -> bool:
+        return played.rules["phase"] == "revealed"
 
-    def end(self, state: dict) -> dict:
-        return rules.end_game(rules.State.from_dict(state)).to_dict()
+    def end(self, played: Played) -> dict:
+        return rules.end_game(rules.State.from_dict(played.rules)).to_dict()
 
-    def clock(self, state: dict) -> ClockWant | None:
+    def clock(self, played: Played) -> ClockWant | None:
+        state = played.rules
         if state["phase"] == "writing":
             return None
         seconds = state.get("seconds", rules.ROUND_SECONDS)
         return ClockWant(period="round", seconds=seconds, running=state["phase"] == "guessing")
 
-    def clock_expired(self, state: dict) -> dict:
-        return rules.apply(rules.State.from_dict(state), None, {"type": "timer_expired"}).to_dict()
+    def clock_expired(self, played: Played) -> dict:
+        return rules.apply(rules.State.from_dict(played.rules), None, {"type": "timer_expired"}).to_dict()
 
-    def remove(self, state: dict, viewer: Viewer, rng: random.Random) -> dict:
-        if viewer.seat_id == state["keeper"]:
+    def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
+        if viewer.seat_id == played.rules["keeper"]:
             raise ValueError("The keeper holds the secret and cannot leave mid-game; end the game first.")
-        return state
+        return played.rules

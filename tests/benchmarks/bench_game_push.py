@@ -55,6 +55,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from companion import broadcast, render, seats, tables  # noqa: E402
+from companion.games import Played  # noqa: E402
 from companion.models import Seat, Table  # noqa: E402
 from games.fiction.rules import Clue, honest_clues  # noqa: E402
 from games.lie import rules as lie_rules  # noqa: E402
@@ -81,8 +82,8 @@ def version(table: Table) -> int:
     return Table.objects.values_list("version", flat=True).get(pk=table.pk)
 
 
-def state(table: Table) -> dict:
-    return Table.objects.values_list("state", flat=True).get(pk=table.pk)
+def state(table: Table) -> Played:
+    return Played.from_dict(Table.objects.values_list("state", flat=True).get(pk=table.pk))
 
 
 def act(table: Table, seat: Seat, **move) -> None:
@@ -114,7 +115,7 @@ def fiction() -> Iterator[Move]:
         else:
             act(table, guessers[0], type="guess", word=word)
         act(table, librarian, type="share_clues", clues=one_lie(word))
-        phase = state(table)["phase"]
+        phase = state(table).rules["phase"]
         if phase == "halftime":
             act(table, librarian, type="start_second_half")
         elif phase == "over":
@@ -124,7 +125,7 @@ def fiction() -> Iterator[Move]:
 def reader(table: Table, players: list[Seat]) -> Seat:
     """Half Truth's reader for this question: it enters the die and the card's answers."""
     now = state(table)
-    return next(seat for seat in players if seat.pk == now["seats"][now["reader"]])
+    return next(seat for seat in players if seat.pk == now.seat(now.rules["reader"]))
 
 
 def halftruth() -> Iterator[Move]:
@@ -139,7 +140,7 @@ def halftruth() -> Iterator[Move]:
             else:
                 yield table, seat, move
         act(table, reader(table, players), type="reveal", correct=["A", "B", "D"])
-        if state(table)["phase"] == "over":
+        if state(table).rules["phase"] == "over":
             return
 
 
@@ -147,13 +148,13 @@ def lie() -> Iterator[Move]:
     """One round played; then every round: hands set, 8 bids in turn order, "Lie!"."""
     table, players = sit_down("lie")
     for round_ in range(100):
-        game = lie_rules.from_dict(state(table)["rules"])
+        game = lie_rules.from_dict(state(table).rules)
         if game.outcome is not None:
             return
         for seat in game.in_game:  # a hand spread over the faces, as dealt cards would be
             act(table, players[seat], type="set_hand", faces=[(seat + i) % 6 + 1 for i in range(game.cards[seat])])
         for bid in range(9):
-            game = lie_rules.from_dict(state(table)["rules"])
+            game = lie_rules.from_dict(state(table).rules)
             bidder = players[game.turn]
             if bid == 8:
                 act(table, bidder, type="challenge")

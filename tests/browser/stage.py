@@ -29,8 +29,9 @@ def main(script_name: str, step: str) -> dict:
     from companion import seats as seat_cookies
     from companion import tables
     from companion.clock import Clock
-    from companion.games import DISPLAY, get, viewer_of
+    from companion.games import DISPLAY, Played, get, viewer_of
     from companion.models import Seat, Table
+    from tests import played as play
 
     slug, module = script_name.split("/")
     script = importlib.import_module(f"tests.games.{slug}.{module}")
@@ -53,11 +54,11 @@ def main(script_name: str, step: str) -> dict:
                 if step == "again" else []
         else:
             rng = random.Random(7)
-            state = game.start(list(script.PLAYERS), script.SETUP, rng)
+            state = play.begin(game, list(script.PLAYERS), script.SETUP, rng)
             by_id = {p.seat_id: p for p in script.PLAYERS}
             for seat_id, move in script.STEPS[:int(step)]:
-                state = game.clock_expired(state) if seat_id is None else game.apply(state, by_id[seat_id], move, rng)
-            table.state = state
+                state = play.step(game, state, by_id.get(seat_id), move, rng)
+            table.state = state.to_dict()
             table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
             table.clock = Clock().follow(game.clock(state), time.time()).to_dict()
             table.results = []
@@ -71,7 +72,7 @@ def main(script_name: str, step: str) -> dict:
         response = HttpResponse()
         seat_cookies.remember(response, seat)
         cookies[seat.pk] = response.cookies[seat_cookies.cookie_name(code)].value
-        view = game.view(table.state, viewer_of(seat)) if table.state is not None else None
+        view = game.view(Played.from_dict(table.state), viewer_of(seat)) if table.state is not None else None
         phases[seat.pk] = view["phase"] if view else "lobby"
     return {"code": code, "cookies": cookies, "display": display_id, "phases": phases}
 

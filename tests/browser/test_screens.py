@@ -47,12 +47,14 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
     import importlib
     import random
 
+    from tests import played as play
+
     slug, module = script_name.split("/")
     script = importlib.import_module(f"tests.games.{slug}.{module}")
     game = get(slug)
     display = Viewer(seat_id=None, role=DISPLAY.slug)
     rng = random.Random(7)
-    state = game.start(list(script.PLAYERS), script.SETUP, rng)
+    state = play.begin(game, list(script.PLAYERS), script.SETUP, rng)
     by_id = {p.seat_id: p for p in script.PLAYERS}
 
     def kind(view: dict) -> tuple:
@@ -61,7 +63,7 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
     kinds = {kind(game.view(state, display)): 0}
     last_in_play = 0
     for number, (seat_id, move) in enumerate(script.STEPS, start=1):
-        state = game.clock_expired(state) if seat_id is None else game.apply(state, by_id[seat_id], move, rng)
+        state = play.step(game, state, by_id.get(seat_id), move, rng)
         if game.is_over(state):
             kinds.setdefault(("end", frozenset()), number)
             break

@@ -43,7 +43,7 @@ def as_eve(host: Client, table: Table, eve: Seat, url: str = "", **data):
 def test_the_reply_to_a_move_made_as_a_player_without_a_phone_is_that_players_screen():
     table, host, tony, eve = half_truth()
     reply = as_eve(host, table, eve, type="lock_in", letters=["A", "B"]).content.decode()
-    assert Table.objects.get().state["picks"][2] == "AB"
+    assert Table.objects.get().state["rules"]["picks"][2] == "AB"
     # Eve's picker, locked in, and her now card: not the host's prompt and tools.
     assert "Change my answers" in reply and "Locked in AB" in reply
     assert "Lock in one to three answers" not in reply and HOSTS_OWN not in reply

@@ -45,4 +45,4 @@ def test_simultaneous_moves_on_the_same_version_apply_exactly_once():
     assert sorted(results.values()) == ["applied", "stale"]
     table.refresh_from_db()
     assert table.version == seen + 1
-    assert len(table.state["guesses"]) == 1
+    assert len(table.state["rules"]["guesses"]) == 1

@@ -159,7 +159,7 @@ def test_a_move_type_no_seat_may_make_is_not_a_move(stub_table, phone):
         response = sit(phone(), seat).post(f"/t/{table.code}/move/",
                                             {"version": Table.objects.get().version, "type": "timer_expired"})
         assert response.status_code == 400
-    assert Table.objects.get().state["phase"] == "guessing"
+    assert Table.objects.get().state["rules"]["phase"] == "guessing"
 
 
 def test_a_seated_phone_sending_moves_faster_than_a_person_is_slowed(stub_table, phone, settings):
@@ -172,7 +172,7 @@ def test_a_seated_phone_sending_moves_faster_than_a_person_is_slowed(stub_table,
     answers = [script.post(f"/t/{table.code}/move/", {"version": Table.objects.get().version, "type": "guess",
                                                        "word": f"word{'abcdefgh'[n]}"}).status_code for n in range(8)]
     assert answers[:5] == [200] * 5 and set(answers[5:]) == {429}
-    assert len(Table.objects.get().state["guesses"]) == 5
+    assert len(Table.objects.get().state["rules"]["guesses"]) == 5
     # Another phone at the table is not slowed by it.
     assert sit(phone(), gwen).post(f"/t/{table.code}/move/", {
         "version": Table.objects.get().version, "type": "guess", "word": "other"}).status_code == 200
@@ -194,7 +194,7 @@ def test_typing_a_guess_does_not_use_up_the_taps_that_make_moves(stub_table, pho
     assert tries == [422] + [200] * 5  # each answered with its verdict: too short, then fine
     assert send("candle") == 200  # the move itself still goes through
     assert send("melon", _try="1") == 429  # a script trying without end is slowed all the same
-    assert [g["word"] for g in Table.objects.get().state["guesses"]] == ["candle"]
+    assert [g["word"] for g in Table.objects.get().state["rules"]["guesses"]] == ["candle"]
 
 
 def test_the_csrf_cookie_is_not_readable_by_script_and_the_page_carries_the_token(stub_table, phone):

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from companion.games import DISPLAY, get
 from companion.models import Action, Seat, Table
 from companion.views import HOST_ACTIONS
+from tests import played as play
 from tests.conftest import sit
 
 pytestmark = pytest.mark.django_db
@@ -40,11 +41,11 @@ def midgame(request, settings):
     game = get(slug)
     script = importlib.import_module(f"tests.games.{slug}.scripted")
     rng = random.Random(3)
-    state = game.start(list(script.PLAYERS), script.SETUP, rng)
+    state = play.begin(game, list(script.PLAYERS), script.SETUP, rng)
     by_id = {p.seat_id: p for p in script.PLAYERS}
     for seat_id, move in script.STEPS[: len(script.STEPS) // 2]:
-        state = game.clock_expired(state) if seat_id is None else game.apply(state, by_id[seat_id], move, rng)
-    table = Table.objects.create(code="KMNPQR", game=slug, status=Table.Status.PLAYING, state=state,
+        state = play.step(game, state, by_id.get(seat_id), move, rng)
+    table = Table.objects.create(code="KMNPQR", game=slug, status=Table.Status.PLAYING, state=state.to_dict(),
                                  setup=script.SETUP, version=7)
     seats = [Seat.objects.create(pk=p.seat_id, table=table, name=p.name, role=p.role, order=p.order,
                                  is_host=p.is_host, has_phone=p.has_phone) for p in script.PLAYERS]

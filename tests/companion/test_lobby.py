@@ -43,7 +43,7 @@ def test_the_game_starts_with_the_setup_the_host_chose(stub_table, phone):
     host = sit(phone(), lena)
     post_host(host, table, "setup", seconds="60", show_length="1")
     post_host(host, table, "start")
-    state = Table.objects.get().state
+    state = Table.objects.get().state["rules"]
     assert state["seconds"] == 60 and state["show_length"] is True
 
 
@@ -78,7 +78,7 @@ def test_the_game_gets_the_players_in_seat_order(db, phone):
     host = sit(phone(), lena)
     post_host(host, table, "order", seat=gwen.pk, step=-1)
     post_host(host, table, "start")
-    assert Table.objects.get().state["players"] == [gwen.pk, gus.pk]
+    assert Table.objects.get().state["rules"]["players"] == [gwen.pk, gus.pk]
 
 
 def test_a_player_without_a_phone_is_added_by_name_and_the_host_acts_for_them(stub_table, phone):
@@ -94,7 +94,7 @@ def test_a_player_without_a_phone_is_added_by_name_and_the_host_acts_for_them(st
     response = host.post(reverse("move", args=[table.code]),
                          {"version": version(table), "type": "guess", "word": "candle", "as_seat": dan.pk})
     assert response.status_code == 200
-    assert Table.objects.get().state["guesses"] == [{"by": dan.pk, "word": "candle"}]
+    assert Table.objects.get().state["rules"]["guesses"] == [{"by": dan.pk, "word": "candle"}]
 
 
 def test_nobody_acts_for_a_player_who_has_a_phone_and_only_the_host_acts_at_all(stub_table, phone):
@@ -110,7 +110,7 @@ def test_nobody_acts_for_a_player_who_has_a_phone_and_only_the_host_acts_at_all(
     by_gwen = sit(phone(), gwen).post(reverse("move", args=[table.code]),
                                       {"version": version(table), "type": "guess", "word": "candle", "as_seat": dan.pk})
     assert by_gwen.status_code == 403
-    assert Table.objects.get().state["guesses"] == []
+    assert Table.objects.get().state["rules"]["guesses"] == []
     # A page acting for someone with a phone is not offered: it falls back to the host's own seat.
     assert sit(phone(), gwen).get(f"/t/{table.code}/?as={dan.pk}").status_code == 302
 
@@ -203,7 +203,7 @@ def test_each_player_s_colour_shows_in_the_seat_list_and_the_setup_as_soon_as_it
     assert "Kamila: Green (triangle)" in seen(host)[1]  # under the host's own choice too
     # The game starts with exactly those colours, and the seat list keeps them.
     post_host(host, table, "start")
-    assert [p["colour"] for p in Table.objects.get().state["players"]] == ["green", "blue", "yellow"]
+    assert [p["colour"] for p in Table.objects.get().state["rules"]["players"]] == ["green", "blue", "yellow"]
     assert seen(guest)[0] == pawns
 
 

@@ -42,7 +42,7 @@ def test_a_secret_missing_from_the_dictionary_offers_allow_it_anyway(fiction_tab
     # Tapping the offer sends the same move again, allowed this time.
     again = librarian.post(reverse("move", args=[table.code]), {**vals, "version": version(table)})
     assert again.status_code == 200
-    assert Table.objects.get().state["secret"] == "qwzyx"
+    assert Table.objects.get().state["rules"]["secret"] == "qwzyx"
 
 
 def test_a_refusal_with_no_remedy_offers_none(fiction_table, phone):
@@ -75,7 +75,7 @@ def test_trying_a_kept_secret_answers_as_any_other_word_the_dictionary_lacks(fic
     assert tried("QWZYX") == tried("ZYXWQ")
     status, html = tried("QWZYX")
     assert status == 422 and 'data-reason="house-word"' in html and "Allow it anyway" in html
-    assert Table.objects.get().state["phase"] == "guessing"
+    assert Table.objects.get().state["rules"]["phase"] == "guessing"
 
 
 def test_a_kept_secret_is_guessed_through_the_tables_agreement_and_wins(fiction_table, phone):
@@ -83,7 +83,7 @@ def test_a_kept_secret_is_guessed_through_the_tables_agreement_and_wins(fiction_
     response = gus.post(reverse("move", args=[table.code]), {"version": version(table), "type": "guess", "word": "qwzyx"})
     html = response.content.decode()
     assert response.status_code == 422 and 'data-reason="house-word"' in html
-    assert Table.objects.get().state["turns"] == []
+    assert Table.objects.get().state["rules"]["turns"] == []
     offer = re.search(r"hx-vals='([^']*)'[^>]*>Allow it anyway: the whole table agrees", html)
     assert offer, html
     vals = json.loads(html_unescape(offer.group(1)))
@@ -91,4 +91,4 @@ def test_a_kept_secret_is_guessed_through_the_tables_agreement_and_wins(fiction_
     again = gus.post(reverse("move", args=[table.code]), {**vals, "version": version(table)})
     assert again.status_code == 200
     table = Table.objects.get()
-    assert table.status == Table.Status.FINISHED and table.state["outcome"]["winner"] == "guessers"
+    assert table.status == Table.Status.FINISHED and table.state["rules"]["outcome"]["winner"] == "guessers"

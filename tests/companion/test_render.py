@@ -19,8 +19,9 @@ from django.db import models
 from django.template import engines
 
 from companion import render
-from companion.games import DISPLAY, Viewer, get
+from companion.games import DISPLAY, Played, Viewer, get
 from companion.models import Seat, Table
+from tests import played as play
 
 pytestmark = pytest.mark.django_db
 
@@ -63,14 +64,14 @@ def played(name: str):
     script = importlib.import_module(f"tests.games.{slug}.{module}")
     table, seats = seat_the_table(script.PLAYERS, game, script.SETUP)
     rng = random.Random(7)
-    state = game.start(list(script.PLAYERS), script.SETUP, rng)
+    state = play.begin(game, list(script.PLAYERS), script.SETUP, rng)
     yield "start", table, seats, game, state
     by_id = {p.seat_id: p for p in script.PLAYERS}
     for number, (seat_id, move) in enumerate(script.STEPS, start=1):
         if seat_id is None:
-            state = game.clock_expired(state)
+            state = play.expire(game, state)
         else:
-            state = game.apply(state, by_id[seat_id], move, rng)
+            state = play.move(game, state, by_id[seat_id], move, rng)
         yield f"step {number} {move.get('type', 'clock')}", table, seats, game, state
 
 
@@ -79,12 +80,12 @@ def test_no_seat_is_sent_text_its_view_hides(slug):
     checked = 0
     public = None
     for label, table, seats, game, state in played(slug):
-        table.state = state
+        table.state = state.to_dict()
         table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
         table.save()
         scene = render.scene(table, seats)
         public = {s.name for s in seats} | {CODE}
-        stored = {text for text in strings(state) if len(text.strip()) >= 2}
+        stored = {text for text in strings(state.rules) if len(text.strip()) >= 2}
         for seat in seats:
             view = game.view(state, render.viewer_of(seat))
             hidden = stored - strings(view) - public
@@ -100,12 +101,12 @@ def test_everything_a_template_can_reach_is_free_of_the_secret():
     game = get("stub")
     script = importlib.import_module("tests.games.stub.scripted")
     table, seats = seat_the_table(script.PLAYERS, game, script.SETUP)
-    state = game.apply(game.start(list(script.PLAYERS), script.SETUP, random.Random(1)),
-                       script.PLAYERS[0], script.STEPS[0][1], random.Random(1))
-    table.state = state
+    state = play.move(game, play.begin(game, list(script.PLAYERS), script.SETUP, random.Random(1)),
+                      script.PLAYERS[0], script.STEPS[0][1], random.Random(1))
+    table.state = state.to_dict()
     table.save()
     gus = seats[1]
-    hidden = strings(state) - strings(game.view(state, render.viewer_of(gus)))
+    hidden = strings(state.rules) - strings(game.view(state, render.viewer_of(gus)))
     assert "zephyr" in hidden
     leaky = engines["django"].from_string("{{ view }} {{ table }} {{ me }} {{ people }}")
     html = leaky.render(render.context(render.scene(table, seats), gus))
@@ -117,7 +118,7 @@ def test_seats_of_one_audience_are_sent_the_same_bytes(slug):
     from companion.broadcast import group_of
 
     for label, table, seats, game, state in played(slug):
-        table.state = state
+        table.state = state.to_dict()
         table.save()
         scene = render.scene(table, seats)
         by_group: dict[str, set[str]] = {}
@@ -130,7 +131,7 @@ def test_seats_of_one_audience_are_sent_the_same_bytes(slug):
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_template_context_holds_no_stored_model(slug):
     for label, table, seats, game, state in played(slug):
-        table.state = state
+        table.state = state.to_dict()
         table.save()
         scene = render.scene(table, seats)
         for seat in seats:
@@ -173,7 +174,7 @@ def regions_match_full_drawings(table, seats, label):
 @pytest.mark.parametrize("slug", SCRIPTS)
 def test_every_region_sent_is_what_the_seats_whole_context_would_draw(slug):
     for label, table, seats, game, state in played(slug):
-        table.state = state
+        table.state = state.to_dict()
         table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
         table.save()
         regions_match_full_drawings(table, seats, f"{slug} {label}")
@@ -182,7 +183,7 @@ def test_every_region_sent_is_what_the_seats_whole_context_would_draw(slug):
 @pytest.mark.parametrize("slug", SCRIPTS)
 def test_every_region_sent_is_what_the_seats_whole_context_would_draw_once_the_host_ends_the_game(slug):
     for label, table, seats, game, state in played(slug):
-        table.state = state if game.is_over(state) else game.end(state)
+        table.state = (state if game.is_over(state) else play.end(game, state)).to_dict()
         table.status = Table.Status.FINISHED
         table.save()
         regions_match_full_drawings(table, seats, f"{slug} {label}, ended")
@@ -206,7 +207,7 @@ def test_a_moves_state_draws_every_seat_as_the_state_read_back_from_the_database
     import json
 
     for label, table, seats, game, state in played(slug):
-        stored = json.loads(json.dumps(state))
+        stored = Played.from_dict(json.loads(json.dumps(state.to_dict())))
         for seat in seats:
             viewer = render.viewer_of(seat)
             assert game.view(state, viewer) == game.view(stored, viewer), f"{slug} {label}: {seat.name}"
@@ -218,7 +219,7 @@ def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
     from companion import broadcast
 
     for label, table, seats, game, state in played(slug):
-        table.state = state
+        table.state = state.to_dict()
         table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
         table.save()
         pushed = broadcast.push_table(table.pk, table=table, seats=seats)
@@ -247,7 +248,7 @@ def test_the_others_are_sent_their_push_before_the_asking_phones_own_is_drawn(mo
     monkeypatch.setattr(broadcast, "_send", lambda *messages, wait=False: events.append(
         ("send", [message["group"] for _, message in messages], wait)))
     *_, (label, table, seats, game, state) = played("lie")
-    table.state = state
+    table.state = state.to_dict()
     table.save()
     asker = seats[1]
     pushed = broadcast.push_table(table.pk, table=table, seats=seats, asker=asker.pk)

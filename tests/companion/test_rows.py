@@ -35,7 +35,7 @@ def test_a_table_loads_as_the_orm_loads_it(table):
     with transaction.atomic():
         [loaded] = rows.load(Table, lock=True, code=table.code)
     assert fields(loaded) == fields(table)
-    assert isinstance(loaded.state, dict) and loaded.state["secret"] == "lantern"
+    assert isinstance(loaded.state, dict) and loaded.state["rules"]["secret"] == "lantern"
     assert isinstance(loaded.updated_at, datetime.datetime) and loaded.updated_at.tzinfo is not None
     assert not loaded._state.adding
     assert rows.load(Table, code="NOSUCH") == []

@@ -46,18 +46,19 @@ def test_every_game_says_how_it_ended_in_one_shape(script_name):
     import random
 
     from companion.games import get, outcome_of
+    from tests import played as play
 
     slug, module = script_name.split("/")
     script = importlib.import_module(f"tests.games.{slug}.{module}")
     game, rng = get(slug), random.Random(7)
-    state = game.start(list(script.PLAYERS), script.SETUP, rng)
+    state = play.begin(game, list(script.PLAYERS), script.SETUP, rng)
     assert outcome_of(game, state) is None
     by_id = {p.seat_id: p for p in script.PLAYERS}
     for seat_id, played in script.STEPS:
-        state = game.clock_expired(state) if seat_id is None else game.apply(state, by_id[seat_id], played, rng)
+        state = play.step(game, state, by_id.get(seat_id), played, rng)
     outcome = outcome_of(game, state)
     seats = {p.seat_id for p in script.PLAYERS}
     assert outcome is not None and outcome.reason and set(outcome.winners) <= seats
     assert outcome.winners or outcome.side
-    ended = outcome_of(game, game.end(game.start(list(script.PLAYERS), script.SETUP, rng)))
+    ended = outcome_of(game, play.end(game, play.begin(game, list(script.PLAYERS), script.SETUP, rng)))
     assert ended is not None and ended.winners == () and ended.reason == "ended"

@@ -201,7 +201,7 @@ def test_version_check_refuses_a_stale_action_and_changes_nothing(stub_table, ph
     assert response.status_code == 409
     assert "moved on" in response.content.decode()
     assert version(table) == current
-    assert [g["word"] for g in Table.objects.get().state["guesses"]] == ["candle"]
+    assert [g["word"] for g in Table.objects.get().state["rules"]["guesses"]] == ["candle"]
 
 
 def test_a_double_tap_applies_once(stub_table, phone):
@@ -213,7 +213,7 @@ def test_a_double_tap_applies_once(stub_table, phone):
     second = move(gus, table, v=v, type="guess", word="candle")
     assert first.status_code == 200 and second.status_code == 200
     assert "already done" in second.content.decode()
-    assert [g["word"] for g in Table.objects.get().state["guesses"]] == ["candle"]
+    assert [g["word"] for g in Table.objects.get().state["rules"]["guesses"]] == ["candle"]
     assert version(table) == v + 1
 
 
@@ -224,7 +224,7 @@ def test_a_refused_move_says_why_and_changes_nothing(stub_table, phone):
     response = move(gus, table, type="set_secret", word="mine")
     assert response.status_code == 422
     assert "Only the keeper" in response.content.decode()
-    assert version(table) == v and Table.objects.get().state["secret"] == ""
+    assert version(table) == v and Table.objects.get().state["rules"]["secret"] == ""
 
 
 @pytest.mark.parametrize("data", [{}, {"type": ""}, {"type": "guess"}, {"type": "teleport"}, {"type": "set_secret", "word": "x" * 99}])
@@ -240,7 +240,7 @@ def test_missing_version_is_refused(stub_table, phone):
     table, host = started(stub_table, phone)
     response = host.post(reverse("move", args=[table.code]), {"type": "set_secret", "word": "lantern"})
     assert response.status_code == 400
-    assert Table.objects.get().state["secret"] == ""
+    assert Table.objects.get().state["rules"]["secret"] == ""
 
 
 def test_undo_restores_the_state_before_the_last_move(stub_table, phone):
@@ -249,10 +249,10 @@ def test_undo_restores_the_state_before_the_last_move(stub_table, phone):
     gus = sit(phone(), stub_table[2])
     move(gus, table, type="guess", word="candle")
     assert post_host(host, table, "undo").status_code == 200
-    state = Table.objects.get().state
+    state = Table.objects.get().state["rules"]
     assert state["guesses"] == [] and state["secret"] == "lantern"
     assert post_host(host, table, "undo").status_code == 200
-    assert Table.objects.get().state["secret"] == ""
+    assert Table.objects.get().state["rules"]["secret"] == ""
 
 
 def test_a_stale_move_that_finds_the_clock_run_out_is_refused_and_everyone_is_told_the_time_is_up(
@@ -269,7 +269,7 @@ def test_a_stale_move_that_finds_the_clock_run_out_is_refused_and_everyone_is_to
         tables.run(table.code, gus.token, tables.Play({"type": "guess", "word": "melon"}), table.version - 1,
                    now=clock.deadline + 1)
     table.refresh_from_db()
-    assert table.state["ended_by"] == "time" and told == [table.version]
+    assert table.state["rules"]["ended_by"] == "time" and told == [table.version]
 
 
 def host_seat(table):
@@ -284,7 +284,7 @@ def test_the_server_decides_the_clock_ran_out_even_if_every_phone_slept(stub_tab
     assert clock.running
     settled = tables.run(table.code, host_seat(table).token, tables.Settle(), None, now=clock.deadline + 1).table
     assert settled.status == Table.Status.FINISHED
-    assert settled.state["ended_by"] == "time"
+    assert settled.state["rules"]["ended_by"] == "time"
     assert Action.objects.filter(kind="clock").count() == 1
     # settling again changes nothing
     again = tables.run(table.code, host_seat(table).token, tables.Settle(), None, now=clock.deadline + 5).table
@@ -361,7 +361,7 @@ def test_after_a_game_the_host_can_start_another_at_the_same_table(stub_table, p
     assert table.status == Table.Status.LOBBY and table.state is None and table.seats.count() == 3
     assert "Take a seat" in phone().get(f"/t/{table.code}/").content.decode()
     assert post_host(host, table, "start").status_code == 200
-    assert Table.objects.get().state["secret"] == ""
+    assert Table.objects.get().state["rules"]["secret"] == ""
 
 
 def test_a_move_is_one_transaction_and_its_push_loads_nothing_again(stub_table, monkeypatch):
@@ -431,7 +431,7 @@ def test_a_player_who_left_is_not_dealt_into_the_next_game(db, phone):
     assert post_host(host, table, "again").status_code == 200
     assert post_host(host, table, "start").status_code == 200
     table.refresh_from_db()
-    assert [p["name"] for p in table.state["players"]] == ["Kamila", "Tony", "Eve"]
+    assert [p["name"] for p in table.state["rules"]["players"]] == ["Kamila", "Tony", "Eve"]
     assert not table.seats.filter(name="Amy").exists()
 
 

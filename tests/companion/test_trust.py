@@ -29,7 +29,7 @@ def test_undo_names_the_move_and_tells_everyone(stub_table, phone):
     assert post_host(host, table, "undo").status_code == 200
     for client in (host, gus, sit(phone(), stub_table[3])):
         assert "The host undid gus" in client.get(f"/t/{table.code}/").content.decode()
-    assert Table.objects.get().state["guesses"] == []
+    assert Table.objects.get().state["rules"]["guesses"] == []
     # The next change clears the news.
     move(gus, table, type="guess", word="lemon")
     assert "The host undid" not in gus.get(f"/t/{table.code}/").content.decode()
@@ -79,7 +79,7 @@ def test_undoing_a_shared_row_gives_back_the_time_run_since_and_pauses_as_it_was
     assert Clock.from_dict(Table.objects.get().clock).running
     tables.run(table.code, lena.token, tables.Undo(), version(table), now=now + 43)
     clock = Clock.from_dict(Table.objects.get().clock)
-    assert Table.objects.get().state["phase"] == "deceiving"
+    assert Table.objects.get().state["rules"]["phase"] == "deceiving"
     assert not clock.running and clock.left(now + 100) == at_guess.left(now + 17)
 
 
@@ -172,7 +172,7 @@ def test_a_tap_whose_reply_was_lost_is_reported_as_done_not_applied_twice(stub_t
     check = move(gus, table, v=seen, type="guess", word="melon", _check="1")
     assert check.status_code == 200
     assert "reached the table before the connection dropped" in check.content.decode()
-    assert [g["word"] for g in Table.objects.get().state["guesses"]] == ["melon"]
+    assert [g["word"] for g in Table.objects.get().state["rules"]["guesses"]] == ["melon"]
 
 
 def test_a_tap_that_never_arrived_is_reported_and_not_applied_by_the_check(stub_table, phone):
@@ -182,7 +182,7 @@ def test_a_tap_that_never_arrived_is_reported_and_not_applied_by_the_check(stub_
     check = move(gus, table, type="guess", word="melon", _check="1")
     assert check.status_code == 409
     assert "did not reach the table" in check.content.decode()
-    assert Table.objects.get().state["guesses"] == []
+    assert Table.objects.get().state["rules"]["guesses"] == []
 
 
 def test_each_finished_game_counts_in_the_evenings_standings(stub_table, phone):
@@ -239,7 +239,7 @@ def test_a_move_can_be_tried_without_being_applied(stub_table, phone):
     assert refused.status_code == 422 and "2 to 12 letters" in refused.content.decode()
     accepted = move(gus, table, type="guess", word="melon", _try="1")
     assert accepted.status_code == 200 and accepted.content == b""
-    assert version(table) == before and Table.objects.get().state["guesses"] == []
+    assert version(table) == before and Table.objects.get().state["rules"]["guesses"] == []
     assert not table.actions.filter(kind="move", move__type="guess").exists()
 
 

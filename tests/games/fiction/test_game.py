@@ -10,7 +10,8 @@ from django.template.loader import render_to_string
 
 from companion import games
 from companion.forms import Form, MoveError, parse_move
-from companion.games import Viewer
+from companion.games import Played, Viewer
+from tests import played as play
 from games.errors import RulesError
 
 from . import scripted, scripted_largest
@@ -31,12 +32,12 @@ def post(game, state, actor, **fields):
     for name, value in fields.items():
         data.setlist(name, value if isinstance(value, list) else [str(value)])
     _, move = parse_move(game.moves, data)
-    return game.apply(state, actor, move, random.Random(0))
+    return play.move(game, state, actor, move, random.Random(0))
 
 
 def begun(game, **options):
     """Lena has chosen READY (hint R) and started the first half."""
-    state = game.start(scripted.PLAYERS, DEFAULTS | options, random.Random(0))
+    state = play.begin(game, scripted.PLAYERS, DEFAULTS | options, random.Random(0))
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
     return post(game, state, LENA, type="start_first_half")
 
@@ -50,14 +51,14 @@ def test_registered_with_its_roles_and_no_declared_clock_move(game):
 
 def test_a_posted_guess_and_clue_row_reach_the_rules(game):
     state = post(game, begun(game), GWEN, type="guess", word="Entry")
-    assert state["phase"] == "deceiving" and state["turns"][-1]["guess"] == "entry"
+    assert state.rules["phase"] == "deceiving" and state.rules["turns"][-1]["guess"] == "entry"
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
-    assert state["turns"][-1]["shared"] == "~✗✗~✗" and state["phase"] == "guessing"
-    assert state["seats"] == {"librarian": 1, "guessers": [2, 3]}
+    assert state.rules["turns"][-1]["shared"] == "~✗✗~✗" and state.rules["phase"] == "guessing"
+    assert state.holding("librarian") == [1] and state.holding("guesser") == [2, 3]
 
 
 def test_a_second_lie_crosses_off_a_feather_of_lie_about_plus_one(game):
-    state = game.start(scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(0))
+    state = play.begin(game, scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(0))
     state = post(game, state, LENA, type="choose_ability", card="lie-plus-one")
     state = post(game, state, GUS, type="choose_ability", card="any-five-letters")
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
@@ -65,7 +66,7 @@ def test_a_second_lie_crosses_off_a_feather_of_lie_about_plus_one(game):
     with pytest.raises(RulesError, match="you changed 3"):
         post(game, state, LENA, type="share_clues", clues=list("✓✓✗~✗"))  # three lies
     state = post(game, state, LENA, type="share_clues", clues=list("✓✗✗~✗"))
-    assert state["librarian_uses"] == 1
+    assert state.rules["librarian_uses"] == 1
 
 
 def test_the_clock_move_is_refused_by_the_form_and_by_the_rules(game):
@@ -82,11 +83,11 @@ def test_the_clock_move_is_refused_by_the_form_and_by_the_rules(game):
 def test_the_host_starts_the_second_half_for_the_table(game):
     # That only the host may is the platform's check, for every host-only move of every game
     # (tests/companion/test_tables.py); the display makes no move at all.
-    state = game.clock_expired(begun(game))
+    state = play.expire(game, begun(game))
     with pytest.raises(RulesError):
         post(game, state, DISPLAY, type="start_second_half")
     state = post(game, state, GUS, type="start_second_half")
-    assert state["phase"] == "guessing" and state["half"] == 2
+    assert state.rules["phase"] == "guessing" and state.rules["half"] == 2
 
 
 def test_a_guesser_cannot_make_the_lie_brarians_moves(game):
@@ -115,15 +116,15 @@ def test_a_display_makes_no_moves(game):
 
 
 def test_start_with_the_setup_defaults(game):
-    state = game.start(scripted.PLAYERS, DEFAULTS, random.Random(0))
-    assert state["phase"] == "setup" and state["tokens"] == 3 and state["offers"] == {}
+    state = play.begin(game, scripted.PLAYERS, DEFAULTS, random.Random(0))
+    assert state.rules["phase"] == "setup" and state.rules["tokens"] == 3 and state.rules["offers"] == {}
     assert game.clock(state) is None
 
 
 def test_start_with_hard_mode_and_ability_cards(game):
-    state = game.start(scripted.PLAYERS, DEFAULTS | {"hard_mode": True, "ability_cards": True}, random.Random(0))
-    assert state["options"]["red_words"] and state["tokens"] == 1
-    assert set(state["offers"]) == {"librarian", "guessers"}
+    state = play.begin(game, scripted.PLAYERS, DEFAULTS | {"hard_mode": True, "ability_cards": True}, random.Random(0))
+    assert state.rules["options"]["red_words"] and state.rules["tokens"] == 1
+    assert set(state.rules["offers"]) == {"librarian", "guessers"}
     assert game.view(state, GUS)["offer"] and not game.view(state, DISPLAY)["offer"]
 
 
@@ -142,7 +143,7 @@ def test_setup_form_parses_with_defaults(game):
 def test_check_setup_refusals(game, players, problem):
     assert problem in game.check_setup(DEFAULTS, players)
     with pytest.raises(RulesError):
-        game.start(players, DEFAULTS, random.Random(0))
+        play.begin(game, players, DEFAULTS, random.Random(0))
 
 
 def test_check_setup_accepts_a_guesser_without_a_phone(game):
@@ -166,7 +167,7 @@ def test_view_shape_and_waiting_for_are_platform_seats(game):
 
 
 def test_the_host_alone_sees_the_tables_halftime_move(game):
-    state = game.clock_expired(begun(game))
+    state = play.expire(game, begun(game))
     types = {v.name: [m["type"] for m in game.view(state, v)["legal_moves"]] for v in (LENA, GUS, GWEN, DISPLAY)}
     assert types == {"Lena": [], "Gus": ["mark_letter", "start_second_half"], "Gwen": ["mark_letter"], "Table": []}
     assert game.audience(GWEN) == "guessers" and game.audience(GUS) is None
@@ -174,7 +175,7 @@ def test_the_host_alone_sees_the_tables_halftime_move(game):
 
 
 def test_now_changes_with_the_phase(game):
-    state = game.start(scripted.PLAYERS, DEFAULTS, random.Random(0))
+    state = play.begin(game, scripted.PLAYERS, DEFAULTS, random.Random(0))
     now = lambda viewer: game.now(game.view(state, viewer), viewer)  # noqa: E731
     assert now(LENA).headline == "Choose the secret word from the book card and a hint letter" and now(LENA).my_turn
     assert now(GWEN).headline == "Waiting for the Lie-brarian to choose the secret word"
@@ -187,7 +188,7 @@ def test_now_changes_with_the_phase(game):
     assert now(LENA).headline == "Give the clues for this guess, with exactly one lie" and now(LENA).my_turn
     assert now(GWEN).headline == "Waiting for the Lie-brarian's clues" and not now(GWEN).my_turn
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
-    state = game.clock_expired(state)
+    state = play.expire(game, state)
     assert now(GUS).my_turn and "start the second half" in now(GUS).headline
     assert now(GWEN).headline == "Halftime" and not now(GWEN).my_turn
     state = post(game, post(game, state, GUS, type="start_second_half"), GWEN, type="guess", word="ready")
@@ -208,10 +209,10 @@ def test_the_clock_follows_the_halves(game):
     assert game.clock(state) == games.ClockWant("half-1", 480, True)
     state = post(game, state, GWEN, type="guess", word="entry")
     assert game.clock(state) == games.ClockWant("half-1", 480, False)
-    state = game.clock_expired(post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗")))
+    state = play.expire(game, post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗")))
     state = post(game, state, GUS, type="start_second_half")
     assert game.clock(state) == games.ClockWant("half-2", 480, True)
-    state = game.clock_expired(state)
+    state = play.expire(game, state)
     assert game.is_over(state) and game.clock(state) is None
     outcome = game.view(state, GUS)["outcome"]
     assert outcome == {"winner": "librarian", "termination": "time", "reason": "time", "winners": [1],
@@ -230,17 +231,17 @@ def test_the_lie_brarian_cannot_leave_mid_game(game):
 
 def play_script(game, script=scripted):
     """Every state of a scripted game, start to finish."""
-    state = game.start(script.PLAYERS, script.SETUP, random.Random(7))
+    state = play.begin(game, script.PLAYERS, script.SETUP, random.Random(7))
     states = [state]
     by_id = {p.seat_id: p for p in script.PLAYERS}
     for seat_id, move in script.STEPS:
         if seat_id is None:
-            state = game.clock_expired(state)
+            state = play.expire(game, state)
         else:
             declared, parsed = parse_move(game.moves, _as_form(move))
             assert parsed == move, "a scripted move is exactly what parse_move returns"
-            state = game.apply(state, by_id[seat_id], move, random.Random(0))
-        states.append(json.loads(json.dumps(state)))
+            state = play.move(game, state, by_id[seat_id], move, random.Random(0))
+        states.append(Played.from_dict(json.loads(json.dumps(state.to_dict()))))
     return states
 
 
@@ -255,8 +256,8 @@ def _as_form(move):
 
 def test_the_scripted_game_reaches_the_guessers_win(game):
     states = play_script(game)
-    assert [s["phase"] for s in states].count("halftime") == 1
-    assert {s["phase"] for s in states} == {"setup", "guessing", "deceiving", "halftime", "over"}
+    assert [s.rules["phase"] for s in states].count("halftime") == 1
+    assert {s.rules["phase"] for s in states} == {"setup", "guessing", "deceiving", "halftime", "over"}
     final = game.view(states[-1], GWEN)
     assert final["outcome"] == {"winner": "guessers", "termination": "guessed", "reason": "guessed", "winners": [2, 3],
                                 "side": "the Guessers"}
@@ -268,7 +269,7 @@ def test_the_scripted_game_reaches_the_guessers_win(game):
 def test_the_scripted_secret_and_honest_rows_stay_off_public_screens_until_the_end(game):
     seats = {p.seat_id: p for p in scripted.PLAYERS}
     for state in play_script(game)[:-1]:
-        honest = {t["honest"] for t in state["turns"] if not t["correct"]}
+        honest = {t["honest"] for t in state.rules["turns"] if not t["correct"]}
         for viewer in (seats[2], seats[3], DISPLAY):
             view = game.view(state, viewer)
             html = "".join(render_region(game, region, view, viewer) for region in game.regions)
@@ -298,7 +299,7 @@ def test_the_largest_scripted_game_fills_all_ten_boards_with_tokens_and_the_lie_
     players = scripted_largest.PLAYERS
     assert len(players) == 8 and [p.name for p in players if not p.has_phone] == ["Mo"]
     states = play_script(game, scripted_largest)
-    assert [s["phase"] for s in states].count("halftime") == 1
+    assert [s.rules["phase"] for s in states].count("halftime") == 1
     final = game.view(states[-1], players[1])
     assert final["outcome"]["winner"] == "librarian" and final["outcome"]["termination"] == "out-of-guesses"
     assert [t["half"] for t in final["turns"]] == [1] * 5 + [2] * 5
@@ -330,7 +331,7 @@ def test_a_control_is_marked_to_use_now_exactly_when_the_now_card_says_it_is_the
 
 
 def test_banned_books_shows_each_kept_ability_card_and_its_uses_to_every_seat(game):
-    state = game.start(scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(0))
+    state = play.begin(game, scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(0))
     offered = render_region(game, "setup_panel", game.view(state, LENA), LENA)
     assert 'id="choose-ability-lie-plus-one"' in offered and "ability-who" not in offered
     state = post(game, state, LENA, type="choose_ability", card="lie-plus-one")
@@ -354,15 +355,15 @@ def test_clue_check_needs_no_guesser_and_runs_no_clock(game):
     alone = [LENA]
     assert game.check_setup(DEFAULTS, alone) == "Fiction needs at least one Guesser (or clue check mode, for a game on paper)."
     assert game.check_setup(DEFAULTS | {"clue_check": True}, alone) is None
-    state = game.start(alone, DEFAULTS | {"clue_check": True}, random.Random(0))
+    state = play.begin(game, alone, DEFAULTS | {"clue_check": True}, random.Random(0))
     assert game.now(game.view(state, LENA), LENA).headline.startswith("Choose the secret word")
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
-    assert state["phase"] == "checking" and game.clock(state) is None
+    assert state.rules["phase"] == "checking" and game.clock(state) is None
     assert game.now(game.view(state, LENA), LENA).my_turn
 
 
 def test_clue_check_finds_a_row_with_two_lies_and_keeps_it_off_other_screens(game):
-    state = game.start(scripted.PLAYERS, DEFAULTS | {"clue_check": True}, random.Random(0))
+    state = play.begin(game, scripted.PLAYERS, DEFAULTS | {"clue_check": True}, random.Random(0))
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
     state = post(game, state, LENA, type="check_row", guess="entry", clues=list("✓✗✗~✗"))
     view = game.view(state, LENA)
@@ -391,9 +392,9 @@ def test_the_first_to_sit_down_is_the_lie_brarian_and_the_rest_guess(game):
 
 
 def test_a_guess_against_the_app_comes_back_with_its_clues_and_the_clock_running(game):
-    state = game.start([GUS, GWEN], DEFAULTS | {"app_librarian": True}, random.Random(2))
-    assert state["seats"] == {"librarian": None, "guessers": [2, 3]} and game.clock(state).running
-    word = "ghost" if state["secret"] != "ghost" else "plumb"
+    state = play.begin(game, [GUS, GWEN], DEFAULTS | {"app_librarian": True}, random.Random(2))
+    assert state.holding("librarian") == [] and state.holding("guesser") == [2, 3] and game.clock(state).running
+    word = "ghost" if state.rules["secret"] != "ghost" else "plumb"
     state = post(game, state, GWEN, type="guess", word=word)
     view = game.view(state, GUS)
     assert view["phase"] == "guessing" and view["turns"][0]["clues"] and "secret" not in view
@@ -421,8 +422,8 @@ def test_typed_cards_join_the_deal_and_a_bad_one_stops_the_start(game):
     typed = {"ability_cards": True, "librarian_cards": "Card A (1); Card B (1); Card C (1); Card D (1); Card E (1)"}
     dealt = set()
     for seed in range(12):
-        state = game.start(scripted.PLAYERS, DEFAULTS | typed, random.Random(seed))
-        dealt |= {card["text"] for card in state["offers"]["librarian"]}
+        state = play.begin(game, scripted.PLAYERS, DEFAULTS | typed, random.Random(seed))
+        dealt |= {card["text"] for card in state.rules["offers"]["librarian"]}
     assert dealt & {"Card A", "Card B", "Card C", "Card D", "Card E"}
     assert game.check_setup(DEFAULTS | typed | {"librarian_cards": "Card A (0)"}, scripted.PLAYERS) == \
         "Uses of a typed card are a number from 1, or ∞: not (0)."
@@ -439,7 +440,7 @@ def letter_states(html):
 
 def test_after_a_fiction_on_t_of_entry_the_guessers_board_says_the_other_letters_for_sure(game):
     """READY, hint D. ENTRY honestly ~✗✗~✓; Lena's lie is the ✓ under T, and the guessers' token says FICTION."""
-    state = game.start(scripted.PLAYERS, DEFAULTS, random.Random(0))
+    state = play.begin(game, scripted.PLAYERS, DEFAULTS, random.Random(0))
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="d")
     state = post(game, post(game, state, LENA, type="start_first_half"), GWEN, type="guess", word="entry")
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✓~✓"))
@@ -456,7 +457,7 @@ def test_after_a_fiction_on_t_of_entry_the_guessers_board_says_the_other_letters
 
 def test_the_row_note_follows_the_tokens_and_the_lies_a_row_may_hold(game):
     """Lie about +1 letter: ENTRY honestly ~✗✗~✓, shared with lies under E and Y."""
-    state = game.start(scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(0))
+    state = play.begin(game, scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(0))
     state = post(game, state, LENA, type="choose_ability", card="lie-plus-one")
     state = post(game, state, GUS, type="choose_ability", card="any-five-letters")
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="d")
@@ -474,7 +475,7 @@ def test_the_row_note_follows_the_tokens_and_the_lies_a_row_may_hold(game):
 
 
 def test_the_lie_brarians_card_says_how_many_lies_her_card_allows(game):
-    state = game.start(scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(0))
+    state = play.begin(game, scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(0))
     state = post(game, state, LENA, type="choose_ability", card="lie-zero")
     state = post(game, state, GUS, type="choose_ability", card="any-five-letters")
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
@@ -491,8 +492,8 @@ def test_the_lie_brarians_card_says_how_many_lies_her_card_allows(game):
 def test_a_game_the_host_ends_tells_every_seat_the_word_and_that_nobody_won(game):
     state = post(game, begun(game), GWEN, type="guess", word="entry")
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
-    ended = game.end(state)
-    assert game.is_over(ended) and ended["seats"] == state["seats"]
+    ended = play.end(game, state)
+    assert game.is_over(ended) and ended.players == state.players
     for viewer in (LENA, GUS, GWEN, DISPLAY):
         view = game.view(ended, viewer)
         assert view["secret"] == "ready" and view["outcome"]["winners"] == []
@@ -502,6 +503,6 @@ def test_a_game_the_host_ends_tells_every_seat_the_word_and_that_nobody_won(game
 
 
 def test_a_game_ended_before_the_word_was_chosen_says_so(game):
-    state = game.start(scripted.PLAYERS, DEFAULTS, random.Random(0))
-    view = game.view(game.end(state), GUS)
+    state = play.begin(game, scripted.PLAYERS, DEFAULTS, random.Random(0))
+    view = game.view(play.end(game, state), GUS)
     assert game.now(view, GUS).detail == "No secret word had been chosen."

@@ -9,6 +9,7 @@ from django.http import QueryDict
 
 from companion.forms import MoveError, parse_move
 from companion.games import DISPLAY, Viewer, get
+from tests import played as play
 from games.halftruth import rules
 
 from . import scripted, scripted_largest
@@ -23,11 +24,11 @@ DEFAULTS = {f.name: f.initial() for f in game.setup}
 def post(state, actor, body, rng=None):
     """Parse a form body as the table does, then apply it."""
     _, move = parse_move(game.moves, QueryDict(body))
-    return game.apply(state, actor, move, rng or random.Random(1))
+    return play.move(game, state, actor, move, rng or random.Random(1))
 
 
 def started(options=DEFAULTS):
-    return game.start(PLAYERS, options, random.Random(1))
+    return play.begin(game, PLAYERS, options, random.Random(1))
 
 
 def picking():
@@ -41,16 +42,16 @@ def picking():
 
 def test_start_with_the_setup_defaults_gives_colours_in_order_and_the_default_trackers():
     state = started()
-    assert state["seats"] == [KAMILA, TONY, AMY]
-    assert [p["colour"] for p in state["players"]] == ["green", "yellow", "magenta"]
-    assert [p["name"] for p in state["players"]] == ["Kamila", "Tony", "Amy"]
-    assert state["trackers"] == [list(t.spaces) for t in rules.DEFAULT_LAYOUTS]
+    assert state.seats == [KAMILA, TONY, AMY] and {p.role for p in state.players} == {"player"}
+    assert [p["colour"] for p in state.rules["players"]] == ["green", "yellow", "magenta"]
+    assert [p["name"] for p in state.rules["players"]] == ["Kamila", "Tony", "Amy"]
+    assert state.rules["trackers"] == [list(t.spaces) for t in rules.DEFAULT_LAYOUTS]
 
 
 def test_start_with_chosen_colours_and_trackers():
     state = started(scripted.SETUP)
-    assert [p["colour"] for p in state["players"]] == ["orange", "blue", "purple"]
-    assert state["trackers"] == [[1, 2, 3], [2, 4], [3, 6, 9]]
+    assert [p["colour"] for p in state.rules["players"]] == ["orange", "blue", "purple"]
+    assert state.rules["trackers"] == [[1, 2, 3], [2, 4], [3, 6, 9]]
 
 
 def test_the_setup_form_parses_to_what_start_takes():
@@ -60,11 +61,11 @@ def test_the_setup_form_parses_to_what_start_takes():
                        "colour_5": "any", "colour_6": "any", "layouts": "1;2;3"}
     assert game.check_setup(options, PLAYERS) is None
     # A player with no colour chosen takes the first colour nobody chose.
-    assert [p["colour"] for p in game.start(PLAYERS, options, random.Random(1))["players"]] == [
+    assert [p["colour"] for p in play.begin(game, PLAYERS, options, random.Random(1)).rules["players"]] == [
         "blue", "green", "orange"]
     blank = {f.name: f.parse(QueryDict("")) for f in game.setup}
     assert game.check_setup(blank, PLAYERS) is None
-    assert game.start(PLAYERS, blank, random.Random(1)) == started()
+    assert play.begin(game, PLAYERS, blank, random.Random(1)) == started()
 
 
 @pytest.mark.parametrize(
@@ -81,7 +82,7 @@ def test_the_setup_form_parses_to_what_start_takes():
 def test_check_setup_says_why_the_table_cannot_start(options, players, words):
     assert words in game.check_setup(options, players)
     with pytest.raises(rules.RulesError):
-        game.start(players, options, random.Random(1))
+        play.begin(game, players, options, random.Random(1))
 
 
 # Moves
@@ -89,7 +90,7 @@ def test_check_setup_says_why_the_table_cannot_start(options, players, words):
 
 def test_a_lock_in_is_parsed_from_ticked_letters_and_applied_for_the_players_own_seat():
     state = post(picking(), TONY_V, "type=lock_in&letters=E&letters=A&letters=C")
-    assert state["picks"] == ["AC", "ACE", None]
+    assert state.rules["picks"] == ["AC", "ACE", None]
 
 
 def test_skipping_and_taking_out_are_the_hosts_and_locking_in_is_stale_safe():
@@ -106,21 +107,21 @@ def test_a_player_who_does_not_read_this_question_cannot_make_the_readers_moves(
     after = post(post(post(after, KAMILA_V, "type=lock_in&letters=A"), TONY_V, "type=lock_in&letters=B"),
                  AMY_V, "type=lock_in&letters=C")
     after = post(after, KAMILA_V, "type=reveal&correct=A&correct=B&correct=C")
-    assert post(after, TONY_V, body)["phase"] == "pick"  # Tony reads the second
+    assert post(after, TONY_V, body).rules["phase"] == "pick"  # Tony reads the second
 
 
 def test_the_host_makes_the_readers_moves_for_the_table_with_the_rng_passed_in():
     after = post(post(post(post(post(started(), KAMILA_V, "type=set_die&face=ONE"), KAMILA_V, "type=lock_in&letters=A"),
                            TONY_V, "type=lock_in&letters=B"), AMY_V, "type=lock_in&letters=C"),
                  KAMILA_V, "type=reveal&correct=A&correct=B&correct=C")
-    assert after["reader"] == 1
-    assert post(after, KAMILA_V, "type=roll", random.Random(4))["phase"] == "pick"
+    assert after.rules["reader"] == 1
+    assert post(after, KAMILA_V, "type=roll", random.Random(4)).rules["phase"] == "pick"
 
 
 def test_the_host_skips_a_player_by_seat_id():
     # That nobody else can is the platform's check of host-only moves (tests/companion/test_tables.py).
     after = post(picking(), KAMILA_V, f"type=skip&seat={AMY}")
-    assert after["skipped"] == [False, False, True]
+    assert after.rules["skipped"] == [False, False, True]
     with pytest.raises(rules.RulesError) as caught:
         post(picking(), KAMILA_V, "type=skip&seat=77")
     assert caught.value.reason == "no-such-seat"
@@ -224,10 +225,10 @@ def test_a_player_cannot_leave_mid_game_but_a_display_can():
 def test_the_chart_adds_bonuses_as_taken_and_tracker_points_when_a_round_ends():
     from games.halftruth.screens import totals
 
-    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+    state = play.begin(game, scripted.PLAYERS, scripted.SETUP, random.Random(1))
     actors = {p.seat_id: p for p in scripted.PLAYERS}
     for seat_id, move in scripted.STEPS:
-        state = game.apply(state, actors[seat_id], move, random.Random(1))
+        state = play.move(game, state, actors[seat_id], move, random.Random(1))
     view = game.view(state, SCREEN)
     series = totals(view)
     assert {seat: points[-1] for seat, points in series.items()} == scripted.VICTORY_POINTS
@@ -240,15 +241,15 @@ def test_the_chart_adds_bonuses_as_taken_and_tracker_points_when_a_round_ends():
 
 @pytest.mark.parametrize("script", [scripted, scripted_largest], ids=["scripted", "scripted_largest"])
 def test_the_scripted_game_plays_through_three_rounds_to_the_expected_outcome(script):
-    state = game.start(script.PLAYERS, script.SETUP, random.Random(1))
+    state = play.begin(game, script.PLAYERS, script.SETUP, random.Random(1))
     phases = set()
     dice = set()
     actors = {p.seat_id: p for p in script.PLAYERS}
     for seat_id, move in script.STEPS:
         assert not game.is_over(state)
-        state = game.apply(state, actors[seat_id], move, random.Random(len(phases)))
-        phases.add((state["round"], state["phase"]))
-        dice.add(state["die"])
+        state = play.move(game, state, actors[seat_id], move, random.Random(len(phases)))
+        phases.add((state.rules["round"], state.rules["phase"]))
+        dice.add(state.rules["die"])
     assert game.is_over(state)
     assert {phase for _, phase in phases} == {"roll", "pick", "reveal", "over"}
     assert {"AMPED", "HALF_LIE"} <= dice
@@ -262,17 +263,15 @@ def test_the_scripted_game_plays_through_three_rounds_to_the_expected_outcome(sc
 def test_each_seat_sees_the_questions_answered_as_its_own_rules_view_has_them():
     """The questions answered come from the display's view: that must be what each seat's own rules
     view says, at every step."""
-    from games.halftruth.game import _rules_state
-
-    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+    state = play.begin(game, scripted.PLAYERS, scripted.SETUP, random.Random(1))
     actors = {p.seat_id: p for p in scripted.PLAYERS}
     seen = 0
     for seat_id, move in scripted.STEPS:
-        state = game.apply(state, actors[seat_id], move, random.Random(1))
+        state = play.move(game, state, actors[seat_id], move, random.Random(1))
         for viewer in [*scripted.PLAYERS, SCREEN]:
-            seat = None if viewer.is_display else state["seats"].index(viewer.seat_id)
-            own = rules.player_view(_rules_state(state), seat)["history"]
-            ids = state["seats"]
+            seat = None if viewer.is_display else state.seats.index(viewer.seat_id)
+            own = rules.player_view(rules.from_dict(state.rules), seat)["history"]
+            ids = state.seats
             own = [{**q, "reader": ids[q["reader"]], "results": [{**r, "seat": ids[r["seat"]]} for r in q["results"]]}
                    for q in own]
             assert game.view(state, viewer)["history"] == own
@@ -285,11 +284,11 @@ def test_every_seat_sees_the_chart_its_own_view_would_draw():
     seat's own view (its players, names, colours and history)."""
     from games.halftruth.screens import chart
 
-    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+    state = play.begin(game, scripted.PLAYERS, scripted.SETUP, random.Random(1))
     actors = {p.seat_id: p for p in scripted.PLAYERS}
     drawn = 0
     for seat_id, move in scripted.STEPS:
-        state = game.apply(state, actors[seat_id], move, random.Random(1))
+        state = play.move(game, state, actors[seat_id], move, random.Random(1))
         views = [game.view(state, viewer) for viewer in [*scripted.PLAYERS, SCREEN]]
         for view in views:
             assert view["chart"] == chart(view)
@@ -299,10 +298,10 @@ def test_every_seat_sees_the_chart_its_own_view_would_draw():
 
 @pytest.mark.parametrize("seed", range(12))
 def test_the_scripted_game_ends_the_same_whatever_the_die_rolls(seed):
-    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(seed))
+    state = play.begin(game, scripted.PLAYERS, scripted.SETUP, random.Random(seed))
     actors = {p.seat_id: p for p in scripted.PLAYERS}
     for seat_id, move in scripted.STEPS:
-        state = game.apply(state, actors[seat_id], move, random.Random(seed))
+        state = play.move(game, state, actors[seat_id], move, random.Random(seed))
     assert game.view(state, SCREEN)["outcome"]["winners"] == scripted.WINNERS
 
 
@@ -330,16 +329,16 @@ def render_regions(state, viewer):
 
 
 def test_no_region_shows_a_pick_its_seat_may_not_see_at_any_step_of_the_scripted_game():
-    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+    state = play.begin(game, scripted.PLAYERS, scripted.SETUP, random.Random(1))
     actors = {p.seat_id: p for p in scripted.PLAYERS}
     for seat_id, move in scripted.STEPS:
-        state = game.apply(state, actors[seat_id], move, random.Random(1))
+        state = play.move(game, state, actors[seat_id], move, random.Random(1))
         for viewer in (*scripted.PLAYERS, SCREEN):
-            hidden = [pick for seat, pick in zip(state["seats"], state["picks"])
-                      if state["phase"] == "pick" and pick and seat != viewer.seat_id]
+            hidden = [pick for seat, pick in zip(state.seats, state.rules["picks"])
+                      if state.rules["phase"] == "pick" and pick and seat != viewer.seat_id]
             html = "".join(render_regions(state, viewer).values())
             assert not [pick for pick in hidden if re.search(rf"\b{pick}\b", html)], (viewer.name, move)
-            shown = [pick for seat, pick in zip(state["seats"], state["picks"]) if pick and pick not in hidden]
+            shown = [pick for seat, pick in zip(state.seats, state.rules["picks"]) if pick and pick not in hidden]
             assert all(f'data-picks="{pick}"' in html for pick in shown)  # the check above would see a leak
 
 
@@ -378,10 +377,10 @@ EVEN_ROUNDS = [step for _ in range(2) for step in scripted.question(
 
 
 def played(steps, setup=TIED_SETUP):
-    state = game.start(PLAYERS, setup, random.Random(1))
+    state = play.begin(game, PLAYERS, setup, random.Random(1))
     actors = {p.seat_id: p for p in PLAYERS}
     for seat_id, step in steps:
-        state = game.apply(state, actors[seat_id], step, random.Random(1))
+        state = play.move(game, state, actors[seat_id], step, random.Random(1))
     assert game.is_over(state)
     return game.view(state, SCREEN)
 
@@ -441,10 +440,10 @@ def draw(region, view):
 
 
 def scripted_until(count):
-    state = game.start(scripted.PLAYERS, scripted.SETUP, random.Random(1))
+    state = play.begin(game, scripted.PLAYERS, scripted.SETUP, random.Random(1))
     actors = {p.seat_id: p for p in scripted.PLAYERS}
     for seat_id, step in scripted.STEPS[:count]:
-        state = game.apply(state, actors[seat_id], step, random.Random(1))
+        state = play.move(game, state, actors[seat_id], step, random.Random(1))
     return state
 
 
@@ -466,8 +465,8 @@ def test_the_round_just_over_stays_on_the_tracker_until_the_next_question_s_die_
     assert re.search(r'Tony</th><td>\+6<small class="ht-split">tracker 3 \+ bonus 3</small></td><td class="ht-total">6</td>',
                      html)
     # The next question's die is in: round 2's tracker, every pawn on START.
-    view = game.view(game.apply(scripted_until(ended), KAMILA_V, {"type": "set_die", "face": "TWO"},
-                                random.Random(1)), SCREEN)
+    view = game.view(play.move(game, scripted_until(ended), KAMILA_V, {"type": "set_die", "face": "TWO"},
+                               random.Random(1)), SCREEN)
     assert view["round_end"] is None
     html = draw("round_tracker", view)
     assert "Round 2 Tracker" in html and "is over" not in html

@@ -13,6 +13,7 @@ import pytest
 from companion import render
 from companion.games import DISPLAY, get
 from companion.models import Seat, Table
+from tests import played as play
 
 from .scripted import AMY, KAMILA, PLAYERS, SETUP, TONY
 
@@ -26,7 +27,7 @@ def recording(tony_letters: list[str]) -> list[str]:
                                  is_host=p.is_host) for p in PLAYERS]
     seats.append(Seat.objects.create(pk=99, table=table, name="Screen", role=DISPLAY.slug, order=9))
     actors = {p.seat_id: p for p in PLAYERS}
-    state = game.start(PLAYERS, SETUP, random.Random(1))
+    state = play.begin(game, PLAYERS, SETUP, random.Random(1))
     steps = [
         (KAMILA, {"type": "set_die", "face": "HALF_LIE"}),
         (TONY, {"type": "lock_in", "letters": tony_letters}),
@@ -35,8 +36,8 @@ def recording(tony_letters: list[str]) -> list[str]:
     ]
     sent = []
     for seat_id, move in steps:
-        state = game.apply(state, actors[seat_id], move, random.Random(1))
-        table.state = state
+        state = play.move(game, state, actors[seat_id], move, random.Random(1))
+        table.state = state.to_dict()
         table.version += 1
         table.save()
         scene = render.scene(table, seats)
@@ -54,11 +55,11 @@ def test_the_others_are_sent_the_same_bytes_whatever_tony_picks():
 def test_the_recording_would_see_a_difference_once_everyone_is_in():
     """The comparison is not blind: after the last lock-in the picks are shown to all."""
     def revealed(letters):
-        state = game.start(PLAYERS, SETUP, random.Random(1))
+        state = play.begin(game, PLAYERS, SETUP, random.Random(1))
         for seat_id, move in [(KAMILA, {"type": "set_die", "face": "ONE"}),
                               (TONY, {"type": "lock_in", "letters": letters}),
                               (AMY, {"type": "lock_in", "letters": ["B"]}),
                               (KAMILA, {"type": "lock_in", "letters": ["A"]})]:
-            state = game.apply(state, {p.seat_id: p for p in PLAYERS}[seat_id], move, random.Random(1))
+            state = play.move(game, state, {p.seat_id: p for p in PLAYERS}[seat_id], move, random.Random(1))
         return game.view(state, PLAYERS[2])
     assert revealed(["C"]) != revealed(["D"])

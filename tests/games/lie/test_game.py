@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from companion.forms import Form, MoveError, parse_move
 from companion.games import DISPLAY, Viewer, get
 from games.lie import rules
+from tests import played as play
 
 from . import scripted
 from .scripted import ANA, BEN, CAL, DEE, PLAYERS
@@ -24,11 +25,11 @@ ODD = [Viewer(7, "player", "ana"), Viewer(3, "player", "ben"), Viewer(12, "playe
 def post(state, actor, body):
     """Parse a form body as the table does, then apply it."""
     _, move = parse_move(game.moves, QueryDict(body))
-    return game.apply(state, actor, move, random.Random(1))
+    return play.move(game, state, actor, move, random.Random(1))
 
 
 def started(players=PLAYERS, options=None):
-    return game.start(players, Form(game.setup).initial() if options is None else options, random.Random(1))
+    return play.begin(game, players, Form(game.setup).initial() if options is None else options, random.Random(1))
 
 
 def bidding():
@@ -58,25 +59,25 @@ def test_start_with_the_setup_defaults_has_no_variants_and_the_first_player_open
                      "count_at_reveal": False, "odds_helper": False, "app_deals": False}
     assert game.check_setup(blank, PLAYERS) is None
     state = started(options=blank)
-    assert state["seats"] == [ANA, BEN, CAL, DEE]
-    assert state["rules"]["variants"] == {"wild_ones": False, "which_way": False, "shorter_game": False}
-    assert state["rules"]["opener"] == 0
-    assert state["rules"]["players"] == ["ana", "ben", "cal", "dee"]
+    assert state.seats == [ANA, BEN, CAL, DEE]
+    assert state.rules["variants"] == {"wild_ones": False, "which_way": False, "shorter_game": False}
+    assert state.rules["opener"] == 0
+    assert state.rules["players"] == ["ana", "ben", "cal", "dee"]
 
 
 def test_start_with_every_variant_and_the_oldest_player_chosen():
     options = Form(game.setup).parse(QueryDict("wild_ones=on&which_way=on&shorter_game=on&opener=2&odds_helper=1"))
     assert options == scripted.SETUP
     state = started(options=options)
-    assert state["rules"]["variants"] == {"wild_ones": True, "which_way": True, "shorter_game": True}
-    assert state["rules"]["opener"] == 1
+    assert state.rules["variants"] == {"wild_ones": True, "which_way": True, "shorter_game": True}
+    assert state.rules["opener"] == 1
     view = game.view(state, SCREEN)
     assert view["opener"] == BEN
 
 
 def test_the_oldest_player_maps_by_seat_order_not_by_seat_id():
     state = started(ODD, {"opener": 12})
-    assert state["seats"] == [7, 3, 12] and state["rules"]["opener"] == 2
+    assert state.seats == [7, 3, 12] and state.rules["opener"] == 2
 
 
 @pytest.mark.parametrize(
@@ -92,7 +93,7 @@ def test_the_oldest_player_maps_by_seat_order_not_by_seat_id():
 def test_check_setup_says_why_the_table_cannot_start_and_start_refuses(options, players, words):
     assert words in game.check_setup(options, players)
     with pytest.raises(rules.RulesError):
-        game.start(players, options, random.Random(1))
+        play.begin(game, players, options, random.Random(1))
 
 
 def test_shorter_game_with_four_players_can_start():
@@ -247,9 +248,9 @@ def test_the_now_card_at_the_end_names_the_winner():
 def test_a_player_still_in_leaves_as_by_leave_the_game_and_one_who_is_out_just_goes():
     state = _play(scripted.STEPS[:47])
     assert game.view(state, SCREEN)["out"] == [DEE]
-    assert game.remove(state, DEE_V, random.Random(0)) == state
-    assert game.remove(state, SCREEN, random.Random(0)) == state
-    after = game.remove(state, ANA_V, random.Random(0))
+    assert play.remove(game, state, DEE_V, random.Random(0)) == state
+    assert play.remove(game, state, SCREEN, random.Random(0)) == state
+    after = play.remove(game, state, ANA_V, random.Random(0))
     assert ANA in [gone["seat"] for gone in game.view(after, SCREEN)["left"]]
 
 
@@ -257,11 +258,11 @@ def test_a_player_still_in_leaves_as_by_leave_the_game_and_one_who_is_out_just_g
 
 
 def _play(steps):
-    state = game.start(PLAYERS, scripted.SETUP, random.Random(1))
+    state = play.begin(game, PLAYERS, scripted.SETUP, random.Random(1))
     for seat_id, move in steps:
         assert seat_id is not None  # LIE has no clock
         actor = next(p for p in PLAYERS if p.seat_id == seat_id)
-        state = game.apply(state, actor, move, random.Random(1))
+        state = play.move(game, state, actor, move, random.Random(1))
     return state
 
 
@@ -283,12 +284,12 @@ def test_the_scripted_game_parses_as_forms_and_plays_to_its_end():
 
 
 def test_the_scripted_game_visits_every_phase():
-    state = game.start(PLAYERS, scripted.SETUP, random.Random(1))
-    phases = {state["rules"]["phase"]}
+    state = play.begin(game, PLAYERS, scripted.SETUP, random.Random(1))
+    phases = {state.rules["phase"]}
     for seat_id, move in scripted.STEPS:
         actor = next(p for p in PLAYERS if p.seat_id == seat_id)
-        state = game.apply(state, actor, move, random.Random(1))
-        phases.add(state["rules"]["phase"])
+        state = play.move(game, state, actor, move, random.Random(1))
+        phases.add(state.rules["phase"])
     # Counting at reveal is a mode of its own: scripted_count.py walks it.
     assert phases == {phase.value for phase in rules.Phase} - {"counting"}
 
@@ -297,11 +298,11 @@ def test_every_region_renders_for_every_seat_through_the_script():
     viewers = [*PLAYERS, SCREEN]
     people = [{"id": v.seat_id, "name": v.name, "role": v.role, "role_label": "Player", "symbol": "●",
                "is_host": v.is_host, "is_display": v.is_display, "has_phone": v.has_phone} for v in viewers]
-    state = game.start(PLAYERS, scripted.SETUP, random.Random(1))
+    state = play.begin(game, PLAYERS, scripted.SETUP, random.Random(1))
     for step, (seat_id, move) in enumerate([(None, None), *scripted.STEPS]):
         if move is not None:
             actor = next(p for p in PLAYERS if p.seat_id == seat_id)
-            state = game.apply(state, actor, move, random.Random(1))
+            state = play.move(game, state, actor, move, random.Random(1))
         for viewer, me in zip(viewers, people):
             view = game.view(state, viewer)
             context = {"view": view, "me": me, "people": people, "names": {p["id"]: p["name"] for p in people},
@@ -321,15 +322,15 @@ def test_each_seat_sees_the_rounds_played_as_its_own_rules_view_has_them():
     says, at every step."""
     from games.lie.screens import showdown as _showdown
 
-    state = game.start(PLAYERS, scripted.SETUP, random.Random(1))
+    state = play.begin(game, PLAYERS, scripted.SETUP, random.Random(1))
     seen = 0
     for seat_id, move in scripted.STEPS:
         actor = next(p for p in PLAYERS if p.seat_id == seat_id)
-        state = game.apply(state, actor, move, random.Random(1))
-        game_state = rules.from_dict(state["rules"])
+        state = play.move(game, state, actor, move, random.Random(1))
+        game_state = rules.from_dict(state.rules)
         for viewer in [*PLAYERS, SCREEN]:
-            seat = None if viewer.is_display else state["seats"].index(viewer.seat_id)
-            own = [_showdown(s, state["seats"], state["rules"]["players"]) for s in rules.player_view(game_state, seat)["showdowns"]]
+            seat = None if viewer.is_display else state.seats.index(viewer.seat_id)
+            own = [_showdown(s, state.seats, state.rules["players"]) for s in rules.player_view(game_state, seat)["showdowns"]]
             assert game.view(state, viewer)["showdowns"] == own
             seen = max(seen, len(own))
     assert seen == 7
@@ -350,10 +351,10 @@ def test_a_showdown_names_table_seats_only():
 
 def test_a_player_who_leaves_forfeits_and_then_the_host_may_remove_the_seat():
     state = post(bidding(), ANA_V, "type=bid&quantity=2&face=4")
-    removed = game.remove(state, BEN_V, random.Random(0))  # still in: the host's removal is Ben's own "Leave"
+    removed = play.remove(game, state, BEN_V, random.Random(0))  # still in: the host's removal is Ben's own "Leave"
     state = post(state, BEN_V, "type=forfeit")
     assert removed == state
-    assert game.remove(state, BEN_V, random.Random(0)) == state  # gone already: nothing more to do
+    assert play.remove(game, state, BEN_V, random.Random(0)) == state  # gone already: nothing more to do
     view = game.view(state, ANA_V)
     assert view["left"] == [{"seat": BEN, "round": 1}] and view["round"] == 2
     assert game.now(game.view(state, BEN_V), BEN_V).headline == "You left this game"
@@ -365,12 +366,12 @@ def test_a_player_who_leaves_forfeits_and_then_the_host_may_remove_the_seat():
 
 def test_a_player_the_host_removes_mid_game_leaves_it_and_the_table_plays_on():
     game = get("lie")
-    state = game.start(list(scripted.PLAYERS), scripted.SETUP, random.Random(1))
+    state = play.begin(game, list(scripted.PLAYERS), scripted.SETUP, random.Random(1))
     dee = scripted.PLAYERS[3]
-    after = game.remove(state, dee, random.Random(1))
+    after = play.remove(game, state, dee, random.Random(1))
     view = game.view(after, scripted.PLAYERS[0])
     assert dee.seat_id in view["out"]
-    assert game.remove(after, dee, random.Random(1)) == after  # now nothing holds the seat
+    assert play.remove(game, after, dee, random.Random(1)) == after  # now nothing holds the seat
 
 
 def test_a_die_is_drawn_as_told_however_often_the_same_face_comes_up():
@@ -402,7 +403,7 @@ def drawn(state, viewer, region):
 def shorter(cards):
     """A Shorter Game of four with these hand sizes, every hand set (empty): Ana opens."""
     state = started(options={**Form(game.setup).initial(), "shorter_game": True})
-    state = {**state, "rules": rules.to_dict(rules.GameState.from_dict({**state["rules"], "cards": list(cards)}))}
+    state = state.then(rules.to_dict(rules.GameState.from_dict({**state.rules, "cards": list(cards)})))
     for viewer in PLAYERS:
         state = post(state, viewer, "type=set_hand")
     return state
@@ -452,7 +453,7 @@ def test_a_round_called_off_by_a_player_leaving_says_so_until_the_next_bid():
         if viewer.seat_id in game.view(state, SCREEN)["out"]:
             continue
         state = post(state, viewer, "type=set_hand")
-    state = game.remove(state, CAL_V, random.Random(1))  # the host removes cal's seat mid-round
+    state = play.remove(game, state, CAL_V, random.Random(1))  # the host removes cal's seat mid-round
     round_two = game.view(state, SCREEN)["round"] - 1
     shown = drawn(state, SCREEN, "showdown")
     assert f"Round {round_two} was called off: cal left the game" in shown
@@ -493,11 +494,11 @@ def not_on(cards):
 
 def test_the_app_deals_is_a_setup_choice_and_deals_with_the_rng_the_table_passes_in():
     state = dealt_table()
-    assert state["rules"]["app_deals"] is True
-    assert [len(cards) for cards in state["rules"]["dealt"]] == [5, 5, 5, 5]
-    assert dealt_table()["rules"]["dealt"] == state["rules"]["dealt"]  # the same rng, the same deal
-    other = game.start(PLAYERS, {"app_deals": True}, random.Random(2))
-    assert other["rules"]["dealt"] != state["rules"]["dealt"]
+    assert state.rules["app_deals"] is True
+    assert [len(cards) for cards in state.rules["dealt"]] == [5, 5, 5, 5]
+    assert dealt_table().rules["dealt"] == state.rules["dealt"]  # the same rng, the same deal
+    other = play.begin(game, PLAYERS, {"app_deals": True}, random.Random(2))
+    assert other.rules["dealt"] != state.rules["dealt"]
 
 
 def test_a_dealt_hand_posted_as_faces_is_checked_against_the_players_own_cards():
@@ -520,7 +521,7 @@ def test_the_now_card_tells_a_dealt_player_to_turn_their_cards():
     assert now.headline == "Your 5 cards are dealt: set your hand" and now.my_turn
     assert "Tap the end of each card" in now.detail
     assert game.now(game.view(state, SCREEN), SCREEN).headline == "The app has dealt: everyone sets a hand"
-    last = {**state, "rules": {**state["rules"], "cards": [1, 5, 5, 5]}}
+    last = state.then({**state.rules, "cards": [1, 5, 5, 5]})
     assert game.now(game.view(last, ANA_V), ANA_V).headline == "Your 1 card is dealt: set your hand"
 
 
@@ -580,7 +581,7 @@ def test_a_screen_marks_what_to_do_now_exactly_when_the_game_waits_for_that_seat
 
     marked = 0
     for label, table, seats, lie, state in played(script):
-        table.state = state
+        table.state = state.to_dict()
         table.save()
         scene = render.scene(table, seats)
         for seat in seats:

@@ -14,6 +14,7 @@ import pytest
 
 from companion import render
 from companion.games import get
+from tests import played as play
 from tests.companion.test_render import seat_the_table
 
 from . import scripted, scripted_count, scripted_deal, scripted_largest
@@ -31,12 +32,12 @@ def record(steps, players, setup, watchers, start=None, seed=None):
     table, seats = seat_the_table(players, game, setup)
     by_id = {p.seat_id: p for p in players}
     rng = None if seed is None else random.Random(seed)
-    state = start if start is not None else game.start(list(players), setup, rng or random.Random(1))
+    state = start if start is not None else play.begin(game, list(players), setup, rng or random.Random(1))
     sent = []
     for seat_id, move in [(None, None), *steps]:
         if move is not None:
-            state = game.apply(state, by_id[seat_id], move, rng or random.Random(1))
-        table.state = state
+            state = play.move(game, state, by_id[seat_id], move, rng or random.Random(1))
+        table.state = state.to_dict()
         table.save()
         scene = render.scene(table, seats)
         sent.append({s.pk: render.fragment(scene, s) for s in seats if s.pk in watchers or s.role == "display"})
@@ -85,20 +86,20 @@ def test_the_count_at_reveal_game_plays_to_its_end_and_every_region_renders():
 
 def _dealt_other_cards(state, owner):
     """The same table, but ``owner`` was dealt five cards from those no one was dealt."""
-    dealt = state["rules"]["dealt"]
-    seat = state["seats"].index(owner)
+    dealt = state.rules["dealt"]
+    seat = state.seats.index(owner)
     left = Counter(map(tuple, scripted_deal.rules.DEFAULT_DECK)) - Counter(tuple(c) for cards in dealt for c in cards)
     fresh = sorted(left.elements(), key=lambda card: tuple(card) in {tuple(c) for c in dealt[seat]})[:5]
     other = [list(card) for card in fresh]
     assert sorted(other) != sorted(dealt[seat])
-    return {**state, "rules": {**state["rules"], "dealt": [other if s == seat else cards for s, cards in enumerate(dealt)]}}
+    return state.then({**state.rules, "dealt": [other if s == seat else cards for s, cards in enumerate(dealt)]})
 
 
 def _dealt_round(state, through_lie=False):
     """Ben sets his hand twice, Ana and Cal once (each card turned to its higher end), Ben opens
     and Cal raises, all as the cards dealt in ``state`` allow; then Ana's "Lie!" if asked."""
     def hand(seat_id, used=5):
-        cards = state["rules"]["dealt"][state["seats"].index(seat_id)]
+        cards = state.rules["dealt"][state.seats.index(seat_id)]
         return seat_id, {"type": "set_hand", "faces": [max(card) for card in cards][:used]}
 
     ana, ben, cal = scripted_deal.ANA, scripted_deal.BEN, scripted_deal.CAL
@@ -110,7 +111,7 @@ def _dealt_round(state, through_lie=False):
 @pytest.mark.parametrize("owner", [scripted_deal.ANA, scripted_deal.CAL])
 def test_the_others_and_the_display_are_sent_the_same_whatever_cards_one_player_was_dealt_until_the_lie(owner):
     players, setup = scripted_deal.PLAYERS, scripted_deal.SETUP
-    start = game.start(list(players), setup, random.Random(1))
+    start = play.begin(game, list(players), setup, random.Random(1))
     other = _dealt_other_cards(start, owner)
     watchers = {p.seat_id for p in players} - {owner}
     first = record(_dealt_round(start), players, setup, watchers, start)
