@@ -97,9 +97,23 @@ def test_once_every_feather_is_seen_crossed_off_later_rows_hold_exactly_one_lie(
     """Lie about +1 letter (2 uses): two rows shown to hold two lies spend both feathers."""
     two = Row("entry", "✓✗✗~✗", lies={1, 2}, fictions={0, 4})
     other = Row("tiger", "✗✗✓~~", lies={1, 2})
-    assert deduce([two, other], feathers=2).rows[1].counts == {1, 2}
+    board = deduce([two, other], feathers=2)
+    assert board.rows[1].counts == {1, 2} and not board.feathers_spent  # one feather of two seen
     board = deduce([two, two, other], feathers=2)
     assert board.rows[2].counts == {1} and board.feathers_spent
+
+
+def test_four_facts_and_a_fiction_leave_a_row_exactly_one_lie_even_with_lie_about_plus_one():
+    row = Row("entry", "✓✗✗~✗", lies={1, 2}, facts={0, 1, 2, 3}, fictions={4})
+    assert deduce([row]).rows[0].counts == {1}
+
+
+def test_a_row_that_contradicts_itself_does_not_stop_what_the_other_rows_settle():
+    """Two FICTIONs on a row that may hold one lie cannot be; TIGER's four FACTs still make its R the lie."""
+    impossible = Row("entry", "✓✗✗~✗", lies={1}, fictions={0, 4})
+    tiger = Row("tiger", "✗✗✓~~", lies={1}, facts={0, 1, 2, 3})
+    board = deduce([impossible, tiger])
+    assert board.rows[0].counts == set() and board.rows[1].lies == {4}
 
 
 def test_once_the_guessers_see_the_last_feather_crossed_off_every_other_row_holds_one_lie():

@@ -11,6 +11,13 @@ def test_state_survives_a_json_round_trip(table):
     assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
 
 
+def test_a_game_saved_before_the_host_could_end_one_loads_as_not_ended(table):
+    state = apply(table, None, {"type": "set_die", "face": "AMPED"})
+    saved = state.to_dict()
+    del saved["ended"]
+    assert from_dict(saved) == state and not state.ended
+
+
 def test_module_functions_round_trip_like_the_methods(table):
     state = apply(table, None, {"type": "set_die", "face": "AMPED"})
     assert to_dict(state) == state.to_dict()
