@@ -79,3 +79,27 @@ def test_a_win_against_the_app():
     state = new_game(APP, rng=random.Random(5))
     state = apply(state, GUESSERS, {"type": "guess", "word": state.secret})
     assert state.outcome.winner == "guessers"
+
+
+def test_the_app_weighs_only_words_it_could_have_drawn():
+    """With red words its secret may repeat a letter, so a row is weighed against every word; SADLY's
+    row for GHOST then keeps the most words with a different lie than among five-letter-different words."""
+    from games.fiction.rules.words import secret_words
+
+    state = new_game(Options(app_librarian=True, red_words=True), rng=random.Random(5))
+    assert (state.secret, state.hint) == ("sadly", "l")
+    honest = honest_clues("sadly", "ghost")
+    red, plain = (best_lie([], "ghost", honest, words, hint="l") for words in (word_list(), secret_words(False)))
+    assert set(red).isdisjoint(plain)
+    assert apply(state, GUESSERS, {"type": "guess", "word": "ghost"}).turns[-1].shared in red
+
+
+def test_the_same_guess_in_the_same_game_always_gets_the_same_row_from_the_app():
+    """Two lies leave TOPAZ's row for DIRTY the most words; the app's pick between them is part of the game."""
+    from games.fiction.rules.words import secret_words
+
+    state = new_game(APP, rng=random.Random(17))
+    assert state.secret == "topaz"
+    assert len(best_lie([], "dirty", honest_clues("topaz", "dirty"), secret_words(False), hint=state.hint)) == 2
+    rows = {apply(state, GUESSERS, {"type": "guess", "word": "dirty"}).turns[-1].shared for _ in range(12)}
+    assert len(rows) == 1
