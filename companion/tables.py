@@ -8,6 +8,7 @@ it under the table's row lock, commits, then sends every seat its own view
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import hashlib
 import json
@@ -217,8 +218,8 @@ class Change:
     keeps_seats: ClassVar[bool] = False
 
     def payload(self, game: Game) -> dict:
-        """What the action log keeps of it, and what a repeat of it is known by."""
-        return {}
+        """What the action log keeps of it, and what a repeat of it is known by: its fields."""
+        return dataclasses.asdict(self)
 
     def terms(self, game: Game, payload: dict) -> Any:
         """Its ``host_only``, ``stale_safe`` and ``undoable``."""
@@ -337,9 +338,6 @@ class PlayAgain(Change):
     def regroup(self) -> bool:  # type: ignore[override]
         return self.rotate
 
-    def payload(self, game: Game) -> dict:
-        return {"rotate": self.rotate}
-
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         if table.status != Table.Status.FINISHED:
             raise TableError("Finish this game before starting another.", reason="not-finished", status=409)
@@ -389,6 +387,9 @@ class HoldClock(Change):
     def kind(self) -> str:  # type: ignore[override]
         return "hold" if self.hold else "release"
 
+    def payload(self, game: Game) -> dict:
+        return {}  # the kind says which
+
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         clock = Clock.from_dict(table.clock)
         if table.status != Table.Status.PLAYING or not clock.active:
@@ -428,9 +429,6 @@ class SetRole(Change):
     kind = "role"
     regroup = True
 
-    def payload(self, game: Game) -> dict:
-        return {"seat": self.seat, "role": self.role}
-
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         target = _target(table, self.seat)
         _in_lobby(table, "Roles are fixed")
@@ -450,9 +448,6 @@ class MoveSeat(Change):
     step: int
 
     kind = "order"
-
-    def payload(self, game: Game) -> dict:
-        return {"seat": self.seat, "step": self.step}
 
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         _in_lobby(table, "The seat order is fixed")
@@ -480,9 +475,6 @@ class AddPlayer(Change):
 
     kind = "add"
 
-    def payload(self, game: Game) -> dict:
-        return {"name": self.name}
-
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         _in_lobby(table, "New players cannot sit down")
         seats = _seats(table)
@@ -497,9 +489,6 @@ class MakeHost(Change):
 
     kind = "host"
     regroup = True
-
-    def payload(self, game: Game) -> dict:
-        return {"seat": self.seat}
 
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         target = _target(table, self.seat)
@@ -516,9 +505,6 @@ class RemoveSeat(Change):
     seat: int
 
     kind = "remove"
-
-    def payload(self, game: Game) -> dict:
-        return {"seat": self.seat}
 
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         target = _target(table, self.seat)
