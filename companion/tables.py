@@ -233,6 +233,13 @@ class Change:
         """The game's word of warning on it when tried, if any."""
         return ""
 
+    def move(self, payload: dict) -> dict | None:
+        """The game move it is, as the game parsed it (None: not a game move)."""
+        return None
+
+    def pushed(self) -> None:
+        """What it sends once every seat has been sent the change."""
+
 
 @dataclass(frozen=True)
 class Settle(Change):
@@ -263,8 +270,7 @@ class Play(Change):
     def terms(self, game: Game, payload: dict) -> Any:
         return game.move(payload["type"])
 
-    @staticmethod
-    def move(payload: dict) -> dict:
+    def move(self, payload: dict) -> dict:
         """The move as the game parsed it, without the seat it was made for."""
         return {k: v for k, v in payload.items() if k != "as_seat"}
 
@@ -521,6 +527,9 @@ class RemoveSeat(Change):
             table.clock = Clock.from_dict(table.clock).follow(game.clock(played), now).to_dict()
         target.delete()
 
+    def pushed(self) -> None:
+        broadcast.push_removed(self.seat)
+
 
 def _rng() -> random.Random:
     return random.Random()
@@ -684,10 +693,8 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
     fragments = broadcast.push_table(table.pk, regroup=change.regroup, table=table,
                                      seats=seats if change.keeps_seats else None,
                                      last_action=logged if logged.undoable else None, asker=seat.pk)
-    if isinstance(change, RemoveSeat):
-        broadcast.push_removed(change.seat)
-    return Result(table=table, seat=seat, fragments=fragments, actor=actor,
-                  move=Play.move(payload) if isinstance(change, Play) else None)
+    change.pushed()
+    return Result(table=table, seat=seat, fragments=fragments, actor=actor, move=change.move(payload))
 
 
 def _settle(code: str, token: str, now: float) -> Result:
