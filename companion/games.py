@@ -167,6 +167,9 @@ class Game:
     # The game's live regions, named for what they show; each is drawn by
     # templates/<slug>/partials/<region>.html from one seat's view.
     regions: tuple[str, ...] = ()
+    # Those of its regions that show only what the table display shows (the record of play, the
+    # trackers), so every screen shows them alike: drawn from the display's view, once a change.
+    public_regions: tuple[str, ...] = ()
     # Functions the game's partials call, by name (LIE's ``die``): Jinja2 globals (companion.jinja).
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {}
     # The game's own stylesheet and script under static/ (e.g. "css/fiction.css"), linked on the table page.
@@ -322,6 +325,9 @@ def register(game: Game) -> None:
     bad = [name for name in game.regions if not REGION_NAME.fullmatch(name)]
     if bad:
         raise ValueError(f"{game.slug}: region names {bad!r} are not identifiers")
+    strays = [name for name in game.public_regions if name not in game.regions]
+    if strays:
+        raise ValueError(f"{game.slug}: public regions {strays!r} are not among its regions")
     _REGISTRY[game.slug] = game
 
 

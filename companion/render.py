@@ -2,7 +2,9 @@
 
 Templates see one seat's view (`Game.view`, which calls the rules' `player_view`) and the
 table's public facts: its code, status, version, setup and the people at it. Never the
-stored state. The same regions make the first page and every later push; each carries a
+stored state. A game's public regions (the record of play, the trackers) show only what the
+table display shows, so they are drawn once a change, from the display's view, for every
+screen. The same regions make the first page and every later push; each carries a
 hash of its content so a phone skips a region that has not changed, and morphs one that
 has, keeping what its owner was typing.
 """
@@ -111,6 +113,25 @@ class Scene:
                 for f in self.game.setup if f.covers and values.get(f.name) for name in f.covers}
 
     @functools.cached_property
+    def common(self) -> dict[str, Any]:
+        """What every seat's template context holds alike."""
+        return {"table": self.facts, "game": self.game, "people": self.people, "players": self.players,
+                "names": self.names, "roles": self.game.roles, "moves": self.moves, "clock": self.clock,
+                "clock_left": self.clock_left, "now_ms": self.now_ms, "setup_fields": self.game.setup,
+                "setup_values": self.setup_values, "setup_notes": self.setup_notes,
+                "setup_locked": self.setup_locked, "setup_problem": self.setup_problem,
+                "rotation": self.rotation, "wins": self.wins}
+
+    @functools.cached_property
+    def public(self) -> dict[str, tuple[str, str]]:
+        """The game's public regions (``Game.public_regions``), each drawn once from the table
+        display's view, as (markup, digest); none before the game starts."""
+        if self.played is None or not self.game.public_regions:
+            return {}
+        ctx = {**self.common, "view": self.game.view(self.played, TABLE)}
+        return {name: _drawn(self.game, name, ctx) for name in self.game.public_regions}
+
+    @functools.cached_property
     def wins(self) -> list[tuple[str, int]]:
         """Wins per player over the games finished at this table, most first."""
         count = {p["name"]: 0 for p in self.players}
@@ -162,6 +183,10 @@ def now_card(sc: Scene, viewer: Viewer, view: dict | None) -> tuple[Now, list[st
     return card, waiting
 
 
+# Whoever looks at the table display: the view every public region is drawn from.
+TABLE = Viewer(seat_id=None, role=DISPLAY.slug)
+
+
 def context(sc: Scene, seat: Seat) -> dict[str, Any]:
     """One seat's template context: its view and the table's public facts, nothing else."""
     viewer = viewer_of(seat)
@@ -172,29 +197,13 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
     # the host has none of their own to play.
     pending = set(view.get("waiting_for", [])) if view and me["is_host"] and not now.my_turn else set()
     return {
+        **sc.common,
         "act_for": [p for p in sc.people if p["id"] in pending and not p["has_phone"]],
-        "table": sc.facts,
-        "game": sc.game,
         "me": me,
-        "people": sc.people,
-        "players": sc.players,
-        "names": sc.names,
-        "roles": sc.game.roles,
         "view": view,
-        "moves": sc.moves,
         "now": now,
         "waiting_names": waiting,
-        "clock": sc.clock,
-        "clock_left": sc.clock_left,
-        "now_ms": sc.now_ms,
         "undo_label": sc.undo_label if me["is_host"] else "",
-        "setup_fields": sc.game.setup,
-        "setup_values": sc.setup_values,
-        "setup_notes": sc.setup_notes,
-        "setup_locked": sc.setup_locked,
-        "setup_problem": sc.setup_problem,
-        "rotation": sc.rotation,
-        "wins": sc.wins,
     }
 
 
@@ -228,7 +237,7 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
     # its template.
     tail = f' data-v="{int(sc.table.version)}"{SWAP if oob else ""}>'
     for name in region_names(sc.game):
-        inner, digest = _drawn(sc.game, name, ctx)
+        inner, digest = sc.public.get(name) or _drawn(sc.game, name, ctx)
         out.append((name, digest,
                     f'<section id="region-{name}" class="region region-{name}" data-h="{digest}"{tail}{inner}</section>'))
     version = format_html(

@@ -63,6 +63,7 @@ class HalfTruth(Game):
     )
     regions = ("scoring_die", "answer_picker", "picks", "card_answers", "round_tracker", "victory_points",
                "history")
+    public_regions = ("card_answers", "round_tracker", "victory_points", "history")
 
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:

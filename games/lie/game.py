@@ -70,6 +70,7 @@ class Lie(Game):
     # The picker before the hand: on a turn to bid, its forms come first and the peek at one's hand
     # under them; while hands are set or counted, the picker is empty and the hand's form is first.
     regions = ("showdown", "bid_picker", "hand", "bids", "players", "leave", "history")
+    public_regions = ("history",)
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {"die": die}
     stylesheet = "css/lie.css"
     script = "js/lie.js"

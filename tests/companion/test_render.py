@@ -158,8 +158,8 @@ def test_every_view_has_the_shared_shape(slug):
 
 
 def regions_match_full_drawings(table, seats, label):
-    """Every region of every seat's screen, as one drawing of the table sends it (a region every
-    seat sees alike drawn once, for the first seat), is what that seat's whole context draws."""
+    """Every region of every seat's screen, as one drawing of the table sends it (a game's public
+    regions drawn once, from the table display's view), is what that seat's whole context draws."""
     from django.template.loader import render_to_string
 
     scene = render.scene(table, seats)
@@ -237,6 +237,36 @@ def test_a_game_whose_region_name_is_not_an_identifier_is_refused_when_registere
     with pytest.raises(ValueError, match="not identifiers"):
         games.register(Odd())
     assert games.get("odd-regions") is None
+
+
+def test_a_game_whose_public_region_is_not_one_of_its_regions_is_refused_when_registered():
+    from companion import games
+
+    class Odd(type(get("stub"))):
+        slug = "odd-public"
+        public_regions = ("guesses", "nowhere")
+
+    with pytest.raises(ValueError, match="nowhere"):
+        games.register(Odd())
+    assert games.get("odd-public") is None
+
+
+def test_a_push_draws_each_public_region_once_for_every_seat(monkeypatch):
+    from companion import broadcast
+
+    for label, table, seats, game, state in played("halftruth/scripted_largest"):
+        if label.startswith("step 10"):
+            break
+    table.state = state.to_dict()
+    table.save()
+    drawn = []
+    real = render._drawn
+    monkeypatch.setattr(render, "_drawn", lambda g, name, ctx: drawn.append(name) or real(g, name, ctx))
+    broadcast.push_table(table.pk, table=table, seats=seats)
+    groups = len({broadcast.group_of(game, table.pk, seat) for seat in seats})
+    assert groups > 2
+    for name in game.regions:
+        assert drawn.count(name) == (1 if name in game.public_regions else groups), name
 
 
 def test_the_others_are_sent_their_push_before_the_asking_phones_own_is_drawn(monkeypatch):
