@@ -14,7 +14,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from companion import render
-from companion.games import Game, viewer_of
+from companion.games import Game, game_of, viewer_of
 from companion.models import Table
 
 log = logging.getLogger(__name__)
@@ -88,10 +88,12 @@ def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, 
     own is drawn, as its drawing goes back in the request's answer anyway.
     """
     table = Table.objects.get(pk=table_id) if table is None else table
-    sc = render.scene(table, seats, last_action=last_action)
+    seats = list(table.seats.all()) if seats is None else seats
+    game = game_of(table)
     groups: dict[str, list] = {}
-    for seat in sc.seats:
-        groups.setdefault(group_of(sc.game, table.pk, seat), []).append(seat)
+    for seat in seats:
+        groups.setdefault(group_of(game, table.pk, seat), []).append(seat)
+    sc = render.scene(table, seats, last_action=last_action, drawn_for=[members[0] for members in groups.values()])
     if regroup:  # first, so that every screen is in its new group before the drawings go out
         _send(*((seat_group(seat.pk), {"type": "seat.regroup"}) for seat in sc.seats), wait=True)
     last = next((group for group, members in groups.items()

@@ -250,6 +250,12 @@ class Game:
         """
         raise NotImplementedError
 
+    def views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
+        """Each viewer's ``view``, in order: what one change draws for the seats that see it.
+        A game whose views share their work (every screen shows the display's record) does it
+        once here."""
+        return [self.view(played, viewer) for viewer in viewers]
+
     def now(self, view: dict, viewer: Viewer) -> Now:
         """The "now" card for this seat, from its view alone."""
         return Now("")

@@ -81,6 +81,7 @@ class Scene:
     setup_problem: str | None
     rotation: tuple[str, str] | None
     played: Played | None
+    drawn_for: list[Seat]  # the seats whose screens this drawing makes
 
     # What every seat's context holds alike, worked out once a drawing.
     @functools.cached_property
@@ -128,8 +129,19 @@ class Scene:
         display's view, as (markup, digest); none before the game starts."""
         if self.played is None or not self.game.public_regions:
             return {}
-        ctx = {**self.common, "view": self.game.view(self.played, TABLE)}
+        ctx = {**self.common, "view": self.views[TABLE.seat_id]}
         return {name: _drawn(self.game, name, ctx) for name in self.game.public_regions}
+
+    @functools.cached_property
+    def views(self) -> dict[int | None, dict]:
+        """The view of each seat drawn for, by seat id, and the table display's (None) when the
+        game has public regions: asked of the game at once, as their work overlaps."""
+        if self.played is None:
+            return {}
+        viewers = [viewer_of(seat) for seat in self.drawn_for]
+        if self.game.public_regions:
+            viewers.append(TABLE)
+        return {viewer.seat_id: view for viewer, view in zip(viewers, self.game.views(self.played, viewers))}
 
     @functools.cached_property
     def wins(self) -> list[tuple[str, int]]:
@@ -142,9 +154,10 @@ class Scene:
 
 
 def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = None,
-          last_action: Action | None = None) -> Scene:
+          last_action: Action | None = None, drawn_for: list[Seat] | None = None) -> Scene:
     """``seats``, ``last_action``: the table's seats and its latest undoable action, when the caller
-    has them already (a change just made); otherwise they are loaded."""
+    has them already (a change just made); otherwise they are loaded. ``drawn_for``: the seats
+    whose screens will be drawn, when not all of them."""
     game = game_of(table)
     seats = list(table.seats.all()) if seats is None else seats
     now = time.time() if now is None else now
@@ -165,6 +178,7 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
         clock=clock, clock_left=clock.left(now), now_ms=int(now * 1000),
         undo_label=describe(last, game, seats) if last else "", setup_problem=setup_problem,
         rotation=(pair[0].name, pair[1].name) if pair else None, played=played,
+        drawn_for=seats if drawn_for is None else drawn_for,
     )
 
 
@@ -190,7 +204,7 @@ TABLE = Viewer(seat_id=None, role=DISPLAY.slug)
 def context(sc: Scene, seat: Seat) -> dict[str, Any]:
     """One seat's template context: its view and the table's public facts, nothing else."""
     viewer = viewer_of(seat)
-    view = sc.game.view(sc.played, viewer) if sc.played is not None else None
+    view = sc.views[seat.pk] if sc.played is not None else None
     now, waiting = now_card(sc, viewer, view)
     me = next(p for p in sc.people if p["id"] == seat.pk)
     # The players without a phone whom the table waits for: the host plays their turn, once
@@ -306,11 +320,11 @@ def fragment(sc: Scene, seat: Seat) -> str:
 
 
 def live_update(table: Table, seat: Seat) -> dict[str, Any]:
-    return update(scene(table), seat)
+    return update(scene(table, drawn_for=[seat]), seat)
 
 
 def live_fragment(table: Table, seat: Seat) -> str:
-    return fragment(scene(table), seat)
+    return fragment(scene(table, drawn_for=[seat]), seat)
 
 
 # What a socket sends besides a seat's regions.

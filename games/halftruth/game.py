@@ -111,29 +111,21 @@ class HalfTruth(Game):
         return rules.apply(rules.from_dict(played.rules), seat, move, rng).to_dict()
 
     def view(self, played: Played, viewer: Viewer) -> dict:
-        seat, seats = played.index(viewer), played.seats
+        return self.views(played, [viewer])[0]
+
+    def views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
+        seats = played.seats
         game = rules.from_dict(played.rules)
         table = rules.player_view(game, None)  # the display's: every pick of the questions answered
         history = [{**q, "reader": seats[q["reader"]], "results": [{**r, "seat": seats[r["seat"]]} for r in q["results"]]}
                    for q in table["history"]]
-        mine = table if seat is None and not viewer.is_host else rules.player_view(game, seat, table_moves=viewer.is_host)
-        view = _in_seat_ids(mine, seats, history)
-        view["chart"] = chart(_in_seat_ids(table, seats, history))
-        # The host's tools on the chips list, apart from the seat's own moves: every seat's list
-        # is drawn from these, so a player's own lock-in does not set it apart.
-        view["tools"] = {m["type"]: m["allowed"] for m in view["legal_moves"] if m["type"] in ("skip", "drop")}
-        for player in view["players"]:  # one cell per round for the standings
-            player["shape"] = SHAPES[player["colour"]]
-            player["rounds"] = [
-                {"started": n < len(player["bonus_vp"]),
-                 "bonus": player["bonus_vp"][n] if n < len(player["bonus_vp"]) else 0,
-                 "tracker": player["tracker_vp"][n] if n < len(player["tracker_vp"]) else None}
-                for n in range(len(view["trackers"]))]
-            for cell in player["rounds"]:
-                cell["total"] = cell["bonus"] + (cell["tracker"] or 0)
-        view["by_seat"] = {player["seat"]: player for player in view["players"]}  # who read, who answered
-        view["round_end"] = round_end(view)
-        return view
+        drawn = chart(_in_seat_ids(table, seats, history))  # everyone's points, as the display shows them
+        out = []
+        for viewer in viewers:
+            seat = played.index(viewer)
+            mine = table if seat is None and not viewer.is_host else rules.player_view(game, seat, table_moves=viewer.is_host)
+            out.append(_on_screen(_in_seat_ids(mine, seats, history), drawn))
+        return out
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         phase = view["phase"]
@@ -200,6 +192,27 @@ def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState
     chosen = [options.get(f"colour_{n}") for n in range(1, len(players) + 1)]
     entrants = [(p.name, c) if c and c != FREE else p.name for p, c in zip(players, chosen)]
     return rules.new_game(entrants, layouts=rules.parse_layouts(options.get("layouts") or ""))
+
+
+def _on_screen(view: dict, drawn: dict | None) -> dict:
+    """A seat's view (in seat ids) with what its screens show beyond the rules' view: the
+    Victory Points chart (``drawn``, the same for every seat), each player's cells per round."""
+    view["chart"] = drawn
+    # The host's tools on the chips list, apart from the seat's own moves: every seat's list
+    # is drawn from these, so a player's own lock-in does not set it apart.
+    view["tools"] = {m["type"]: m["allowed"] for m in view["legal_moves"] if m["type"] in ("skip", "drop")}
+    for player in view["players"]:  # one cell per round for the standings
+        player["shape"] = SHAPES[player["colour"]]
+        player["rounds"] = [
+            {"started": n < len(player["bonus_vp"]),
+             "bonus": player["bonus_vp"][n] if n < len(player["bonus_vp"]) else 0,
+             "tracker": player["tracker_vp"][n] if n < len(player["tracker_vp"]) else None}
+            for n in range(len(view["trackers"]))]
+        for cell in player["rounds"]:
+            cell["total"] = cell["bonus"] + (cell["tracker"] or 0)
+    view["by_seat"] = {player["seat"]: player for player in view["players"]}  # who read, who answered
+    view["round_end"] = round_end(view)
+    return view
 
 
 def _in_seat_ids(view: dict, seats: list[int], history: list[dict]) -> dict:

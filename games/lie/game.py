@@ -118,13 +118,19 @@ class Lie(Game):
         return rules.apply(rules.from_dict(played.rules), seat, move, rng).to_dict()
 
     def view(self, played: Played, viewer: Viewer) -> dict:
+        return self.views(played, [viewer])[0]
+
+    def views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
         game = rules.from_dict(played.rules)
-        seat, seats = played.index(viewer), played.seats
+        seats = played.seats
         table = rules.player_view(game, None)  # the display's: every hand of the rounds played
         shown = [showdown(down, seats, played.rules["players"]) for down in table["showdowns"]]
-        mine = table if seat is None else rules.player_view(game, seat)
-        seen = _to_seat_ids(mine, seats, shown)
-        return {**seen, **screen(seen, None if seat is None else game.cards[seat])}
+        out = []
+        for viewer in viewers:
+            seat = played.index(viewer)
+            seen = _to_seat_ids(table if seat is None else rules.player_view(game, seat), seats, shown)
+            out.append({**seen, **screen(seen, None if seat is None else game.cards[seat])})
+        return out
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         # The platform names the seats in waiting_for under the headline, so headlines do not.

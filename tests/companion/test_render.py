@@ -213,6 +213,17 @@ def test_a_moves_state_draws_every_seat_as_the_state_read_back_from_the_database
             assert game.view(state, viewer) == game.view(stored, viewer), f"{slug} {label}: {seat.name}"
 
 
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_views_of_every_seat_at_once_are_each_seats_view(slug):
+    """A change asks for every seat's view at once (``Game.views``); each is what that seat's view
+    alone is, whatever seats are asked with it."""
+    for label, table, seats, game, state in played(slug):
+        viewers = [render.viewer_of(seat) for seat in seats] + [render.TABLE]
+        together = game.views(state, viewers)
+        assert together == [game.view(state, viewer) for viewer in viewers], f"{slug} {label}"
+        assert game.views(state, viewers[::-1]) == together[::-1], f"{slug} {label}"
+
+
 @pytest.mark.parametrize("slug", SCRIPTS)
 def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
     """Seats drawn together in one push get what each would get drawn alone."""
@@ -224,7 +235,8 @@ def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
         table.save()
         pushed = broadcast.push_table(table.pk, table=table, seats=seats)
         for seat in seats:
-            assert pushed[seat.pk] == render.fragment(render.scene(table, seats), seat), f"{slug} {label}: {seat.name}"
+            alone = render.fragment(render.scene(table, seats, drawn_for=[seat]), seat)
+            assert pushed[seat.pk] == alone, f"{slug} {label}: {seat.name}"
 
 
 def test_a_game_whose_region_name_is_not_an_identifier_is_refused_when_registered():
