@@ -62,8 +62,7 @@ def main(games: str, *checkouts: str) -> None:
     for game in games.split(","):
         for name, root in (checkout.split("=", 1) for checkout in checkouts):
             root = str(Path(root).resolve())
-            move = per_move(root, game, "move")
-            print(f"instructions {game} {name} move_minstr={move:.1f} "
+            print(f"instructions {game} {name} move_minstr={per_move(root, game, 'move'):.1f} "
                   f"push_minstr={per_move(root, game, 'push'):.1f}", flush=True)
 
 
