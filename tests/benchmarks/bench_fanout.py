@@ -29,8 +29,10 @@ BENCH_SIZES (default: the demo game at every size, then each real game at every 
 Redis that the bench starts itself. <game> is stub (the default), fiction, halftruth or lie.
 BENCH_SECONDS: length of play.
 BENCH_APP: the ASGI application to measure (default config.asgi:application).
-BENCH_LOG: a folder to keep each server's log in. BENCH_PG_OPTIONS: extra PostgreSQL server
-options for the two-process sizes, e.g. "-c synchronous_commit=off" to see what commits cost.
+BENCH_LOG: a folder to keep each server's log in. BENCH_TRACE: a folder to write, per size, each
+move's latency by when it was posted (<size>-app.tsv, <size>-commit-floor.tsv).
+BENCH_PG_OPTIONS: extra PostgreSQL server options for the two-process sizes, e.g.
+"-c synchronous_commit=off" to see what commits cost.
 The same load also runs through floor_commit (a POST that commits a row and relays a message of
 the push's size, with the app's settings and servers, and nothing else): what a move over HTTP
 into the database costs before any game's work. Each size's line gives the app's p99 against
@@ -347,6 +349,7 @@ class Table:
 @dataclass
 class Results:
     latencies: list[float] = field(default_factory=list)
+    started: list[float] = field(default_factory=list)  # each latency's move, when it was posted
     lost: int = 0
     errors: int = 0
     sizes: list[int] = field(default_factory=list)
@@ -436,6 +439,7 @@ async def settle(arrivals: dict, key: tuple, started: float, seats: int, mover: 
     results.lost += len(missing)
     if got and not missing:
         results.latencies.append(max(got[s] for s in others) - started)
+        results.started.append(started)
 
 
 async def play_relay(ws_base: str, tables: list[int], seats: int, size: int, results: Results,
@@ -595,12 +599,26 @@ def run(name: str, game: str, tables: int, seats: int, processes: int) -> None:
         c50, c99 = percentile(committed.latencies, .5), percentile(committed.latencies, .99)
         print(f"  {name} commit floor: {len(committed.latencies)} moves; p50 {c50:.1f} ms, p99 {c99:.1f} ms, "
               f"lost {committed.lost}, errors {committed.errors}; ratio to the floor {c99 / f99:.1f}")
+    if os.environ.get("BENCH_TRACE"):
+        for kind, results in (("app", app), ("commit-floor", committed)):
+            if results is not None and results.started:
+                trace(os.path.join(os.environ["BENCH_TRACE"], f"{name.replace(':', '-')}-{kind}.tsv"), results)
     against_commit = ""
     if committed is not None:
         c99 = percentile(committed.latencies, .99)
         against_commit = f"commit_p99_ms={c99:.1f} commit_ratio={p99 / c99:.2f} "
     print(f"bench {name} tables={tables} seats={seats} p50_ms={p50:.1f} p99_ms={p99:.1f} {against_commit}"
           f"floor_p99_ms={f99:.1f} ratio={p99 / f99:.1f} lost={app.lost + floor.lost}")
+
+
+def trace(path: str, results: Results) -> None:
+    """Each move's latency by when it was posted, in seconds from the first: whether the slowest
+    moves are spread through the play or bunched in a few seconds."""
+    first = min(results.started)
+    with open(path, "w") as out:
+        out.write("posted_s\tlatency_ms\n")
+        for started, latency in sorted(zip(results.started, results.latencies)):
+            out.write(f"{started - first:.3f}\t{latency * 1000:.1f}\n")
 
 
 SIZES = ("1x4", "100x6", "250x6", "250x6x2")
