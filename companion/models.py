@@ -24,8 +24,12 @@ class Table(models.Model):
     clock = models.JSONField(default=dict, blank=True)
     # What everyone should be told about the last change (an undo), until the next one.
     notice = models.CharField(max_length=200, blank=True, default="")
-    # One entry per game finished at this table: {"game": n, "winners": [names], "how": text}.
+    # The evening: one entry per game finished at this table (companion.evening.record).
     results = models.JSONField(default=list, blank=True)
+    # Each game's setup as last used at this table, by game slug: a game played again starts from it.
+    setups = models.JSONField(default=dict, blank=True)
+    # The host ended the evening: every screen shows its summary, and nobody new sits down.
+    closed = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -41,8 +45,11 @@ class Seat(models.Model):
     is_host = models.BooleanField(default=False)
     # A player without a phone: the host acts for them.
     has_phone = models.BooleanField(default=True)
-    # The phone pressed "Leave this table": the seat stays until the host removes it.
+    # The phone pressed "Leave this table": the seat stays, and its phone can take it back.
     left = models.BooleanField(default=False)
+    # The host removed the seat: it stays for the evening's standings, out of play, until the
+    # host lets a phone take it back.
+    removed = models.BooleanField(default=False)
     # Where the seat sits at the table (LIE's clockwise order): set by the host, kept, never re-derived.
     order = models.PositiveIntegerField(default=0)
     token = models.CharField(max_length=64, unique=True, default=new_token)
@@ -74,3 +81,23 @@ class Action(models.Model):
     class Meta:
         ordering = ["id"]
         indexes = [models.Index(fields=["table", "seat", "base_version", "key"])]
+
+
+class SeatClaim(models.Model):
+    """A phone asking to sit in a seat that is not its own (a seat left or removed, or a player
+    without a phone): it waits for the host, and never reads the seat until admitted."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for the host"
+        ADMITTED = "admitted", "Admitted"
+        REFUSED = "refused", "Refused"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="claims")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="claims")
+    # What the asking phone holds (a signed cookie) to learn the answer and, once admitted, the seat.
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
