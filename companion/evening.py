@@ -20,7 +20,7 @@ from typing import Any
 
 # How many of the latest games and of the leading people a table display lists: a TV cannot
 # scroll, and the phones list them all.
-SHOWN_GAMES = 4
+SHOWN_GAMES = 3
 SHOWN_PEOPLE = 8
 
 

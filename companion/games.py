@@ -20,7 +20,7 @@ from companion.clock import ClockWant
 from companion.forms import Field, Move, MoveError
 
 __all__ = ["DISPLAY", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Played", "Player", "Remedy", "Role", "Viewer",
-           "all_games", "begin", "describe", "game_of", "get", "next_in_role", "played_of", "players_of", "register",
+           "all_games", "begin", "can_hold", "describe", "game_of", "get", "next_after", "next_in_role", "played_of", "players_of", "register",
            "role_counts", "viewer_of"]
 
 def listed(names: list[str]) -> str:
@@ -178,6 +178,16 @@ class Game:
     # The special role that "play again" offers to pass to the next seat (Keeper, Lie-brarian).
     rotating_role: str | None = None
 
+    @property
+    def default_role(self) -> str:
+        """The role every player holds unless chosen for another: a game lists it last."""
+        return self.roles[-1].slug
+
+    def unheld_roles(self, setup: dict[str, Any]) -> dict[str, str]:
+        """Roles no player holds with this setup, each with why ("The app is the Lie-brarian"):
+        choosing the setup hands their holders the default role."""
+        return {}
+
     # -- seats --------------------------------------------------------------
     @property
     def seat_limit(self) -> int:
@@ -297,6 +307,11 @@ class Game:
     def is_over(self, played: Played) -> bool:
         return False
 
+    def moment(self, played: Played) -> str:
+        """The finished game's best moment in words everyone may read (the word and the guess that
+        found it, the final ranking, the last showdown), for the evening's summary; or ""."""
+        return ""
+
     def end(self, played: Played) -> dict:
         """The rules' state as the host ends the game before its rules finish it: over (``is_over``), won by
         nobody, its outcome's termination ``ENDED``. As at the end of any game, every seat's view
@@ -381,14 +396,34 @@ def role_counts(seats: Any) -> Counter:
     return Counter(seat.role for seat in seats if seat.role != DISPLAY.slug)
 
 
-def next_in_role(seats: Any, game: Game) -> tuple[Any, Any] | None:
-    """Who holds the game's special role and who is next in seat order to take it, or None."""
+def can_hold(seat: Any, here: set[int] | None) -> bool:
+    """Whether a seat may be handed a special role: a phone of its own (the role's secrets show on
+    it), still at the table, and here now (``here``: the seats with a phone here; None: unknown)."""
+    return (seat.role != DISPLAY.slug and seat.has_phone and not seat.left and not getattr(seat, "removed", False)
+            and (here is None or seat.pk in here))
+
+
+def next_after(seats: Any, after: int | None, here: set[int] | None) -> Any | None:
+    """The first player after seat ``after`` in seat order (from the first, if None or gone) who can
+    hold a special role, going round the table; never ``after`` itself. None: nobody can."""
     players = players_of(seats)
-    holders = [s for s in players if s.role == game.rotating_role]
-    if not game.rotating_role or len(holders) != 1 or len(players) < 2:
+    ids = [s.pk for s in players]
+    start = ids.index(after) + 1 if after in ids else 0
+    for seat in players[start:] + players[:start]:
+        if seat.pk != after and can_hold(seat, here):
+            return seat
+    return None
+
+
+def next_in_role(seats: Any, game: Game, here: set[int] | None = None) -> tuple[Any, Any] | None:
+    """Who holds the game's special role and who is next in seat order to take it (skipping
+    players without a phone, who left or who are away, unless all are), or None."""
+    holders = [s for s in players_of(seats) if s.role == game.rotating_role]
+    if not game.rotating_role or len(holders) != 1:
         return None
-    holder = holders[0]
-    return holder, players[(players.index(holder) + 1) % len(players)]
+    # Nobody here (phones asleep between games): the next with a phone at the table.
+    after = next_after(seats, holders[0].pk, here) or next_after(seats, holders[0].pk, None)
+    return None if after is None else (holders[0], after)
 
 
 def describe(action: Any, game: Game, seats: Any) -> str:

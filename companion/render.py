@@ -21,10 +21,10 @@ from django.template import engines
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from companion import presence
+from companion import evening, presence
 from companion.clock import Clock
 from companion.forms import Form
-from companion.games import (DISPLAY, Game, Now, Played, Viewer, describe, game_of, next_in_role, played_of, players_of,
+from companion.games import (DISPLAY, Game, Now, Played, Viewer, all_games, describe, game_of, next_in_role, played_of, players_of,
                              role_counts, viewer_of)
 from companion.models import Action, Seat, Table
 
@@ -121,7 +121,8 @@ class Scene:
                 "clock_left": self.clock_left, "now_ms": self.now_ms, "setup_fields": self.game.setup,
                 "setup_values": self.setup_values, "setup_notes": self.setup_notes,
                 "setup_locked": self.setup_locked, "setup_problem": self.setup_problem,
-                "rotation": self.rotation, "wins": self.wins}
+                "rotation": self.rotation, "standings": self.standings,
+                "other_games": self.other_games}
 
     @functools.cached_property
     def public(self) -> dict[str, tuple[str, str]]:
@@ -144,13 +145,14 @@ class Scene:
         return {viewer.seat_id: view for viewer, view in zip(viewers, self.game.views(self.played, viewers))}
 
     @functools.cached_property
-    def wins(self) -> list[tuple[str, int]]:
-        """Wins per player over the games finished at this table, most first."""
-        count = {p["name"]: 0 for p in self.players}
-        for result in self.facts["results"]:
-            for name in result["winners"]:
-                count[name] = count.get(name, 0) + 1
-        return sorted(count.items(), key=lambda item: -item[1])
+    def other_games(self) -> list[Game]:
+        """The games the host may set up next at this table."""
+        return [g for g in all_games() if g.slug != self.game.slug]
+
+    @functools.cached_property
+    def standings(self) -> evening.Standings:
+        """The evening's standings: a line per person who played (left or removed included)."""
+        return evening.standings(self.facts["results"], self.players)
 
 
 def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = None,
@@ -168,8 +170,8 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     if table.status == Table.Status.LOBBY:
         players = [viewer_of(s) for s in players_of(seats)]
         setup_problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, players)
-    pair = next_in_role(seats, game) if table.status == Table.Status.FINISHED else None
     here = presence.here([s.pk for s in seats])
+    pair = next_in_role(seats, game, here) if table.status == Table.Status.FINISHED and not table.closed else None
     played = played_of(table.state)
     marks = game.marks(played, table.setup or {}, [viewer_of(s) for s in players_of(seats)])
     return Scene(
@@ -255,8 +257,8 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
         out.append((name, digest,
                     f'<section id="region-{name}" class="region region-{name}" data-h="{digest}"{tail}{inner}</section>'))
     version = format_html(
-        '<input type="hidden" id="table-version" name="version" value="{}" data-v="{}" data-status="{}"{}>',
-        sc.table.version, sc.table.version, sc.table.status, mark_safe(' hx-swap-oob="true"') if oob else "",
+        '<input type="hidden" id="table-version" name="version" value="{}" data-v="{}" data-status="{}" data-game="{}"{}>',
+        sc.table.version, sc.table.version, sc.table.status, sc.table.game, mark_safe(' hx-swap-oob="true"') if oob else "",
     )
     return out, version
 

@@ -21,12 +21,13 @@ from typing import Any, ClassVar
 
 from django.db import IntegrityError, transaction
 
-from companion import broadcast, codes, rows
+from companion import broadcast, codes, evening, presence, rows
 from companion import games as registry
 from companion.clock import Clock
 from companion.forms import Form, MoveError, clean_text, parse_move
-from companion.games import (DISPLAY, ENDED, Game, Played, begin, describe, game_of, next_in_role, outcome_of,
-                             played_of, players_of, role_counts, viewer_of)
+from companion.evening import last_holder
+from companion.games import (DISPLAY, ENDED, Game, Played, begin, describe, game_of, next_after, next_in_role,
+                             outcome_of, played_of, players_of, role_counts, viewer_of)
 from companion.models import Action, Seat, Table
 
 _SEAT_TABLE = Seat._meta.get_field("table")
@@ -333,30 +334,72 @@ class EndGame(Change):
 
 @dataclass(frozen=True)
 class PlayAgain(Change):
-    """Back to the lobby with the same seats, code and setup; ``rotate`` passes the special role on."""
+    """Back to the lobby with the same people and code: the same game, or ``game`` (another
+    game's slug), which starts from the setup it last used at this table and its default roles.
+    ``rotate`` passes the special role on to the next seat that can hold it."""
 
     rotate: bool = False
+    game: str = ""
 
     kind = "again"
-    undoable = True
+
+    @property
+    def undoable(self) -> bool:  # type: ignore[override]
+        # A switch of game leaves the game that was played for good: the host switches back.
+        return not self.game
 
     @property
     def regroup(self) -> bool:  # type: ignore[override]
-        return self.rotate
+        return self.rotate or bool(self.game)
 
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
-        if table.status != Table.Status.FINISHED:
+        switching = bool(self.game) and self.game != table.game
+        if table.status != Table.Status.FINISHED and not (switching and table.status == Table.Status.LOBBY):
             raise TableError("Finish this game before starting another.", reason="not-finished", status=409)
+        if table.closed:
+            raise TableError("The evening at this table has ended.", reason="closed", status=409)
+        nxt = game
+        if switching:
+            nxt = registry.get(self.game)  # type: ignore[assignment]
+            if nxt is None or not nxt.ready:
+                raise TableError("There is no such game here.", reason="bad-field")
         table.status = Table.Status.LOBBY
         table.state = None
         table.clock = Clock().to_dict()
-        if self.rotate:
-            pair = next_in_role(_seats(table), game)
+        seats = _seats(table)
+        here = presence.here([s.pk for s in seats])
+        if nxt is not game:
+            _switch(table, game, nxt, seats, here)
+        elif self.rotate:
+            pair = next_in_role(seats, game, here)
             if pair is None:
-                raise TableError("There is no special role to pass on at this table.", reason="no-rotation")
+                raise TableError("There is nobody with a phone here to pass the special role to.",
+                                 reason="no-rotation")
             holder, after = pair
             holder.role, after.role = after.role, holder.role
             Seat.objects.bulk_update([holder, after], ["role"])
+
+
+def _switch(table: Table, old: Game, new: Game, seats: list[Seat], here: set[int]) -> None:
+    """Make the table's next game ``new``: its setup as last used here (else its defaults), every
+    player in its default role, and its special role to the next seat after the one that last
+    held it here (or the first that can hold it)."""
+    table.setups = {**table.setups, old.slug: table.setup}
+    table.setup = {**Form(new.setup).initial(), **table.setups.get(new.slug, {})}
+    table.game = new.slug
+    # Nothing before the switch can be undone: it belongs to another game.
+    table.actions.filter(undoable=True, undone=False).update(undoable=False)
+    players = players_of(seats)
+    for each in players:
+        each.role = new.default_role
+    special = new.rotating_role if new.rotating_role and new.rotating_role not in new.unheld_roles(table.setup) \
+        else None
+    if special:
+        last = last_holder(table.results, new.slug)
+        holder = next_after(seats, last, here) or next_after(seats, last, None)
+        if holder is not None and holder.has_phone:
+            holder.role = special
+    Seat.objects.bulk_update(players, ["role"])
 
 
 @dataclass(frozen=True)
@@ -414,6 +457,7 @@ class SetSetup(Change):
     data: Any
 
     kind = "setup"
+    regroup = True  # a setup can take a role from its holders (the app as the Lie-brarian)
 
     def payload(self, game: Game) -> dict:
         return Form(game.setup).parse(self.data)
@@ -425,6 +469,11 @@ class SetSetup(Change):
             if f.kind == "seat" and payload[f.name] not in (None, *players):
                 raise TableError(f"{f.title}: choose one of the players.", reason="bad-field")
         table.setup = payload
+        unheld = game.unheld_roles(payload)
+        holders = [s for s in players_of(_seats(table)) if s.role in unheld]
+        for each in holders:
+            each.role = game.default_role
+        Seat.objects.bulk_update(holders, ["role"])
 
 
 @dataclass(frozen=True)
@@ -442,8 +491,20 @@ class SetRole(Change):
             raise TableError("That is not a role in this game.", reason="role")
         if target.role == DISPLAY.slug:
             raise TableError("A table display has no role in the game.", reason="role")
+        why = game.unheld_roles(table.setup).get(self.role)
+        if why:
+            raise TableError(f"{why}: change that in the setup to choose a {game.role(self.role).label}.",
+                             reason="role")
         target.role = self.role
-        target.save(update_fields=["role"])
+        changed = [target]
+        limit = game.role(self.role).maximum
+        holders = [s for s in players_of(_seats(table)) if s.role == self.role and s.pk != target.pk]
+        if limit is not None and len(holders) >= limit:
+            # One role, one holder too many: the one who held it before takes the default role.
+            for other in holders[:len(holders) - limit + 1]:
+                other.role = game.default_role
+                changed.append(other)
+        Seat.objects.bulk_update(changed, ["role"])
 
 
 @dataclass(frozen=True)
@@ -598,14 +659,18 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
 
 def _record_result(table: Table, game: Game) -> None:
     """Keep who won each game played at this table, for the evening's standings."""
-    outcome = outcome_of(game, played_of(table.state))  # None: the host ended a game its rules never began
+    played = played_of(table.state)
+    outcome = outcome_of(game, played)  # None: the host ended a game its rules never began
     reason = outcome.reason if outcome else ENDED
     how = "ended by the host" if reason == ENDED else reason.replace("_", " ").replace("-", " ")
     names = {s.pk: s.name for s in table.seats.all()}
-    winners = [names[i] for i in outcome.winners if i in names] if outcome else []
+    winners: list[tuple[int | None, str]] = [(i, names[i]) for i in outcome.winners if i in names] if outcome else []
     if not winners and outcome and outcome.side:
-        winners = [outcome.side]
-    table.results = [*table.results, {"game": len(table.results) + 1, "winners": winners, "how": how}]
+        winners = [(None, outcome.side)]
+    holders = played.holding(game.rotating_role) if played is not None and game.rotating_role else []
+    moment = game.moment(played) if played is not None and outcome is not None and reason != ENDED else ""
+    table.results = [*table.results, evening.entry(table.results, slug=game.slug, name=game.name, winners=winners,
+                                                   how=how, moment=moment, holder=holders[0] if holders else None)]
 
 
 def _locked(code: str, token: str) -> tuple[Table, Seat, list[Seat]]:

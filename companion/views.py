@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import trigger_client_event
+from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
 from django_ratelimit.core import get_usage
 
 from companion import codes, qr, seats, tables
@@ -304,7 +304,8 @@ def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.C
     # "_try": would the move be accepted? Everything runs, then rolls back; a refusal says why.
     mode = tables.Mode.CHECK if check else tables.Mode.TRY if trial else tables.Mode.APPLY
     try:
-        result = tables.run(code, token, read(request), _version(request), mode=mode)
+        change = read(request)
+        result = tables.run(code, token, change, _version(request), mode=mode)
     except tables.WouldApply as would:
         return _flash(request, would.caution, kind="warning") if would.caution else HttpResponse("")
     except tables.NoSeat as error:
@@ -318,6 +319,8 @@ def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.C
     except RulesError as error:  # a move the rules refuse now
         return _flash(request, error.message, status=422, fresh=_fresh(request, code, token, mode), reason=error.reason,
                       remedy=_remedy(request, code, error.reason), code=code)
+    if isinstance(change, tables.PlayAgain) and change.game and not result.duplicate:
+        return HttpResponseClientRefresh()  # another game: another page (its regions, its stylesheet)
     seat = _shown(request, result.seat)
     fresh = "" if seat is None else result.fragments.get(seat.pk) or drawing.live_fragment(result.table, seat)
     if result.duplicate:
@@ -388,7 +391,7 @@ def _host(name: str, request: HttpRequest) -> tables.Change:
         case "end":
             return tables.EndGame()
         case "again":
-            return tables.PlayAgain(rotate=request.POST.get("rotate") == "1")
+            return tables.PlayAgain(rotate=request.POST.get("rotate") == "1", game=_game_slug(request))
         case "pause" | "resume":
             return tables.HoldClock(hold=name == "pause")
         case "setup":
@@ -404,6 +407,14 @@ def _host(name: str, request: HttpRequest) -> tables.Change:
         case "add":
             return tables.AddPlayer(request.POST.get("name", ""))
     raise tables.TableError("Unknown host action.", status=404, reason="unknown-action")
+
+
+def _game_slug(request: HttpRequest) -> str:
+    """The game the host picked for the next game ("" for the same one), if it is one of ours."""
+    slug = request.POST.get("game", "").strip()
+    if slug and (registry.get(slug) is None or not registry.get(slug).ready):
+        raise tables.TableError("Choose one of the games.", reason="bad-field")
+    return slug
 
 
 @require_POST

@@ -308,6 +308,24 @@ class Fiction(Game):
     def clock_expired(self, played: Played) -> dict:
         return self._apply(played, None, {"type": "timer_expired"})
 
+    def moment(self, played: Played) -> str:
+        """The word, and the guess that found it (or how many missed it)."""
+        view = self.view(played, Viewer(seat_id=None, role="display"))
+        word = (view.get("secret") or "").upper()
+        guesses = view.get("turns") or []
+        found = next((n for n, t in enumerate(guesses, 1) if t.get("correct")), None)
+        if not word:
+            return ""
+        if found:
+            return f"The word was {word}, found with guess {found}" + (
+                f" after {guesses[found - 2]['guess'].upper()}." if found > 1 else ", the first one!")
+        if view["outcome"]["winner"] == GUESSERS:  # clue check: the rows are on paper
+            return f"The Guessers found {word}."
+        return f"The word was {word}: {len(guesses)} guess{'es' if len(guesses) != 1 else ''} missed it."
+
+    def unheld_roles(self, setup: dict[str, Any]) -> dict[str, str]:
+        return {LIBRARIAN: "The app is the Lie-brarian"} if setup.get("app_librarian") else {}
+
     def end(self, played: Played) -> dict:
         return rules.end_game(rules.GameState.from_dict(played.rules)).to_dict()
 

@@ -177,6 +177,12 @@ class HalfTruth(Game):
     def end(self, played: Played) -> dict:
         return rules.end_game(rules.from_dict(played.rules)).to_dict()
 
+    def moment(self, played: Played) -> str:
+        """The final ranking, by Victory Points."""
+        players = self.view(played, Viewer(seat_id=None, role="display"))["players"]
+        ranked = sorted(players, key=lambda p: -p["victory_points"])
+        return "Final ranking: " + ", ".join(f"{p['name']} {p['victory_points']} VP" for p in ranked) + "."
+
     def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
         player = played.index(viewer)
         if player is None or self.is_over(played):

@@ -201,6 +201,18 @@ class Lie(Game):
     def end(self, played: Played) -> dict:
         return rules.end_game(rules.from_dict(played.rules)).to_dict()
 
+    def moment(self, played: Played) -> str:
+        """The last showdown: who called Lie on whose bid, and what the count said."""
+        view = self.view(played, Viewer(seat_id=None, role="display"))
+        last = view.get("last_showdown")
+        if not last or not last.get("challenged"):
+            return ""
+        names = {p["seat"]: p["name"] for p in view["players"]}
+        bid = last["challenged"]
+        verdict = "the bid held" if last["held"] else "the bid was a lie"
+        return (f"{names.get(last['challenger'], '?')} called Lie on {names.get(bid['seat'], '?')}'s "
+                f"{spoken(bid)}: there were {last['count']}, {verdict}.")
+
     def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
         # A player removed by the host leaves the game as if they had tapped "Leave the game",
         # so the rules never wait on a seat that is gone.

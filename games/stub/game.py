@@ -74,6 +74,13 @@ class SecretKeeper(Game):
     def is_over(self, played: Played) -> bool:
         return played.rules["phase"] == "revealed"
 
+    def moment(self, played: Played) -> str:
+        view = self.view(played, Viewer(seat_id=None, role="display"))
+        if not view.get("secret"):
+            return ""
+        guesses = len(view["guesses"])
+        return f"The secret was {view['secret'].upper()}, after {guesses} guess{'es' if guesses != 1 else ''}."
+
     def end(self, played: Played) -> dict:
         return rules.end_game(rules.State.from_dict(played.rules)).to_dict()
 

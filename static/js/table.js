@@ -731,6 +731,16 @@
     }
   });
 
+  // The host picked another game for the table: its screens have other regions, another
+  // stylesheet and script, so the page is loaded afresh rather than morphed.
+  document.addEventListener("htmx:wsBeforeMessage", function (evt) {
+    var found = /id="table-version"[^>]*data-game="([^"]*)"/.exec(evt.detail.message || "");
+    if (found && document.body.dataset.game && found[1] !== document.body.dataset.game) {
+      evt.preventDefault();
+      window.location.reload();
+    }
+  });
+
   // News for everyone (the game started or ended, a round called off: anything marked
   // data-news) is read from the top of the screen, not below where the phone was scrolled.
   var lastNews = newsOf();

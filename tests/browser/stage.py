@@ -47,11 +47,14 @@ def main(script_name: str, step: str) -> dict:
                                     is_host=p.is_host, has_phone=p.has_phone)
             Seat.objects.create(pk=display_id, table=table, name="Table display", role=DISPLAY.slug,
                                 order=len(script.PLAYERS))
-        if step in ("lobby", "again"):
+        if step in ("lobby", "again") or step.startswith("evening-"):
             table.status, table.state, table.clock = Table.Status.LOBBY, None, Clock().to_dict()
-            # "again": back in the lobby after a game, with the evening's standings
-            table.results = [{"game": 1, "winners": [script.PLAYERS[-1].name], "how": "ended by the host"}] \
-                if step == "again" else []
+            # "again": back in the lobby after a game, with the evening's standings; "evening-N":
+            # after N games, eight people at the table with names of 20 characters.
+            games = int(step.split("-")[1]) if step.startswith("evening-") else 1 if step == "again" else 0
+            if step.startswith("evening-"):
+                long_evening(table, slug)
+            table.results = evening_results(list(table.seats.exclude(role=DISPLAY.slug)), games)
         else:
             rng = random.Random(7)
             state = play.begin(game, list(script.PLAYERS), script.SETUP, rng)
@@ -75,6 +78,40 @@ def main(script_name: str, step: str) -> dict:
         view = game.view(Played.from_dict(table.state), viewer_of(seat)) if table.state is not None else None
         phases[seat.pk] = view["phase"] if view else "lobby"
     return {"code": code, "cookies": cookies, "display": display_id, "phases": phases}
+
+
+LONG_NAMES = ["Bartholomew Ashcroft", "Guinevere Montague", "Oluwaseun Adeyemi-K", "Marguerite Delacroix",
+              "Maximilian Oberhaus", "Anastasia Vasquez-L", "Christopher Pennywh", "Wilhelmina Fairfax"]
+
+
+def long_evening(table, slug: str) -> None:
+    """Every person at the table renamed to 20 characters, and people added up to eight."""
+    from companion.games import DISPLAY, get
+    from companion.models import Seat
+
+    players = list(table.seats.exclude(role=DISPLAY.slug))
+    for seat, name in zip(players, LONG_NAMES):
+        seat.name = name
+        seat.save(update_fields=["name"])
+    for n in range(len(players), len(LONG_NAMES)):
+        Seat.objects.create(table=table, name=LONG_NAMES[n], role=get(slug).default_role, has_phone=False,
+                            order=100 + n)
+
+
+def evening_results(players: list, games: int) -> list[dict]:
+    """``games`` finished games of every kind, won in turn by the players (the last ones first)."""
+    from companion import evening
+
+    kinds = [("fiction", "Fiction", "guessed", "The word was MELON, found with guess 4 after LEMON."),
+             ("halftruth", "Half Truth", "most victory points", "Final ranking: Kamila 19 VP, Tony 17 VP, Amy 0 VP."),
+             ("lie", "LIE", "last player", "cal called Lie on ana's four fours: there were 4, the bid held.")]
+    results: list[dict] = []
+    for n in range(games):
+        slug, name, how, moment = kinds[n % len(kinds)]
+        winner = players[-1 - n % len(players)]
+        results.append(evening.entry(results, slug=slug, name=name, winners=[(winner.pk, winner.name)], how=how,
+                                     moment=moment))
+    return results
 
 
 if __name__ == "__main__":

@@ -42,7 +42,8 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
     """(screen, step): the lobby, each state whose display view differs in kind from all before it
     (its phase, or which parts of the view it fills: a showdown, a second half, a round's end), the
     fullest state of play (the last before the end, "fullest"), the end, and the lobby of the next
-    game ("again", with the evening's standings). A screen is named by
+    game ("again", with the evening's standings; for the largest tables also after 7 and 15 games,
+    with eight people of long names). A screen is named by
     its phase, numbered when the phase comes again."""
     import importlib
     import random
@@ -74,7 +75,9 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
         seen[phase] = seen.get(phase, 0) + 1
         found.append((phase if seen[phase] == 1 else f"{phase}-{seen[phase]}", str(number)))
     found.insert(-1 if found[-1][0] == "end" else len(found), ("fullest", str(last_in_play)))
-    return [*found, ("again", "again")]
+    # The largest table also holds a long evening: eight people with long names, 7 and 15 games.
+    evenings = [("evening-7", "evening-7"), ("evening-15", "evening-15")] if module.endswith("largest") else []
+    return [*found, ("again", "again"), *evenings]
 
 
 def roles(script_name: str) -> dict[str, tuple[int, bool]]:
@@ -282,7 +285,10 @@ def test_every_screen_fits_its_devices_and_passes_axe(script_name, server_of, br
             pages.append((role, device, page, errors, url))
     problems: list[str] = []
     try:
+        only = [p for p in os.environ.get("SCREENS_PHASES", "").split(",") if p]  # a developer's shortcut
         for phase, step in phase_steps(script_name):
+            if only and phase not in only:
+                continue
             stage(server, script_name, step)
             for role, device, page, errors, url in pages:
                 errors.clear()

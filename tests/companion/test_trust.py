@@ -186,15 +186,19 @@ def test_a_tap_that_never_arrived_is_reported_and_not_applied_by_the_check(stub_
 
 
 def test_each_finished_game_counts_in_the_evenings_standings(stub_table, phone):
+    _, lena, gus, _ = stub_table
     table, host = started(stub_table, phone)
     move(host, table, type="set_secret", word="lantern")
     move(sit(phone(), stub_table[2]), table, type="guess", word="lantern")
-    assert Table.objects.get().results == [{"game": 1, "winners": ["gus"], "how": "guessed"}]
+    assert Table.objects.get().results == [{"game": 1, "slug": "stub", "name": "Secret Keeper", "winners": ["gus"],
+                                             "seats": [gus.pk], "how": "guessed", "holder": lena.pk,
+                                             "moment": "The secret was LANTERN, after 1 guess."}]
     post_host(host, table, "again")
     post_host(host, table, "start")
     post_host(host, table, "end")
     results = Table.objects.get().results
-    assert results[1] == {"game": 2, "winners": [], "how": "ended by the host"}
+    assert results[1] == {"game": 2, "slug": "stub", "name": "Secret Keeper", "winners": [], "seats": [],
+                          "how": "ended by the host", "moment": "", "holder": lena.pk}
     page = host.get(f"/t/{table.code}/").content.decode()
     assert "Tonight at this table" in page and "Game 2: no winner" in page
 

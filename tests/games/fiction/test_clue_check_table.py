@@ -34,7 +34,8 @@ def test_a_checked_row_with_the_secret_ends_the_game_as_the_guessers_win(lena):
     assert check(client, table, "ready", "✓✓✓✓✓").status_code == 200
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
-    assert table.results == [{"game": 1, "winners": ["the Guessers"], "how": "guessed"}]
+    (result,) = table.results
+    assert (result["winners"], result["how"], result["moment"]) == (["the Guessers"], "guessed", "The Guessers found READY.")
     page = client.get(f"/t/{table.code}/").content.decode()
     assert "The Guessers win!" in page and "on checked row 2" in page
     assert "The secret word: the Guessers win." in page and "Game 1: the Guessers won (guessed)" in page

@@ -1,0 +1,103 @@
+"""An evening at one table, in Chromium: Fiction, then Half Truth, then LIE, with the same code and
+the same people, switched through the host's buttons; every screen follows, and the standings
+give one line per person with each game's wins."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import TV
+from tests.browser.test_fiction import begin_first_half, create_fiction, guess
+from tests.browser.test_halftruth import enter_die, lock_in, question_of, reveal
+from tests.browser.test_lie import set_hand
+from tests.browser.test_screens import FILLS_SCREEN
+from tests.browser.test_table_sync import join_by_code
+
+pytestmark = [pytest.mark.browser]
+
+
+def next_game(host: Page, name: str, everyone: list[Page]) -> None:
+    """The host picks the table's next game; every screen reloads into its lobby."""
+    form = host.locator("form.next-game").first
+    form.locator("select").select_option(label=name)
+    form.get_by_role("button", name="Set it up").click()
+    for page in everyone:
+        expect(page).to_have_title(re.compile(rf"^{re.escape(name)} · "))
+        expect(page.locator("body")).to_have_attribute("data-live", "1")
+
+
+def standings(page: Page) -> list[list[str]]:
+    rows = page.locator("#region-standings tbody tr")
+    return [row.locator("td").all_inner_texts() for row in rows.all()]
+
+
+def test_an_evening_of_three_games_at_one_table(servers, phones, browser):
+    base = servers[0].url
+    ann, ben, cat = phones(), phones(), phones()
+    tv_context = browser.new_context(**TV)
+    tv_context.set_default_timeout(10_000)
+    tv = tv_context.new_page()
+    everyone = [ann, ben, cat, tv]
+    try:
+        code = create_fiction(ann, base, "ann")
+        join_by_code(ben, base, code, "ben")
+        join_by_code(cat, base, code, "cat")
+        tv.goto(f"{base}/t/{code}/")
+        tv.get_by_role("button", name="Use this screen as the table display").click()
+        expect(ann.locator("#region-people")).to_contain_text("cat")
+
+        # Fiction: ann holds the book; ben guesses the word, and the Guessers win.
+        begin_first_half(ann, ben, word="melon", hint="l")
+        guess(ben, "melon", wins=True)
+        expect(tv.locator("#region-now")).to_contain_text("guessed")
+
+        # Half Truth, at the same table: one space a round, so three questions make the game.
+        next_game(ann, "Half Truth", everyone)
+        expect(tv.locator(".tv-code")).to_have_text(code)
+        expect(ann.locator(".seat")).to_have_count(3)  # the same people: nobody joins again
+        expect(tv.locator("#region-standings")).to_contain_text("Fiction: ben and cat won (guessed)")
+        layouts = ann.locator("#setup-layouts")
+        layouts.fill("1; 1; 1")
+        layouts.press("Tab")
+        expect(ben.locator(".setup-summary")).to_contain_text("1, 1 and 1 spaces")
+        ann.get_by_role("button", name="Start the game").click()
+        players = {"ann": ann, "ben": ben, "cat": cat}
+        for _ in range(12):
+            if "Game over" in ann.locator(".now").inner_text():
+                break
+            expect(tv.locator("#scoring-die .ht-die")).to_have_text("?")
+            reader = re.search(r"(\w+) reads", tv.locator("#scoring-die .ht-where").inner_text()).group(1)
+            enter_die(players[reader], "4")
+            expect(tv.locator("#scoring-die .ht-die")).to_have_text("4")
+            question = question_of(tv)
+            for name, page in players.items():
+                lock_in(page, "AB" if name == "ann" else "D", question)
+            before = tv.locator("#last-question h2").inner_text() if tv.locator("#last-question h2").count() else ""
+            reveal(players[reader], "ABC")
+            expect(tv.locator("#last-question h2")).not_to_have_text(before)
+        expect(ann.locator(".now")).to_contain_text("Game over")
+
+        # LIE: ben and cat leave the game, and ann is the last player.
+        next_game(ann, "LIE", everyone)
+        expect(tv.locator(".tv-code")).to_have_text(code)
+        ann.get_by_role("button", name="Start the game").click()
+        for page in players.values():
+            set_hand(page, [2, 3])
+        for page in (ben, cat):
+            page.locator("summary", has_text="Leave this game").click()
+            page.locator("#forfeit-form").get_by_role("button").click()
+        expect(tv.locator("#region-now")).to_contain_text("ann")
+
+        # The evening: one line per person, each game's wins and in all, on every screen.
+        ann.get_by_role("button", name=re.compile(r"LIE again")).click()
+        expected = [["ann", "0", "1", "1", "2"], ["ben", "1", "0", "0", "1"], ["cat", "1", "0", "0", "1"]]
+        for page in everyone:
+            expect(page.locator("#region-standings tbody tr")).to_have_count(3)
+            assert standings(page) == expected
+        assert tv.evaluate(FILLS_SCREEN) == []
+        assert [p.locator(".topcode").inner_text() for p in everyone] == [code] * 4
+    finally:
+        tv_context.close()
