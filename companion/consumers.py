@@ -1,12 +1,15 @@
 """One socket per open table page: it joins its screen's group and forwards that group's HTML.
 
 It never writes the database. On connect, and whenever the phone asks after waking
-up, it sends the seat's current view so the phone catches up without a reload.
+up, it sends the seat's current view so the phone catches up without a reload. It pings its
+phone and counts it away while it hears nothing (presence), as a phone whose network or battery
+went can leave its socket open here for a minute or more.
 A host's page acting for a player without a phone (``?as=<seat id>``) listens as that player.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -16,6 +19,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.core.cache import cache
 
@@ -110,6 +114,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     name: str = ""
     counted: bool = False  # counted in as here (presence), for the seat whose phone this is
     phone_seat: int | None = None
+    silent: bool = False  # counted out as away while it is open: its phone has said nothing for too long
+    heard: float = 0.0  # time.monotonic() when the phone last sent anything
+    pinger: asyncio.Task | None = None
     synced: float = 0.0
     drafted: float = 0.0
     drafting: bool = False  # the others of its audience are shown this socket's draft
@@ -156,6 +163,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 pass
         finally:
             self.dog.forget(self)
+            self._stop_pinging()
 
     async def dispatch(self, message: dict) -> None:
         """Hand a message to its handler, without Channels' hop to a thread first.
@@ -174,6 +182,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def accept(self, subprotocol=None, headers=None) -> None:
         self.accepted = True
         await super().accept(subprotocol, headers)
+
+    async def close(self, code=None, reason=None) -> None:
+        self._stop_pinging()  # a socket on its way out is asked nothing more
+        await super().close(code, reason)
 
     async def layer_lost(self) -> None:
         """The watchdog found the layer down: this socket would hear nothing, so say so."""
@@ -198,8 +210,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._join(group)
         # A host's page acting for a player without a phone keeps the host here, not that player.
         self.phone_seat, self.counted = own.pk, True
+        self.heard = time.monotonic()
         if await database_sync_to_async(presence.arrive)(own.pk):
             await _presence_changed(own.pk)  # everyone sees this phone is back
+        self.pinger = asyncio.create_task(self._ping(), name=f"presence-ping {self.channel_name}")
         await self.send_current()
 
     async def _join(self, group: str | None) -> None:
@@ -231,6 +245,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.left = True
         self.dog.forget(self)
+        self._stop_pinging()
         if not self.dog.up:
             return
         if self.seat_id is not None:
@@ -246,7 +261,43 @@ class TableConsumer(AsyncWebsocketConsumer):
             if await database_sync_to_async(presence.depart)(self.phone_seat):
                 await _presence_changed(self.phone_seat)
 
+    async def _ping(self) -> None:
+        """Ask the phone whether it is there every PRESENCE_PING_SECONDS, and count it out as away
+        once it has said nothing for PRESENCE_SILENT_SECONDS; the socket stays open, and its
+        phone's next word counts it in again (receive). Cheap: no database, no drawing, unless
+        the phone's seat comes or goes."""
+        every, limit = settings.PRESENCE_PING_SECONDS, settings.PRESENCE_SILENT_SECONDS
+        while True:
+            await asyncio.sleep(every)
+            if self.counted and time.monotonic() - self.heard >= limit:
+                # Shielded: once counted out, the table is told, even if the socket ends meanwhile.
+                await asyncio.shield(self._fall_silent())
+            await self.send(text_data=render.PING)
+
+    async def _fall_silent(self) -> None:
+        self.counted, self.silent = False, True  # before any wait: _leave must not count it out again
+        # Errors are logged here, not raised: the socket may have ended meanwhile, and pinging goes on.
+        try:
+            if await database_sync_to_async(presence.depart)(self.phone_seat):
+                await _presence_changed(self.phone_seat)  # everyone sees this phone is away
+        except DATABASE_ERRORS as error:
+            log.warning("database out of reach telling a table a phone fell silent: %s",
+                        str(error).strip().split("\n")[0])
+        except Exception:
+            log.exception("could not tell a table that a phone fell silent")
+
+    def _stop_pinging(self) -> None:
+        if self.pinger is not None:
+            self.pinger.cancel()
+            self.pinger = None
+
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        # Any frame at all says the phone is there; the "pong" answering a ping says nothing else.
+        self.heard = time.monotonic()
+        if self.silent:
+            self.silent, self.counted = False, True
+            if await database_sync_to_async(presence.arrive)(self.phone_seat):
+                await _presence_changed(self.phone_seat)  # everyone sees this phone is back
         if not text_data or len(text_data) > MAX_MESSAGE:
             return
         try:

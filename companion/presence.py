@@ -1,8 +1,8 @@
 """Who is here: how many sockets each seat has open, kept in the cache (Redis across processes).
 
 Nothing here is game state, so it never touches the database: a socket that opens or
-closes only counts itself in or out, and the table is redrawn when a seat's phone
-arrives or goes away.
+closes, or whose phone falls silent or speaks again (consumers.TableConsumer pings it), only
+counts itself in or out, and the table is redrawn when a seat's phone arrives or goes away.
 """
 
 from __future__ import annotations

@@ -334,6 +334,10 @@ def live_fragment(table: Table, seat: Seat) -> str:
 # The answer to a phone checking that its socket still carries anything (it swaps into an
 # empty element of the page): cheap, no database, no drawing.
 PONG = '<span id="pong" hidden hx-swap-oob="true"></span>'
+# The server asking a phone whether it is still there (consumers.TableConsumer): the page
+# answers {"type": "pong"} at once (static/js/table.js knows it by this text), and swaps it into
+# an empty element of its own like PONG.
+PING = '<span id="ping" hidden hx-swap-oob="true"></span>'
 REMOVED = '<div id="removed-notice" hx-swap-oob="true" class="removed">The host removed you from this table.</div>'
 
 

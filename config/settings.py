@@ -257,6 +257,17 @@ STORAGES = {
 # How long a phone keeps its seat without visiting the table.
 SEAT_COOKIE_MAX_AGE = env_int("SEAT_COOKIE_MAX_AGE", 60 * 60 * 24 * 30)
 
+# Who is here: a phone whose network or battery went can leave its socket open on the server for
+# a minute or more, so each table socket is pinged every PRESENCE_PING_SECONDS, and a phone that
+# has sent nothing (not even an answer) for PRESENCE_SILENT_SECONDS shows away on every screen,
+# here again at its next word. Silence is checked at each ping: at worst the sum, under 30 s.
+PRESENCE_PING_SECONDS = env_int("PRESENCE_PING_SECONDS", 8)
+PRESENCE_SILENT_SECONDS = env_int("PRESENCE_SILENT_SECONDS", 20)
+if not 0 < PRESENCE_PING_SECONDS < PRESENCE_SILENT_SECONDS:
+    raise ImproperlyConfigured(
+        "PRESENCE_PING_SECONDS must be above 0 and below PRESENCE_SILENT_SECONDS, or a phone that answers "
+        f"every ping shows away; got {PRESENCE_PING_SECONDS} and {PRESENCE_SILENT_SECONDS}")
+
 # Django logs a request refused with an exception on "django.request", or, when the exception
 # is suspicious (django.core.exceptions: a body over the size or field limits, a bad Host), on
 # "django.security.<its class>". Those answers are 4xx: one line each, no traceback.

@@ -447,7 +447,13 @@
     checkUnanswered();
   });
 
-  document.addEventListener("htmx:wsAfterMessage", function () {
+  // The server pings every socket (render.PING) and shows this phone away on every screen when
+  // no answer comes: answered at once, shown or hidden. Like every message, it is also an answer
+  // to whatever this page asked (below).
+  var SERVER_PING = '<span id="ping" hidden hx-swap-oob="true"></span>';
+
+  document.addEventListener("htmx:wsAfterMessage", function (evt) {
+    if (evt.detail.message === SERVER_PING) evt.detail.socketWrapper.send('{"type":"pong"}');
     clearTimeout(answerTimer);
     answerTimer = null;
     if (!open || document.body.dataset.live === "1") return;

@@ -2,12 +2,13 @@
 
 A load generator (this process, loopback only, bounded in count and time) opens T tables of S
 seats on a real Daphne server as real phones: HTTP for joining and moves, one WebSocket per
-seat. Each table makes a move on average every 5 seconds (exponential gaps, tables
-independent) for 30 seconds once every socket is connected. For every move it measures the
-time from the POST until every other seat at that table has the update. The same load then
-runs against a bare Channels consumer that relays a message of the same size to its table's
-group: the floor on this machine, served the same way (same processes, same channel layer).
-Moves are posted on a connection kept open between taps, as a browser does.
+seat, which answers the server's presence ping as a phone's page does. Each table makes a move
+on average every 5 seconds (exponential gaps, tables independent) for 30 seconds once every
+socket is connected. For every move it measures the time from the POST until every other seat
+at that table has the update. The same load then runs against a bare Channels consumer that
+relays a message of the same size to its table's group: the floor on this machine, served the
+same way (same processes, same channel layer). Moves are posted on a connection kept open
+between taps, as a browser does.
 
 Each game is played as a group plays it, by its own rules: the generator keeps each table's
 game in the rules library (pure Python, as the server does) to know whose turn it is and what
@@ -76,6 +77,11 @@ SECONDS = float(os.environ.get("BENCH_SECONDS", 30))
 MEAN_GAP = 5.0
 WAIT = 5.0  # a seat that has not had the update this long after the POST counts as lost
 VERSION = re.compile(r'id="table-version" name="version" value="(\d+)"')
+# The server's presence ping (companion.render.PING) and a page's answer to it: a socket that left
+# it unanswered would count as away after PRESENCE_SILENT_SECONDS, and every seat's table would be
+# drawn again for it in the middle of the run.
+PING = '<span id="ping" hidden hx-swap-oob="true"></span>'
+PONG = '{"type":"pong"}'
 
 
 def free_port() -> int:
@@ -378,6 +384,9 @@ def set_up_table(base: str, game: str, seats: int) -> Table:
 async def listen(ws, arrivals: dict, key: tuple, results: Results, pattern: re.Pattern) -> None:
     try:
         async for message in ws:
+            if message == PING:  # not a move's update: neither timed nor counted in the sizes
+                await ws.send(PONG)
+                continue
             now = time.perf_counter()
             results.sizes.append(len(message))
             for found in pattern.findall(message):

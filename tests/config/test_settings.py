@@ -10,11 +10,11 @@ PROBE = ("import config.settings as s; print(s.DEBUG, s.ALLOWED_HOSTS, s.DATABAS
          "s.CHANNEL_LAYERS['default']['BACKEND'], s.CACHES['default']['BACKEND'])")
 
 
-def settings_with(**env):
+def settings_with(probe: str = PROBE, **env):
     clean = {k: v for k, v in os.environ.items() if k not in {
         "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "DATABASE_URL", "REDIS_URL", "SECURE_COOKIES",
-        "PUBLIC_URL"}}
-    return subprocess.run([sys.executable, "-c", PROBE], env={**clean, **env}, capture_output=True, text=True,
+        "PUBLIC_URL", "PRESENCE_PING_SECONDS", "PRESENCE_SILENT_SECONDS"}}
+    return subprocess.run([sys.executable, "-c", probe], env={**clean, **env}, capture_output=True, text=True,
                           cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
 
 
@@ -49,6 +49,10 @@ def test_the_embedded_default_is_sqlite_and_the_in_memory_layer():
     ({"DEBUG": "1", "PUBLIC_URL": "table.example.org"}, "PUBLIC_URL must be a scheme and a host"),
     ({"DEBUG": "1", "PUBLIC_URL": "https://table.example.org/t/ABCDEF/"}, "PUBLIC_URL must be a scheme and a host"),
     ({"DEBUG": "1", "PUBLIC_URL": "http://192.168.1.20:port"}, "PUBLIC_URL has a port that is not a number"),
+    ({"DEBUG": "1", "PRESENCE_PING_SECONDS": "8s"}, "PRESENCE_PING_SECONDS must be a whole number"),
+    ({"DEBUG": "1", "PRESENCE_PING_SECONDS": "20", "PRESENCE_SILENT_SECONDS": "10"},
+     "PRESENCE_PING_SECONDS must be above 0 and below PRESENCE_SILENT_SECONDS"),
+    ({"DEBUG": "1", "PRESENCE_PING_SECONDS": "0"}, "PRESENCE_PING_SECONDS must be above 0"),
 ])
 def test_bad_values_stop_start_up_with_a_message_naming_the_variable(env, message):
     result = settings_with(**env)
@@ -71,3 +75,13 @@ def test_the_public_address_is_an_allowed_host():
     result = settings_with(SECRET_KEY="x" * 50, ALLOWED_HOSTS="localhost", PUBLIC_URL="http://192.168.1.20:8000/")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split()[:3] == ["False", "['localhost',", "'192.168.1.20']"]
+
+
+def test_a_silent_phone_shows_away_within_30_seconds_by_default():
+    # Silence is checked at each ping: a phone that fell silent just after one is counted away at
+    # the first ping past the limit, up to a ping later; 2 s are left for telling the table.
+    result = settings_with("import config.settings as s; print(s.PRESENCE_PING_SECONDS, s.PRESENCE_SILENT_SECONDS)",
+                           DEBUG="1")
+    assert result.returncode == 0, result.stderr
+    every, limit = map(float, result.stdout.split())
+    assert 0 < every < limit and every + limit <= 28
