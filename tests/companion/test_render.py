@@ -301,3 +301,74 @@ def test_the_others_are_sent_their_push_before_the_asking_phones_own_is_drawn(mo
     events.clear()
     broadcast.push_table(table.pk, table=table, seats=seats)  # no asker (a clock, a join): one send
     assert [event for event in events if event[0] == "send"] == [("send", others[:1] + [mine] + others[1:], False)]
+
+
+def finished_game_result(name: str) -> tuple[dict, dict]:
+    """Another scripted game played to its end, recorded as the evening records it, and its setup."""
+    from companion import tables
+
+    slug, module = name.split("/")
+    game = get(slug)
+    script = importlib.import_module(f"tests.games.{slug}.{module}")
+    rng = random.Random(7)
+    state = play.begin(game, list(script.PLAYERS), script.SETUP, rng)
+    by_id = {p.seat_id: p for p in script.PLAYERS}
+    for seat_id, move in script.STEPS:
+        state = play.step(game, state, by_id.get(seat_id), move, rng)
+    holder = Table.objects.create(code="ZZZZZZ", game=slug, state=state.to_dict(), results=[])
+    tables._record_result(holder, game)
+    holder.delete()
+    return holder.results[-1], script.SETUP
+
+
+@pytest.mark.parametrize("slug", ["fiction/scripted", "halftruth/scripted", "lie/scripted"])
+def test_a_game_switched_to_mid_evening_sends_no_seat_what_its_view_hides(slug):
+    """The evening's standings and its best moments beside a game of another kind: still nothing hidden."""
+    before = {"fiction/scripted": "lie/scripted", "halftruth/scripted": "fiction/scripted",
+              "lie/scripted": "halftruth/scripted"}[slug]
+    result, setup = finished_game_result(before)
+    assert result["moment"]
+    checked = 0
+    for label, table, seats, game, state in played(slug):
+        table.results = [result]
+        table.setups = {before.split("/")[0]: setup}
+        table.state = state.to_dict()
+        table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
+        table.save()
+        scene = render.scene(table, seats)
+        public = {s.name for s in seats} | {CODE}
+        stored = {text for text in strings(state.rules) if len(text.strip()) >= 2}
+        for seat in seats:
+            hidden = stored - strings(game.view(state, render.viewer_of(seat))) - public
+            html = render.fragment(scene, seat)
+            leaked = sorted(text for text in hidden if shows(html, text))
+            assert not leaked, f"{slug} after {before}, {label}: {seat.name} was sent {leaked}"
+            checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("slug", SCRIPTS)
+def test_a_games_best_moment_says_only_what_its_end_shows_everyone(slug):
+    """The moment kept for the evening comes from the display's view at the end: every word in it
+    that names something of the game is on the table display's screen then."""
+    game_slug, module = slug.split("/")
+    game = get(game_slug)
+    script = importlib.import_module(f"tests.games.{game_slug}.{module}")
+    rng = random.Random(7)
+    state = play.begin(game, list(script.PLAYERS), script.SETUP, rng)
+    by_id = {p.seat_id: p for p in script.PLAYERS}
+    for seat_id, move in script.STEPS:
+        state = play.step(game, state, by_id.get(seat_id), move, rng)
+    if not game.is_over(state):
+        pytest.skip("this script stops before the end")
+    view = game.view(state, Viewer(seat_id=None, role=DISPLAY.slug))
+    shown = {w.casefold() for text in strings(view) for w in re.findall(r"[^\W\d_]+", text)}
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", game.moment(state).replace("'s ", " "))}
+    named = words - MOMENT_WORDS  # the secret word, the guesses, the players' names
+    assert named and named <= shown, f"{slug}: {sorted(named - shown)} are not on the display at the end"
+
+
+# The words of the moments' own sentences (Game.moment), which name nothing of a game.
+MOMENT_WORDS = set("""the word was found with guess after first one guessers missed it guesses final ranking vp
+called lie on there were bid held a lies secret""".split()) | {
+    "ones", "twos", "threes", "fours", "fives", "sixes", "one", "two", "three", "four", "five", "six"}
