@@ -80,6 +80,8 @@ class Outcome:
     winners: tuple[int, ...]
     reason: str
     side: str = ""
+    # How it was won in words, where the reason alone says it poorly ("the play-off").
+    how: str = ""
 
 
 @dataclass(frozen=True)
@@ -378,7 +380,7 @@ def outcome_of(game: Game, played: Played | None) -> Outcome | None:
     if played is None or not game.is_over(played):
         return None
     found = game.view(played, Viewer(seat_id=None, role=DISPLAY.slug))["outcome"]
-    return Outcome(tuple(found["winners"]), str(found["reason"]), found.get("side") or "")
+    return Outcome(tuple(found["winners"]), str(found["reason"]), found.get("side") or "", found.get("how") or "")
 
 
 def viewer_of(seat: Any) -> Viewer:

@@ -70,9 +70,12 @@ def banner(env: Mapping[str, str], address: network.Address | None, others: list
     url = env.get("PUBLIC_URL") or f"http://127.0.0.1:{port}"
     lines = ["", "Liar's Table is ready for a party.", ""]
     if address is None and not env.get("PUBLIC_URL"):
+        # A code for 127.0.0.1 would open each phone's own self: no code, and no word of scanning.
         lines += ["No local-network address found on this machine (is it on Wi-Fi?).",
-                  "Phones cannot reach it until it is; this machine can open the address below.", ""]
-    lines += [f"Open {url} (or scan this code with a phone on the same Wi-Fi):", "", terminal_qr(url), ""]
+                  "Phones cannot reach it until it is; this machine can open the address below.", "",
+                  f"Open {url} on this machine.", ""]
+    else:
+        lines += [f"Open {url} (or scan this code with a phone on the same Wi-Fi):", "", terminal_qr(url), ""]
     if address is not None:
         lines.append(f"Serving on {address.interface} ({address.ip}).")
     rest = [a for a in others if a != address]

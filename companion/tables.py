@@ -662,7 +662,8 @@ def _record_result(table: Table, game: Game) -> None:
     played = played_of(table.state)
     outcome = outcome_of(game, played)  # None: the host ended a game its rules never began
     reason = outcome.reason if outcome else ENDED
-    how = "ended by the host" if reason == ENDED else reason.replace("_", " ").replace("-", " ")
+    how = "ended by the host" if reason == ENDED else (outcome.how if outcome and outcome.how else
+                                                        reason.replace("_", " ").replace("-", " "))
     names = {s.pk: s.name for s in table.seats.all()}
     winners: list[tuple[int | None, str]] = [(i, names[i]) for i in outcome.winners if i in names] if outcome else []
     if not winners and outcome and outcome.side:

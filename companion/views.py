@@ -57,6 +57,18 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
                     else "Something in that request was malformed. Go back and try again.", status=400)
 
 
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A page that is not here. A table's code typed as an address ("/MFMVQM", "/T/MFMVQM/") goes
+    to the table; anything else gets the app's page with the box to type a code."""
+    parts = [p for p in request.path.split("/") if p]
+    if len(parts) == 1 or (len(parts) == 2 and parts[0].lower() == "t"):
+        code = codes.normalise(parts[-1])
+        if codes.is_well_formed(code):
+            return redirect("table", code=code)
+    return _message(request, "Nothing here", "There is no page at this address. To join a table, type its code "
+                    "(six letters, on the host's phone or the TV).", status=404, show_join=True)
+
+
 RETRY_SECONDS = 5
 
 

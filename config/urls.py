@@ -5,3 +5,4 @@ urlpatterns = [
 ]
 
 handler400 = "companion.views.bad_request"
+handler404 = "companion.views.not_found"

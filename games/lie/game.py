@@ -251,7 +251,8 @@ def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:
         "showdowns": showdowns,
         "outcome": None if outcome is None else {
             **outcome, "winner": seat(outcome["winner"]), "winners": [] if outcome["winner"] is None else
-            [seats[outcome["winner"]]], "reason": str(getattr(outcome["termination"], "value", outcome["termination"]))},
+            [seats[outcome["winner"]]], "reason": str(getattr(outcome["termination"], "value", outcome["termination"])),
+            "how": "the play-off" if view["playoff"] and outcome["termination"] == rules.Termination.LAST_PLAYER else ""},
         "challenger": seat(view["challenger"]),
     }
 

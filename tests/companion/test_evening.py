@@ -248,3 +248,40 @@ def test_a_result_kept_by_name_before_wins_were_kept_by_seat_still_counts():
     st = evening.standings([{"game": 1, "winners": ["ben"], "how": "guessed"}],
                            [{"id": 1, "name": "ann"}, {"id": 2, "name": "ben"}])
     assert [(line.name, line.total) for line in st.lines] == [("ben", 1), ("ann", 0)]
+
+
+def lie_result(script_name: str) -> dict:
+    """A scripted LIE game played to its end and recorded as the evening records it."""
+    import importlib
+    import random
+
+    from companion.games import get
+    from tests import played as play
+
+    game = get("lie")
+    script = importlib.import_module(f"tests.games.lie.{script_name}")
+    rng = random.Random(7)
+    state = play.begin(game, list(script.PLAYERS), script.SETUP, rng)
+    by_id = {p.seat_id: p for p in script.PLAYERS}
+    for seat_id, made in script.STEPS:
+        state = play.step(game, state, by_id.get(seat_id), made, rng)
+    table = Table.objects.create(code="KMNPQR", game="lie", state=state.to_dict())
+    for p in script.PLAYERS:
+        Seat.objects.create(pk=p.seat_id, table=table, name=p.name, role=p.role, order=p.order)
+    tables._record_result(table, game)
+    return table.results[-1]
+
+
+def test_a_lie_game_won_in_the_play_off_says_so_in_the_standings():
+    result = lie_result("scripted")  # the Shorter Game's play-off, ana the last one in
+    assert (result["winners"], result["how"]) == (["ana"], "the play-off")
+
+
+def test_a_lie_game_won_by_the_last_player_left_says_so(phone):
+    table, seats, phones = table_of(phone, "lie", "ann", "ben")
+    post_host(phones[0], table, "start")
+    move(phones[0], table, type="set_hand", faces=[2])
+    move(phones[1], table, type="set_hand", faces=[3])
+    move(phones[1], table, type="forfeit")
+    table.refresh_from_db()
+    assert (table.results[-1]["winners"], table.results[-1]["how"]) == (["ann"], "last player")

@@ -109,7 +109,10 @@ def test_without_a_local_network_the_party_says_phones_cannot_reach_it(capsys, m
     monkeypatch.setattr(party, "VAR", tmp_path)
     monkeypatch.delenv("PUBLIC_URL", raising=False)
     assert party.main(["--dry-run"], found={"lo": ["127.0.0.1"]}) == 0
-    assert "No local-network address found" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "No local-network address found" in out
+    # No code for phones to scan (it would open 127.0.0.1 on each phone), and no word of one.
+    assert "scan" not in out and not any(line and set(line) <= set("█▀▄ ") for line in out.splitlines())
 
 
 def test_an_unknown_interface_stops_the_party_with_the_choices(capsys, monkeypatch, tmp_path):
