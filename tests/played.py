@@ -3,11 +3,13 @@ the rules' state the game returned put back beside the players the game began wi
 
 from __future__ import annotations
 
+import importlib
 import random
+from types import ModuleType
 
-from companion.games import Game, Played, Viewer, begin
+from companion.games import Game, Played, Viewer, begin, get
 
-__all__ = ["begin", "end", "expire", "move", "remove", "step"]
+__all__ = ["begin", "end", "expire", "move", "played_out", "remove", "step"]
 
 
 def move(game: Game, played: Played, actor: Viewer, made: dict, rng: random.Random) -> Played:
@@ -29,3 +31,17 @@ def remove(game: Game, played: Played, viewer: Viewer, rng: random.Random) -> Pl
 def step(game: Game, played: Played, actor: Viewer | None, made: dict, rng: random.Random) -> Played:
     """One step of a scripted game: a seat's move, or the clock running out (no actor)."""
     return expire(game, played) if actor is None else move(game, played, actor, made, rng)
+
+
+def played_out(name: str) -> tuple[Game, ModuleType, Played]:
+    """A scripted game ("lie/scripted") played through every step, as the render tests play it:
+    the game, the script, and the state it ends in."""
+    slug, module = name.split("/")
+    game = get(slug)
+    script = importlib.import_module(f"tests.games.{slug}.{module}")
+    rng = random.Random(7)
+    state = begin(game, list(script.PLAYERS), script.SETUP, rng)
+    by_id = {p.seat_id: p for p in script.PLAYERS}
+    for seat_id, made in script.STEPS:
+        state = step(game, state, by_id.get(seat_id), made, rng)
+    return game, script, state

@@ -121,9 +121,13 @@ def servers(tmp_path_factory):
 
 class CuttableProxy:
     """A TCP relay in front of a server whose connections a test can cut and restore,
-    as a phone's network would drop (tunnel, lift, Wi-Fi hand-over)."""
+    as a phone's network would drop (tunnel, lift, Wi-Fi hand-over), or stall without a word
+    (``flowing`` cleared: nothing passes either way and no connection closes; once it is set
+    again, what was sent meanwhile arrives), as a phone's does off the Wi-Fi."""
 
     def __init__(self, target_port: int):
+        self.flowing = threading.Event()
+        self.flowing.set()
         self.target_port = target_port
         self.listener = socket.socket()
         self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -158,10 +162,10 @@ class CuttableProxy:
             for a, b in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
 
-    @staticmethod
-    def _pump(source: socket.socket, sink: socket.socket) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
         try:
             while data := source.recv(65536):
+                self.flowing.wait()
                 sink.sendall(data)
         except OSError:
             pass
@@ -187,6 +191,7 @@ class CuttableProxy:
         self.up = True
 
     def close(self) -> None:
+        self.flowing.set()
         self.cut()
         self.listener.close()
 

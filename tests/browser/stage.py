@@ -2,7 +2,9 @@
 
 Run in the server's environment (its database), as `python -m tests.browser.stage SCRIPT STEP`:
 SCRIPT is a scripted game ("fiction/scripted"), STEP "lobby" or the number of steps played
-(0: just started), or "again" (the lobby after a game, with the evening's standings). The table and its seats (the script's own seat ids, and a display) are made
+(0: just started), "again" (the lobby after a game, with the evening's standings), "evening-N"
+(the lobby after N games, with eight people of long names) or "evening-N-end" (the same people at
+the end of the script's game, the Nth of the evening). The table and its seats (the script's own seat ids, and a display) are made
 the first time; every call replays the script from the start to STEP and stores that state.
 It prints JSON: the table's code, each seat's cookie by seat id, the display's seat id, and
 the phase each seat's view is in.
@@ -10,6 +12,7 @@ the phase each seat's view is in.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import os
@@ -47,6 +50,15 @@ def main(script_name: str, step: str) -> dict:
                                     is_host=p.is_host, has_phone=p.has_phone)
             Seat.objects.create(pk=display_id, table=table, name="Table display", role=DISPLAY.slug,
                                 order=len(script.PLAYERS))
+        players = list(script.PLAYERS)
+        if step.startswith("evening-") and step.endswith("-end"):
+            # The end of a long evening: the players' long names, in the game too, and its earlier games.
+            long_evening(table, slug, add=False)
+            players = [dataclasses.replace(p, name=n) for p, n in zip(players, LONG_NAMES)]
+            earlier = evening_results(list(table.seats.exclude(role=DISPLAY.slug)), int(step.split("-")[1]) - 1)
+            step = str(len(script.STEPS))
+        else:
+            earlier = []
         if step in ("lobby", "again") or step.startswith("evening-"):
             table.status, table.state, table.clock = Table.Status.LOBBY, None, Clock().to_dict()
             # "again": back in the lobby after a game, with the evening's standings; "evening-N":
@@ -57,14 +69,14 @@ def main(script_name: str, step: str) -> dict:
             table.results = evening_results(list(table.seats.exclude(role=DISPLAY.slug)), games)
         else:
             rng = random.Random(7)
-            state = play.begin(game, list(script.PLAYERS), script.SETUP, rng)
-            by_id = {p.seat_id: p for p in script.PLAYERS}
+            state = play.begin(game, players, script.SETUP, rng)
+            by_id = {p.seat_id: p for p in players}
             for seat_id, move in script.STEPS[:int(step)]:
                 state = play.step(game, state, by_id.get(seat_id), move, rng)
             table.state = state.to_dict()
             table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
             table.clock = Clock().follow(game.clock(state), time.time()).to_dict()
-            table.results = []
+            table.results = earlier
             if table.status == Table.Status.FINISHED:
                 tables._record_result(table, game)
         table.version += 1
@@ -84,8 +96,8 @@ LONG_NAMES = ["Bartholomew Ashcroft", "Guinevere Montague", "Oluwaseun Adeyemi-K
               "Maximilian Oberhaus", "Anastasia Vasquez-L", "Christopher Pennywh", "Wilhelmina Fairfax"]
 
 
-def long_evening(table, slug: str) -> None:
-    """Every person at the table renamed to 20 characters, and people added up to eight."""
+def long_evening(table, slug: str, *, add: bool = True) -> None:
+    """Every person at the table renamed to 20 characters, and (``add``) people added up to eight."""
     from companion.games import DISPLAY, get
     from companion.models import Seat
 
@@ -93,7 +105,7 @@ def long_evening(table, slug: str) -> None:
     for seat, name in zip(players, LONG_NAMES):
         seat.name = name
         seat.save(update_fields=["name"])
-    for n in range(len(players), len(LONG_NAMES)):
+    for n in range(len(players), len(LONG_NAMES) if add else 0):
         Seat.objects.create(table=table, name=LONG_NAMES[n], role=get(slug).default_role, has_phone=False,
                             order=100 + n)
 

@@ -10,11 +10,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import TV
-from tests.browser.test_fiction import begin_first_half, create_fiction, guess
+from tests.browser.test_fiction import begin_first_half, guess, seat_everyone
 from tests.browser.test_halftruth import enter_die, lock_in, question_of, reveal
 from tests.browser.test_lie import set_hand
 from tests.browser.test_screens import FILLS_SCREEN
-from tests.browser.test_table_sync import join_by_code
 
 pytestmark = [pytest.mark.browser]
 
@@ -36,20 +35,15 @@ def standings(page: Page) -> list[list[str]]:
 
 def test_an_evening_of_three_games_at_one_table(servers, phones, browser):
     base = servers[0].url
-    ann, ben, cat = phones(), phones(), phones()
+    ann, ben, cat = phones(), phones(), phones()  # Lena, Gus and Gwen
     tv_context = browser.new_context(**TV)
     tv_context.set_default_timeout(10_000)
     tv = tv_context.new_page()
     everyone = [ann, ben, cat, tv]
     try:
-        code = create_fiction(ann, base, "ann")
-        join_by_code(ben, base, code, "ben")
-        join_by_code(cat, base, code, "cat")
-        tv.goto(f"{base}/t/{code}/")
-        tv.get_by_role("button", name="Use this screen as the table display").click()
-        expect(ann.locator("#region-people")).to_contain_text("cat")
+        code = seat_everyone(base, ann, ben, cat, tv)
 
-        # Fiction: ann holds the book; ben guesses the word, and the Guessers win.
+        # Fiction: Lena (ann's phone) holds the book; Gus guesses the word, and the Guessers win.
         begin_first_half(ann, ben, word="melon", hint="l")
         guess(ben, "melon", wins=True)
         expect(tv.locator("#region-now")).to_contain_text("guessed")
@@ -58,13 +52,13 @@ def test_an_evening_of_three_games_at_one_table(servers, phones, browser):
         next_game(ann, "Half Truth", everyone)
         expect(tv.locator(".tv-code")).to_have_text(code)
         expect(ann.locator(".seat:not(.seat-display)")).to_have_count(3)  # the same people: nobody joins again
-        expect(tv.locator("#region-standings")).to_contain_text("Game 1: ben and cat won (guessed)")
+        expect(tv.locator("#region-standings")).to_contain_text("Game 1: Gus and Gwen won (guessed)")
         layouts = ann.locator("#setup-layouts")
         layouts.fill("1; 1; 1")
         layouts.press("Tab")
         expect(ben.locator(".setup-summary")).to_contain_text("1, 1 and 1 spaces")
         ann.get_by_role("button", name="Start the game").click()
-        players = {"ann": ann, "ben": ben, "cat": cat}
+        players = {"Lena": ann, "Gus": ben, "Gwen": cat}
         for _ in range(12):
             if "Game over" in ann.locator(".now").inner_text():
                 break
@@ -74,13 +68,13 @@ def test_an_evening_of_three_games_at_one_table(servers, phones, browser):
             expect(tv.locator("#scoring-die .ht-die")).to_have_text("4")
             question = question_of(tv)
             for name, page in players.items():
-                lock_in(page, "AB" if name == "ann" else "D", question)
+                lock_in(page, "AB" if name == "Lena" else "D", question)
             before = tv.locator("#last-question h2").inner_text() if tv.locator("#last-question h2").count() else ""
             reveal(players[reader], "ABC")
             expect(tv.locator("#last-question h2")).not_to_have_text(before)
         expect(ann.locator(".now")).to_contain_text("Game over")
 
-        # LIE: ben and cat leave the game, and ann is the last player.
+        # LIE: Gus and Gwen leave the game, and Lena is the last player.
         next_game(ann, "LIE", everyone)
         expect(tv.locator(".tv-code")).to_have_text(code)
         ann.get_by_role("button", name="Start the game").click()
@@ -89,11 +83,11 @@ def test_an_evening_of_three_games_at_one_table(servers, phones, browser):
         for page in (ben, cat):
             page.locator("summary", has_text="Leave this game").click()
             page.locator("#forfeit-form").get_by_role("button").click()
-        expect(tv.locator("#region-now")).to_contain_text("ann")
+        expect(tv.locator("#region-now")).to_contain_text("Lena")
 
         # The evening: one line per person, each game's wins and in all, on every screen.
         ann.get_by_role("button", name=re.compile(r"LIE again")).click()
-        expected = [["ann", "0", "1", "1", "2"], ["ben", "1", "0", "0", "1"], ["cat", "1", "0", "0", "1"]]
+        expected = [["Lena", "0", "1", "1", "2"], ["Gus", "1", "0", "0", "1"], ["Gwen", "1", "0", "0", "1"]]
         for page in everyone:
             expect(page.locator("#region-standings tbody tr")).to_have_count(3)
             assert standings(page) == expected

@@ -4,8 +4,6 @@ hidden but alive answers the server's pings and stays here."""
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
 
 import pytest
@@ -29,36 +27,8 @@ def quick_server(servers):
     server.stop()
 
 
-class StallingProxy(CuttableProxy):
-    """A relay whose network stalls without a word, as a phone's does off the Wi-Fi: nothing passes
-    either way and no connection closes; once it flows again, what was sent meanwhile arrives."""
-
-    def __init__(self, target_port: int):
-        self.flowing = threading.Event()
-        self.flowing.set()
-        super().__init__(target_port)
-
-    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
-        try:
-            while data := source.recv(65536):
-                self.flowing.wait()
-                sink.sendall(data)
-        except OSError:
-            pass
-        finally:
-            for s in (source, sink):
-                try:
-                    s.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
-
-    def close(self) -> None:
-        self.flowing.set()
-        super().close()
-
-
 def test_a_phone_whose_network_stalls_shows_away_and_here_again_when_it_answers(quick_server, phones):
-    proxy = StallingProxy(quick_server.port)
+    proxy = CuttableProxy(quick_server.port)
     try:
         lena, gus = phones(), phones()
         errors: list[str] = []

@@ -77,6 +77,8 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
     found.insert(-1 if found[-1][0] == "end" else len(found), ("fullest", str(last_in_play)))
     # The largest table also holds a long evening: eight people with long names, 7 and 15 games.
     evenings = [("evening-7", "evening-7"), ("evening-15", "evening-15")] if module.endswith("largest") else []
+    if slug == "fiction" and module.endswith("largest"):  # eight players, whose names the board never shows
+        evenings.append(("evening-15-end", "evening-15-end"))
     return [*found, ("again", "again"), *evenings]
 
 

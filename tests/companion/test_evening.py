@@ -252,19 +252,9 @@ def test_a_result_kept_by_name_before_wins_were_kept_by_seat_still_counts():
 
 def lie_result(script_name: str) -> dict:
     """A scripted LIE game played to its end and recorded as the evening records it."""
-    import importlib
-    import random
+    from tests.played import played_out
 
-    from companion.games import get
-    from tests import played as play
-
-    game = get("lie")
-    script = importlib.import_module(f"tests.games.lie.{script_name}")
-    rng = random.Random(7)
-    state = play.begin(game, list(script.PLAYERS), script.SETUP, rng)
-    by_id = {p.seat_id: p for p in script.PLAYERS}
-    for seat_id, made in script.STEPS:
-        state = play.step(game, state, by_id.get(seat_id), made, rng)
+    game, script, state = played_out(f"lie/{script_name}")
     table = Table.objects.create(code="KMNPQR", game="lie", state=state.to_dict())
     for p in script.PLAYERS:
         Seat.objects.create(pk=p.seat_id, table=table, name=p.name, role=p.role, order=p.order)

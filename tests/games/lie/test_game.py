@@ -274,7 +274,8 @@ def test_the_scripted_game_parses_as_forms_and_plays_to_its_end():
     assert game.is_over(state)
     view = game.view(state, SCREEN)
     assert view["outcome"] == {"winner": scripted.WINNER, "termination": scripted.TERMINATION,
-                               "winners": [scripted.WINNER], "reason": scripted.TERMINATION}
+                               "winners": [scripted.WINNER], "reason": scripted.TERMINATION,
+                               "how": "the play-off"}  # the Shorter Game's play-off decided it
     showdowns = view["showdowns"]
     assert [s["loser"] for s in showdowns] == [DEE] * 5 + [BEN, CAL]
     assert [s["mis_entered"] for s in showdowns] == [False, True, False, False, False, False, False]
