@@ -13,6 +13,7 @@ import functools
 import ipaddress
 import json
 import logging
+import time
 from collections.abc import Callable
 
 from django.conf import settings
@@ -188,6 +189,8 @@ def _reachable(request: HttpRequest, path: str) -> str:
 
 def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: int = 200) -> HttpResponse:
     game = registry.game_of(table)
+    if tables.evening_over(table, time.time()):
+        return _message(request, "This evening is over", tables.EVENING_OVER, status=410, show_join=True)
     if table.status == Table.Status.FINISHED:
         return _message(request, "This table has finished",
                         f"The {game.name} game at table {table.code} is over. Ask the host to start a new game at "
@@ -371,7 +374,8 @@ def _int(request: HttpRequest, name: str, missing: str) -> int:
 
 
 # The host's actions, each a POST to /t/<code>/host/<name>/ (the README lists their fields).
-HOST_ACTIONS = ("start", "undo", "end", "again", "pause", "resume", "setup", "role", "host", "remove", "order", "add")
+HOST_ACTIONS = ("start", "undo", "end", "again", "close", "pause", "resume", "setup", "role", "host", "remove", "order",
+                "add")
 
 
 def _host(name: str, request: HttpRequest) -> tables.Change:
@@ -389,6 +393,8 @@ def _host(name: str, request: HttpRequest) -> tables.Change:
             return tables.EndGame()
         case "again":
             return tables.PlayAgain(rotate=request.POST.get("rotate") == "1")
+        case "close":
+            return tables.CloseEvening()
         case "pause" | "resume":
             return tables.HoldClock(hold=name == "pause")
         case "setup":
