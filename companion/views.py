@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 from django_ratelimit.core import get_usage
 
-from companion import codes, qr, seats, tables
+from companion import codes, picture, qr, seats, summary, tables
 from companion import games as registry
 from companion import render as drawing
 from companion.consumers import acting_for
@@ -415,6 +415,24 @@ def _host(name: str, request: HttpRequest) -> tables.Change:
 @require_POST
 def host_action(request: HttpRequest, code: str, name: str) -> HttpResponse:
     return _run(request, code, functools.partial(_host, name))
+
+
+@require_GET
+@never_cache
+def evening_picture(request: HttpRequest, code: str) -> HttpResponse:
+    """The evening's summary as a PNG a phone can share, drawn from the games finished at this
+    table (never one in play). Only for a seat at the table: any other phone, and any code that
+    leads nowhere, gets the answer a seat that is not there gets."""
+    code, token = _token(request, code)
+    table = Table.objects.filter(code=code).first() if token else None
+    seated = list(table.seats.all()) if table is not None else []
+    if not any(s.token == token for s in seated):
+        if _missed(request):
+            return rate_limited(request)
+        return _message(request, "No seat at this table", tables.NO_SEAT, status=403, show_join=True)
+    response = HttpResponse(picture.png(summary.of_table(table, seated)), content_type="image/png")
+    response["Content-Disposition"] = f'inline; filename="liars-table-{table.code}.png"'
+    return response
 
 
 @require_POST

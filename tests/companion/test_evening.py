@@ -1,16 +1,19 @@
 """The end of the evening: the host closes the table (or it closes itself, left idle), every
-screen shows the evening's summary, drawn from finished games only, and nobody new sits down."""
+screen shows the evening's summary, nobody new sits down, and a phone can share it as a picture
+drawn from finished games only."""
 
 from __future__ import annotations
 
 import datetime
+import io
 import re
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from PIL import Image
 
-from companion import evening, summary, tables
+from companion import evening, picture, summary, tables
 from companion.models import Action, Table
 from tests.companion.test_endings import region, text
 from tests.companion.test_tables import move, post_host
@@ -205,3 +208,131 @@ def test_a_summary_shows_a_tv_the_leaders_and_the_latest_games_and_a_phone_every
     assert post_host(phones["lena"], table, "close").status_code == 200
     shown = region(page(phones["tv"], table), "evening")
     assert shown.count('class="off-tv"') == 3 and "and 3 earlier games" in shown  # 7 games, the TV's latest 4
+
+
+# -- the picture ------------------------------------------------------------------
+
+
+def png_of(client, table):
+    return client.get(reverse("evening_picture", args=[table.code]))
+
+
+def test_the_picture_is_a_phone_sized_png_for_a_seat_at_the_table_only(evening_table, phone):
+    table, phones = evening_table
+    for name, client in phones.items():  # every seat, the display too, before the evening is over
+        answer = png_of(client, table)
+        assert answer.status_code == 200 and answer["Content-Type"] == "image/png", name
+        image = Image.open(io.BytesIO(answer.content))
+        assert image.format == "PNG" and image.size == (picture.WIDTH, picture.HEIGHT) == (1080, 1920)
+    other, other_host = tables.create_table("stub", "max")
+    forged = phone()
+    forged.cookies[f"seat_{table.code}"] = "not-a-signed-token"
+    assert post_host(phones["lena"], table, "remove", seat=table.seats.get(name="gwen").pk).status_code == 200
+    strangers = {"no cookie": (phone(), table), "forged": (forged, table), "removed": (phones["gwen"], table),
+                 "a seat elsewhere": (sit(phone(), other_host), table), "no such table": (phone(), None)}
+    answers = []
+    for label, (client, at) in strangers.items():
+        answer = client.get(f"/t/{at.code if at else 'ZZZZZZ'}/evening.png")
+        assert answer.status_code == 403 and answer["Content-Type"].startswith("text/html"), label
+        message = re.search(r'<section class="card message">.*?</section>', answer.content.decode(), re.S)
+        answers.append(text(message[0]))
+    assert len(set(answers)) == 1 and "You have no seat at this table" in answers[0]
+
+
+def test_the_picture_names_the_date_the_standings_the_winners_and_the_moments(evening_table):
+    table, _ = evening_table
+    table.refresh_from_db()
+    lines = picture.layout(summary.of_table(table, list(table.seats.all()))).lines
+    assert summary.day(table.created_at) in lines and f"Table {table.code} · 3 games · 3 players" in lines
+    assert "gus won the evening." in lines
+    # the standings' columns, the games in the order first played, and each line's wins in them
+    assert lines[lines.index("Fiction"):lines.index("Fiction") + 4] == ["Fiction", "LIE", "Half Truth", "All"]
+    assert lines[lines.index("gus") - 1:lines.index("gus") + 5] == ["1", "gus", "1", "0", "1", "2"]
+    assert "1 · Fiction: gus won (guessed)" in lines and "2 · LIE: gwen won (last player)" in lines
+    assert "3 · Half Truth: gus won (most points)" in lines
+    assert all(moment in " ".join(lines) for moment in MOMENTS.values())  # a moment may take two lines
+    assert "Table display" not in " ".join(lines)  # a display is nobody's line
+
+
+# Seven names as long as a name is at a table, and the widest twenty letters there are.
+LONG_NAMES = ["Bartholomew Quincey", "Wilhelmina Waterhous", "Maximilian Oberland", "Anastasia Kowalczyk",
+              "Christopher Ellswort", "Guinevere Montgomer", "Sebastian Villanuev", "W" * 20]
+
+
+def long_evening() -> summary.Summary:
+    """Fifteen games of three kinds among eight people whose names are 20 characters long."""
+    people = [{"id": n + 1, "name": name.ljust(20, "y")} for n, name in enumerate(LONG_NAMES)]
+    results: list[dict] = []
+    for n in range(15):
+        slug = ("fiction", "halftruth", "lie")[n % 3]
+        winners = [people[(n * 3) % 8], people[(n * 5 + 1) % 8]] if slug == "fiction" else [people[(n * 7) % 8]]
+        results.append(evening.entry(results, slug=slug, name=NAMES[slug], how=HOW[slug],
+                                     winners=[(p["id"], p["name"]) for p in winners],
+                                     moment=f"Game {n + 1}'s moment: " + "a long story told in words " * 3))
+    opened = datetime.datetime(2026, 12, 4, 20, tzinfo=datetime.UTC)
+    return summary.summary(results, people, code="KQTZMB", opened=opened)
+
+
+def bounds(line: picture.Text) -> tuple[float, float, float, float]:
+    return line.face.getbbox(line.text, anchor=line.anchor, stroke_width=picture._fake_bold(line.style.bold))
+
+
+@pytest.fixture(params=["DejaVu Sans", "Pillow's own font"])
+def fonts(request, monkeypatch):
+    """The fonts the picture is drawn with: the system's DejaVu, or, on a machine without it,
+    the one that ships with Pillow (no bold: it is thickened)."""
+    if request.param == "Pillow's own font":
+        monkeypatch.setattr(picture, "FONT_DIRS", ())
+    elif picture._font_file(False) is None:
+        pytest.skip("no DejaVu Sans on this machine (Debian: fonts-dejavu-core)")
+    picture._font_file.cache_clear()
+    picture.font.cache_clear()
+    yield request.param
+    picture._font_file.cache_clear()
+    picture.font.cache_clear()
+
+
+def test_the_picture_holds_fifteen_games_and_eight_long_names_inside_its_frame(fonts):
+    evening_summary = long_evening()
+    laid = picture.layout(evening_summary)
+    for line in laid.texts:
+        left, top, right, bottom = bounds(line)
+        assert 0 <= line.x + left and line.x + right <= picture.WIDTH - picture.MARGIN + 1, line
+        assert 0 <= line.y + top and line.y + bottom <= picture.HEIGHT - picture.MARGIN, line
+        assert (line.size or line.style.size) >= 20, line  # legible on a phone: 20 px of 1080 at least
+    for box in laid.boxes:
+        assert box.box[3] <= picture.HEIGHT - picture.MARGIN // 2, box
+    # Texts side by side on one line never run into each other (a name into its wins).
+    rows: dict[int, list[picture.Text]] = {}
+    for line in laid.texts:
+        rows.setdefault(line.y, []).append(line)
+    for row in rows.values():
+        spans = sorted((line.x + bounds(line)[0], line.x + bounds(line)[2]) for line in row)
+        assert all(end < start for (_, end), (start, _) in zip(spans, spans[1:])), row
+    names = [person.name for person in evening_summary.people]
+    assert all(name in laid.lines for name in names if not name.startswith("W"))  # every real name whole
+    assert f"{'W' * 8}" in " ".join(laid.lines)  # and the widest there is, cut short at worst
+    # The latest games, in order, the last three with their moments; the earlier ones counted.
+    shown = [int(m[1]) for line in laid.lines if (m := re.match(r"(\d+) · ", line))]
+    assert shown == list(range(shown[0], 16)) and len(shown) >= 6
+    assert f"and {shown[0] - 1} earlier games" in laid.lines
+    moments = [line for line in laid.lines if line.startswith("Game ") and "moment" in line]
+    assert [m.split("'")[0] for m in moments] == ["Game 13", "Game 14", "Game 15"]
+    assert Image.open(io.BytesIO(picture.draw(laid))).size == (1080, 1920)
+
+
+def test_the_picture_holds_no_secret_of_a_game_in_play(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host, guest = sit(phone(), lena), sit(phone(), gus)
+    record(table, "fiction", gus)
+    record(table, "lie", gwen)
+    before = png_of(guest, table).content
+    assert post_host(host, table, "start").status_code == 200
+    move(host, table, type="set_secret", word="zephyrs")
+    move(guest, table, type="guess", word="candle")
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING and "zephyrs" in str(table.state)
+    lines = picture.layout(summary.of_table(table, list(table.seats.all()))).lines
+    assert not any("zephyrs" in line.lower() or "candle" in line.lower() for line in lines)
+    for client in (host, guest):  # the keeper's own phone too: the picture is the evening's, not a seat's
+        assert png_of(client, table).content == before
