@@ -336,3 +336,12 @@ def test_the_picture_holds_no_secret_of_a_game_in_play(stub_table, phone):
     assert not any("zephyrs" in line.lower() or "candle" in line.lower() for line in lines)
     for client in (host, guest):  # the keeper's own phone too: the picture is the evening's, not a seat's
         assert png_of(client, table).content == before
+
+
+def test_the_summary_offers_its_picture_to_share(evening_table):
+    table, phones = evening_table
+    assert post_host(phones["lena"], table, "close").status_code == 200
+    shown = region(page(phones["gus"], table), "evening")
+    link = re.search(r'<a class="btn primary" href="([^"]+)" download="([^"]+)"\s+data-share-evening', shown)
+    assert link and link.groups() == (f"/t/{table.code}/evening.png", f"liars-table-{table.code}.png")
+    assert png_of(phones["gus"], table).status_code == 200
