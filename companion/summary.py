@@ -9,7 +9,8 @@ game still in play has no entry, so nothing of it can reach the summary.
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils import dateformat, timezone
@@ -42,6 +43,11 @@ class Finished:
     how: str
     moment: str
     on_tv: bool  # among the latest games, which a table display has room for
+
+    @property
+    def title(self) -> str:
+        """The game's line as a screen writes it, for measuring: "13 Fiction: Ann won (guessed)"."""
+        return f"{self.number} {self.name}: {self.won} ({self.how})"
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,35 @@ class Summary:
         return sum(not p.on_tv for p in self.people)
 
 
+# What a table display has room for in its games' column (static/css/app.css, .is-display
+# .evening), in CSS pixels at 1280x720: a rem is 20 px there, and every 16:9 screen scales alike.
+# Text wraps there (a TV cannot scroll, and cuts nothing off), so the latest games are counted in
+# lines, a line holding at least TV_CHARS characters, and as many as fit are shown, up to
+# evening.SHOWN_GAMES, the latest always.
+TV_ROOM = 480  # the games' list below its heading and "and N earlier games", with a one-line headline
+TV_CHARS = 50  # in a line of the games' column (a line holds 55 to 65 of a game's, 60 of a moment's)
+TV_HEADLINE_CHARS = 44  # in a line of the headline (it holds about 48)
+TV_GAME = 12  # a game's padding and rule
+TV_TITLE = 29  # a line of a game's number, name and winners
+TV_MOMENT = 25  # a line of its moment
+TV_HEADLINE = 41  # a line of the headline
+TV_NOTICE = 36  # the notice of an evening that ended by itself
+
+
+def _tv_games(found: Summary, notice: str) -> int:
+    """How many of the latest games a table display shows."""
+    headline = math.ceil(len(found.headline) / TV_HEADLINE_CHARS)
+    room = TV_ROOM - TV_HEADLINE * (headline - 1) - (TV_NOTICE if notice else 0)
+    count = 0
+    for game in reversed(found.games[-evening.SHOWN_GAMES:]):
+        lines = math.ceil(len(game.title) / TV_CHARS), math.ceil(len(game.moment) / TV_CHARS)
+        room -= TV_GAME + TV_TITLE * lines[0] + TV_MOMENT * lines[1]
+        if room < 0 and count:
+            break
+        count += 1
+    return count
+
+
 def day(moment: datetime.datetime) -> str:
     return dateformat.format(timezone.localtime(moment), "l j F Y")
 
@@ -87,10 +122,11 @@ def _name_of(slug: str, fallback: str) -> str:
 
 
 def summary(results: list[dict], people: list[dict[str, Any]], *, code: str, opened: datetime.datetime,
-            game_name: str = "") -> Summary:
+            game_name: str = "", notice: str = "") -> Summary:
     """The summary of ``results`` for ``people`` (each with ``id`` and ``name``, in seat order, no
     display). ``game_name``: what to call a game whose entry names none (kept before entries
-    named their game, when a table played one game all evening)."""
+    named their game, when a table played one game all evening); ``notice``: what the screens
+    say above it (it takes a table display's room)."""
     standings = evening.standings(results, people)
     names = {slug: name or _name_of(slug, game_name) for slug, name in standings.games}
     several = len(names) > 1
@@ -103,19 +139,20 @@ def summary(results: list[dict], people: list[dict[str, Any]], *, code: str, ope
                leader=line.id in leaders, on_tv=line.id in top)
         for line in standings.lines
     ]
-    latest = len(results) - len(standings.latest)
     played = [
         Finished(number=int(r.get("game") or n + 1), name=r.get("name") or _name_of(r.get("slug") or "", game_name),
-               won=f"{listed(list(r['winners']))} won" if r.get("winners") else "nobody won",
-               how=str(r.get("how") or ""), moment=str(r.get("moment") or ""), on_tv=n >= latest)
+                 won=f"{listed(list(r['winners']))} won" if r.get("winners") else "nobody won",
+                 how=str(r.get("how") or ""), moment=str(r.get("moment") or ""), on_tv=False)
         for n, r in enumerate(results)
     ]
-    return Summary(date=day(opened), code=code, people=shown, games=played, kinds=list(names.values()),
-                   leaders=[line.name for line in standings.lines if line.id in leaders])
+    found = Summary(date=day(opened), code=code, people=shown, games=played, kinds=list(names.values()),
+                    leaders=[line.name for line in standings.lines if line.id in leaders])
+    latest = len(played) - _tv_games(found, notice)
+    return replace(found, games=[replace(g, on_tv=n >= latest) for n, g in enumerate(played)])
 
 
 def of_table(table: Any, seats: list[Any]) -> Summary:
     """The summary of a table's evening, for the people at it (its seats, less the displays)."""
     people = [{"id": s.pk, "name": s.name} for s in registry.players_of(seats)]
     return summary(list(table.results or []), people, code=table.code, opened=table.created_at,
-                   game_name=registry.game_of(table).name)
+                   game_name=registry.game_of(table).name, notice=table.notice)

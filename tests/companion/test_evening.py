@@ -210,6 +210,23 @@ def test_a_summary_shows_a_tv_the_leaders_and_the_latest_games_and_a_phone_every
     assert shown.count('class="off-tv"') == 3 and "and 3 earlier games" in shown  # 7 games, the TV's latest 4
 
 
+def test_a_tv_shows_as_many_of_the_latest_games_as_its_column_holds_and_always_the_last():
+    people = [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Ben"}]
+    opened = datetime.datetime(2026, 12, 4, 20, tzinfo=datetime.UTC)
+
+    def on_tv(moment: str) -> list[int]:
+        results: list[dict] = []
+        for _ in range(6):
+            results.append(evening.entry(results, slug="lie", name="LIE", winners=[(1, "Ann")], how="last player",
+                                         moment=moment))
+        told = summary.summary(results, people, code="KQTZMB", opened=opened)
+        return [g.number for g in told.games if g.on_tv]
+
+    assert on_tv("Ann called Lie on Ben: 4 × five, there were 3.") == [3, 4, 5, 6]  # evening.SHOWN_GAMES
+    assert on_tv("a long moment " * 20) == [5, 6]  # six lines of moment each: two games fill the column
+    assert on_tv("a long moment " * 100) == [6]  # the last game, whatever it takes
+
+
 # -- the picture ------------------------------------------------------------------
 
 
