@@ -440,4 +440,4 @@ def describe(action: Any, game: Game, seats: Any) -> str:
         who = names.get(action.move.get("as_seat") or action.seat_id, "")
         return " ".join([f"{who}'s {what}" if who else what, *shown])
     return {"clock": "the clock running out", "start": "the start of the game", "end": "the end of the game",
-            "again": "the new game"}.get(action.kind, action.kind)
+            "again": "the new game", "close": "the end of the evening"}.get(action.kind, action.kind)

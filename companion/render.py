@@ -21,17 +21,22 @@ from django.template import engines
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from companion import evening, presence
+from companion import evening, presence, summary
 from companion.clock import Clock
 from companion.forms import Form
 from companion.games import (DISPLAY, Game, Now, Played, Viewer, all_games, describe, game_of, next_in_role, played_of, players_of,
                              role_counts, viewer_of)
 from companion.models import Action, Seat, Table
 
-# The platform's own regions, around the game's (Game.regions): the host's tools, what to do
-# now and the clock above them, the table's own facts beside (on the display) or below them.
-TOP = ("host", "now", "clock")
+# The platform's own regions, around the game's (Game.regions): the host's tools, the evening's
+# summary once it is over, what to do now and the clock above them, the table's own facts beside
+# (on the display) or below them.
+TOP = ("host", "evening", "now", "clock")
 SIDE = ("standings", "setup", "people")
+# Once the evening is over (Table.closed) every screen shows its summary and the host's way back,
+# and nothing else: the other regions are sent empty, so nothing of a game left in play (a table
+# closed while idle) reaches a phone.
+WHEN_CLOSED = ("host", "evening")
 
 
 def region_names(game: Game) -> tuple[str, ...]:
@@ -62,7 +67,7 @@ def public_facts(table: Table) -> dict[str, Any]:
     """What anyone at the table may know about it: never its state."""
     return {"code": table.code, "status": table.status, "status_label": table.get_status_display(),
             "version": table.version, "game": table.game, "setup": dict(table.setup or {}),
-            "notice": table.notice, "results": list(table.results or [])}
+            "notice": table.notice, "results": list(table.results or []), "closed": table.closed}
 
 
 @dataclass
@@ -122,7 +127,18 @@ class Scene:
                 "setup_values": self.setup_values, "setup_notes": self.setup_notes,
                 "setup_locked": self.setup_locked, "setup_problem": self.setup_problem,
                 "rotation": self.rotation, "standings": self.standings,
-                "other_games": self.other_games}
+                "other_games": self.other_games, "evening": self.evening}
+
+    @functools.cached_property
+    def evening(self) -> summary.Summary | None:
+        """The evening's summary, once it is over (None before)."""
+        return summary.of_table(self.table, self.seats) if self.table.closed else None
+
+    @functools.cached_property
+    def shared(self) -> dict[str, tuple[str, str]]:
+        """The platform's regions that every screen shows alike (the evening's summary: each
+        screen marks its own line, static/js/table.js), drawn once a change as (markup, digest)."""
+        return {"evening": _drawn(self.game, "evening", self.common)}
 
     @functools.cached_property
     def public(self) -> dict[str, tuple[str, str]]:
@@ -240,6 +256,7 @@ def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
 
 
 SWAP = ' hx-swap-oob="morph"'
+EMPTY = _digest("")
 
 
 def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[str, str, str]], str]:
@@ -252,8 +269,12 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
     # games.register), the digest is hex, the version a number, and the markup was escaped by
     # its template.
     tail = f' data-v="{int(sc.table.version)}"{SWAP if oob else ""}>'
+    closed = sc.table.closed
     for name in region_names(sc.game):
-        inner, digest = sc.public.get(name) or _drawn(sc.game, name, ctx)
+        if closed and name not in WHEN_CLOSED:
+            inner, digest = "", EMPTY
+        else:
+            inner, digest = sc.shared.get(name) or sc.public.get(name) or _drawn(sc.game, name, ctx)
         out.append((name, digest,
                     f'<section id="region-{name}" class="region region-{name}" data-h="{digest}"{tail}{inner}</section>'))
     version = format_html(

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from companion import broadcast, codes, evening, presence, rows
@@ -80,6 +81,7 @@ class NoSeat(TableError):
 
 
 NO_SEAT = "You have no seat at this table. Open the table's link to join."
+EVENING_OVER = "The evening at this table is over, so nobody new can sit down. Ask the host for a new table."
 
 
 class Mode(enum.Enum):
@@ -165,6 +167,8 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
     game = game_of(table)
     with transaction.atomic(durable=True):  # durable: leaving it commits, and only then are the others told
         table = Table.objects.select_for_update().get(pk=table.pk)
+        if evening_over(table, time.time()):
+            raise TableClosed(EVENING_OVER, reason="closed")
         if table.status == Table.Status.FINISHED:
             raise TableClosed("This table has finished. Ask the host for a new code.")
         seats = list(table.seats.all())
@@ -208,7 +212,8 @@ class Change:
     phone last looked) and ``undoable``: as a game declares them for its moves (forms.Move).
     ``regroup``: roles or the host change, so every screen first finds its group again.
     ``keeps_seats``: it never touches a seat, so the push may draw from the seats loaded under
-    the lock.
+    the lock. ``when_closed``: it may be made once the evening is over (``Table.closed``); every
+    other change is refused then.
     """
 
     kind: ClassVar[str]
@@ -217,6 +222,7 @@ class Change:
     undoable: ClassVar[bool] = False
     regroup: ClassVar[bool] = False
     keeps_seats: ClassVar[bool] = False
+    when_closed: ClassVar[bool] = False
 
     def payload(self, game: Game) -> dict:
         """What the action log keeps of it, and what a repeat of it is known by: its fields."""
@@ -403,11 +409,43 @@ def _switch(table: Table, old: Game, new: Game, seats: list[Seat], here: set[int
 
 
 @dataclass(frozen=True)
+class CloseEvening(Change):
+    """End the evening: every screen shows its summary (the games finished at this table) and
+    nobody new sits down. Only between games, so that no game is left half played; undo reopens it."""
+
+    kind = "close"
+    undoable = True
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        if table.status == Table.Status.PLAYING:
+            raise TableError("Finish or end this game before ending the evening.", reason="playing", status=409)
+        _close(table, now)
+
+
+def _close(table: Table, now: float) -> None:
+    """The evening is over: a clock still running stops where it is (a table closed while idle
+    may hold a game in play), so that reopening it gives the players back the time they had."""
+    table.closed = True
+    table.clock = Clock.from_dict(table.clock).pause(now).to_dict()
+
+
+def evening_over(table: Table, now: float) -> bool:
+    """Whether the evening at this table is over: the host ended it, or nobody has changed the
+    table for ``EVENING_IDLE_HOURS`` (its next change, or the next phone to open it, ends it)."""
+    return table.closed or _idle(table, now)
+
+
+def _idle(table: Table, now: float) -> bool:
+    return table.updated_at is not None and now - table.updated_at.timestamp() >= settings.EVENING_IDLE_HOURS * 3600
+
+
+@dataclass(frozen=True)
 class Undo(Change):
     """Take back the last move; everyone is told what was undone, and the clock is back where the move found it."""
 
     kind = "undo"
     regroup = True
+    when_closed = True  # undoing the end of the evening reopens it
 
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         last = table.actions.filter(undoable=True, undone=False).order_by("-id").first()
@@ -417,6 +455,8 @@ class Undo(Change):
         last.save(update_fields=["undone"])
         if table.status == Table.Status.FINISHED and last.status_before != Table.Status.FINISHED:
             table.results = table.results[:-1]  # the game it ended is on again
+        if last.kind == CloseEvening.kind:
+            table.closed = False
         table.status = last.status_before
         table.state = last.state_before
         clock = Clock.from_dict(table.clock).undone(Clock.from_dict(last.clock_before))
@@ -633,7 +673,7 @@ def _key(kind: str, payload: dict) -> str:
 def _settle_clock(table: Table, game: Game, now: float) -> bool:
     """Apply a clock that ran out while nobody was looking. True if anything changed."""
     clock = Clock.from_dict(table.clock)
-    if table.status != Table.Status.PLAYING or not clock.is_due(now):
+    if table.closed or table.status != Table.Status.PLAYING or not clock.is_due(now):
         return False
     Action.objects.create(
         table=table,
@@ -653,6 +693,30 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
         table.status = Table.Status.FINISHED
         _record_result(table, game)
     table.clock = clock.expire().follow(game.clock(played), now).to_dict()
+    table.version += 1
+    return True
+
+
+def _settle_evening(table: Table, now: float) -> bool:
+    """End the evening of a table left idle, as the host's "End the evening" would (even with a
+    game in play: the summary shows only the games finished). Logged as the host's close is,
+    with no seat, so the host can reopen it with undo. True if it ended now."""
+    if table.closed or not _idle(table, now):
+        return False
+    Action.objects.create(
+        table=table,
+        kind=CloseEvening.kind,
+        key=_key(CloseEvening.kind, {"idle": table.version}),
+        base_version=table.version,
+        move={"idle": True},
+        status_before=table.status,
+        state_before=table.state,
+        clock_before=Clock.from_dict(table.clock).pause(now).to_dict(),
+        undoable=True,
+    )
+    _close(table, now)
+    table.notice = (f"Nobody had changed this table for {settings.EVENING_IDLE_HOURS} hours, "
+                    "so its evening ended by itself.")
     table.version += 1
     return True
 
@@ -724,10 +788,11 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
         if mode is Mode.CHECK:
             raise TableError("Your tap did not reach the table before the connection dropped. Tap again.",
                              reason="not-applied", status=409)
-        settled = _settle_clock(table, game, now)
+        settled = _settle_evening(table, now) or _settle_clock(table, game, now)
+        closed = table.closed and not change.when_closed
         stale = base_version != table.version and not terms.stale_safe
-        if stale:
-            if settled:  # keep the clock's news even though this request is refused
+        if closed or stale:
+            if settled:  # keep the clock's (or the idle evening's) news even though this request is refused
                 rows.update(table)
         else:
             logged = Action(
@@ -752,9 +817,12 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
             table.version += 1
             rows.update(table)
             rows.insert(logged)
-    if stale:
+    if closed or stale:
         if settled:
             broadcast.push_table(table.pk, table=table, seats=seats, asker=seat.pk)
+        if closed:
+            raise TableClosed("The evening at this table is over. The host can reopen it with undo.", reason="closed",
+                              status=409)
         raise Stale("The table moved on since your screen was drawn. Have a look and try again.")
     fragments = broadcast.push_table(table.pk, regroup=change.regroup, table=table,
                                      seats=seats if change.keeps_seats else None,
@@ -766,7 +834,7 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
 def _settle(code: str, token: str, now: float) -> Result:
     with transaction.atomic(durable=True):
         table, seat, seats = _locked(code, token)
-        changed = _settle_clock(table, game_of(table), now)
+        changed = _settle_evening(table, now) or _settle_clock(table, game_of(table), now)
         if changed:
             rows.update(table)
     fragments = broadcast.push_table(table.pk, table=table, seats=seats, asker=seat.pk) if changed else {}

@@ -13,6 +13,7 @@ import functools
 import ipaddress
 import json
 import logging
+import time
 from collections.abc import Callable
 
 from django.conf import settings
@@ -26,7 +27,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
 from django_ratelimit.core import get_usage
 
-from companion import codes, qr, seats, tables
+from companion import codes, picture, qr, seats, summary, tables
 from companion import games as registry
 from companion import render as drawing
 from companion.consumers import acting_for
@@ -200,6 +201,8 @@ def _reachable(request: HttpRequest, path: str) -> str:
 
 def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: int = 200) -> HttpResponse:
     game = registry.game_of(table)
+    if tables.evening_over(table, time.time()):
+        return _message(request, "This evening is over", tables.EVENING_OVER, status=410, show_join=True)
     if table.status == Table.Status.FINISHED:
         return _message(request, "This table has finished",
                         f"The {game.name} game at table {table.code} is over. Ask the host to start a new game at "
@@ -386,7 +389,8 @@ def _int(request: HttpRequest, name: str, missing: str) -> int:
 
 
 # The host's actions, each a POST to /t/<code>/host/<name>/ (the README lists their fields).
-HOST_ACTIONS = ("start", "undo", "end", "again", "pause", "resume", "setup", "role", "host", "remove", "order", "add")
+HOST_ACTIONS = ("start", "undo", "end", "again", "close", "pause", "resume", "setup", "role", "host", "remove", "order",
+                "add")
 
 
 def _host(name: str, request: HttpRequest) -> tables.Change:
@@ -404,6 +408,8 @@ def _host(name: str, request: HttpRequest) -> tables.Change:
             return tables.EndGame()
         case "again":
             return tables.PlayAgain(rotate=request.POST.get("rotate") == "1", game=_game_slug(request))
+        case "close":
+            return tables.CloseEvening()
         case "pause" | "resume":
             return tables.HoldClock(hold=name == "pause")
         case "setup":
@@ -432,6 +438,24 @@ def _game_slug(request: HttpRequest) -> str:
 @require_POST
 def host_action(request: HttpRequest, code: str, name: str) -> HttpResponse:
     return _run(request, code, functools.partial(_host, name))
+
+
+@require_GET
+@never_cache
+def evening_picture(request: HttpRequest, code: str) -> HttpResponse:
+    """The evening's summary as a PNG a phone can share, drawn from the games finished at this
+    table (never one in play). Only for a seat at the table: any other phone, and any code that
+    leads nowhere, gets the answer a seat that is not there gets."""
+    code, token = _token(request, code)
+    table = Table.objects.filter(code=code).first() if token else None
+    seated = list(table.seats.all()) if table is not None else []
+    if not any(s.token == token for s in seated):
+        if _missed(request):
+            return rate_limited(request)
+        return _message(request, "No seat at this table", tables.NO_SEAT, status=403, show_join=True)
+    response = HttpResponse(picture.png(summary.of_table(table, seated)), content_type="image/png")
+    response["Content-Disposition"] = f'inline; filename="liars-table-{table.code}.png"'
+    return response
 
 
 @require_POST

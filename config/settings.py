@@ -268,6 +268,13 @@ if not 0 < PRESENCE_PING_SECONDS < PRESENCE_SILENT_SECONDS:
         "PRESENCE_PING_SECONDS must be above 0 and below PRESENCE_SILENT_SECONDS, or a phone that answers "
         f"every ping shows away; got {PRESENCE_PING_SECONDS} and {PRESENCE_SILENT_SECONDS}")
 
+# A table nobody has changed for this many hours has had its evening: the next phone to open
+# it ends the evening there (the summary on every screen, nobody new sits down), as the host's
+# "End the evening" does, and the host can take it back with undo.
+EVENING_IDLE_HOURS = env_int("EVENING_IDLE_HOURS", 6)
+if EVENING_IDLE_HOURS < 1:
+    raise ImproperlyConfigured(f"EVENING_IDLE_HOURS must be at least 1; got {EVENING_IDLE_HOURS}")
+
 # Django logs a request refused with an exception on "django.request", or, when the exception
 # is suspicious (django.core.exceptions: a body over the size or field limits, a bad Host), on
 # "django.security.<its class>". Those answers are 4xx: one line each, no traceback.
