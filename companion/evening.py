@@ -22,6 +22,8 @@ from typing import Any
 # scroll, and the phones list them all.
 SHOWN_GAMES = 3
 SHOWN_PEOPLE = 8
+# At the end of a game the game fills a display, and the standings have its side: the leaders.
+SHOWN_LEADERS = 5
 
 
 def entry(results: list[dict], *, slug: str, name: str, winners: list[tuple[int | None, str]], how: str,
@@ -66,6 +68,11 @@ class Standings:
     def top(self) -> list[Line]:
         """The leading lines, as many as a table display has room for."""
         return self.lines[:SHOWN_PEOPLE]
+
+    @property
+    def podium(self) -> list[Line]:
+        """The leading lines a table display shows beside a game just played."""
+        return self.lines[:SHOWN_LEADERS]
 
 
 def standings(results: list[dict], people: list[dict[str, Any]]) -> Standings:

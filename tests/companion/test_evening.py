@@ -242,6 +242,8 @@ def test_a_table_display_lists_the_latest_games_and_says_where_the_rest_are():
     assert [r["game"] for r in st.latest] == [13, 14, 15]
     assert [(line.name, line.total) for line in st.lines] == [("ann", 15), ("ben", 0)]
     assert st.leaders == [1]
+    eight = evening.standings(results, [{"id": n, "name": f"player {n}"} for n in range(1, 9)])
+    assert len(eight.top) == 8 and [line.id for line in eight.podium] == [1, 2, 3, 4, 5]
 
 
 def test_a_result_kept_by_name_before_wins_were_kept_by_seat_still_counts():
