@@ -40,7 +40,8 @@ def seat_for(table: Table, cookies: dict[str, str]) -> Seat | None:
     token = token_from_cookie(table.code, cookies.get(cookie_name(table.code)))
     if token is None:
         return None
-    return Seat.objects.filter(table=table, token=token).first()
+    # A removed seat's token is replaced at once, so no cookie finds it; the filter says so too.
+    return Seat.objects.filter(table=table, token=token, removed=False).first()
 
 
 def seat_for_request(request: HttpRequest, table: Table) -> Seat | None:

@@ -25,9 +25,9 @@ from companion import broadcast, codes, rows
 from companion import games as registry
 from companion.clock import Clock
 from companion.forms import Form, MoveError, clean_text, parse_move
-from companion.games import (DISPLAY, ENDED, Game, Played, begin, describe, game_of, next_in_role, outcome_of,
+from companion.games import (DISPLAY, ENDED, Game, Played, begin, describe, game_of, gone, next_in_role, outcome_of,
                              played_of, players_of, role_counts, viewer_of)
-from companion.models import Action, Seat, Table
+from companion.models import Action, Seat, Table, new_token
 
 _SEAT_TABLE = Seat._meta.get_field("table")
 
@@ -168,7 +168,7 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
             raise TableClosed("This table has finished. Ask the host for a new code.")
         seats = list(table.seats.all())
         if as_display:
-            if sum(s.role == DISPLAY.slug for s in seats) >= MAX_DISPLAYS:
+            if sum(s.role == DISPLAY.slug and not gone(s) for s in seats) >= MAX_DISPLAYS:
                 raise TableFull(f"This table already has {MAX_DISPLAYS} displays.")
             role = DISPLAY.slug
             raw_name = raw_name if (raw_name or "").strip() else "Table display"
@@ -280,7 +280,7 @@ class Play(Change):
         actor = seat
         if self.as_seat is not None:
             actor = table.seats.filter(pk=self.as_seat).first()
-            if not seat.is_host or actor is None or actor.has_phone:
+            if not seat.is_host or actor is None or actor.has_phone or actor.removed:
                 raise TableError("The host can act only for a player without a phone.", reason="not-phoneless",
                                  status=403)
         played = _played(table)
@@ -303,10 +303,8 @@ class StartGame(Change):
         if table.status != Table.Status.LOBBY:
             raise TableError("The game has already started.", reason="started", status=409)
         seats = _seats(table)
-        gone = [s for s in seats if s.left and not s.is_host]  # their phones forgot the seat: nobody to deal in
-        if gone:
-            Seat.objects.filter(pk__in=[s.pk for s in gone]).delete()
-            seats = [s for s in seats if s not in gone]
+        # A seat gone (its phone left, or the host removed it) is not dealt in; it stays, for the
+        # evening's standings and to come back to.
         players = [viewer_of(s) for s in players_of(seats)]
         problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, players)
         if problem:
@@ -459,7 +457,8 @@ class MoveSeat(Change):
         _in_lobby(table, "The seat order is fixed")
         if self.step not in (-1, 1):
             raise TableError("A seat moves one place at a time.", reason="bad-field")
-        seats = players_of(_seats(table))
+        # Every player's seat, gone ones too: a seat that comes back finds its place kept.
+        seats = [s for s in _seats(table) if s.role != DISPLAY.slug]
         target = _target(table, self.seat)
         if target not in seats:
             raise TableError("A table display has no place in the seat order.", reason="role")
@@ -498,15 +497,16 @@ class MakeHost(Change):
 
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         target = _target(table, self.seat)
-        if target.role == DISPLAY.slug or not target.has_phone:
-            raise TableError("Only a player with a phone can host.", reason="role")
+        if target.role == DISPLAY.slug or not target.has_phone or gone(target):
+            raise TableError("Only a player at the table with a phone can host.", reason="role")
         Seat.objects.filter(table=table).update(is_host=False)
         Seat.objects.filter(pk=target.pk).update(is_host=True)
 
 
 @dataclass(frozen=True)
 class RemoveSeat(Change):
-    """The host removes a seat; its phones are told once the others have been."""
+    """The host removes a seat. It stays, out of play, for the evening's standings and for coming
+    back through the host; a new token that no phone holds takes it off its phone at once."""
 
     seat: int
 
@@ -516,6 +516,8 @@ class RemoveSeat(Change):
         target = _target(table, self.seat)
         if target.pk == seat.pk:
             raise TableError("Hand hosting to someone else before leaving.", reason="self")
+        if target.removed:
+            raise TableError(f"{target.name} has already been removed.", reason="removed", status=409)
         if table.status == Table.Status.PLAYING and target.role != DISPLAY.slug:
             played = _played(table)
             try:
@@ -525,10 +527,9 @@ class RemoveSeat(Change):
             if game.is_over(played):
                 table.status = Table.Status.FINISHED
             table.clock = Clock.from_dict(table.clock).follow(game.clock(played), now).to_dict()
-        target.delete()
-
-    def pushed(self) -> None:
-        broadcast.push_removed(self.seat)
+        target.removed = True
+        target.token = new_token()
+        target.save(update_fields=["removed", "token"])
 
 
 def _rng() -> random.Random:
@@ -641,6 +642,7 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
     # told of a change before it is kept.
     with transaction.atomic(durable=True):
         table, seat, seats = _locked(code, token)
+        held = {s.pk: s.token for s in seats}  # before the change: a seat whose token it replaces lost its phone
         game = game_of(table)
         payload = change.payload(game)
         terms = change.terms(game, payload)
@@ -690,8 +692,13 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
         if settled:
             broadcast.push_table(table.pk, table=table, seats=seats, asker=seat.pk)
         raise Stale("The table moved on since your screen was drawn. Have a look and try again.")
-    fragments = broadcast.push_table(table.pk, regroup=change.regroup, table=table,
-                                     seats=seats if change.keeps_seats else None,
+    if not change.keeps_seats:
+        seats = list(table.seats.all())
+    # A seat whose token the change replaced (removed, let in on another phone, taken off its
+    # phone): the phones that held it are told, and their sockets closed, before anyone is sent
+    # the change, so none of them is sent a screen of the seat it no longer holds.
+    broadcast.push_removed(*(s.pk for s in seats if held.get(s.pk, s.token) != s.token))
+    fragments = broadcast.push_table(table.pk, regroup=change.regroup, table=table, seats=seats,
                                      last_action=logged if logged.undoable else None, asker=seat.pk)
     change.pushed()
     return Result(table=table, seat=seat, fragments=fragments, actor=actor, move=change.move(payload))

@@ -164,7 +164,7 @@ def test_host_can_hand_hosting_over_and_remove_a_seat(stub_table, phone):
     assert post_host(host, table, "remove", seat=gwen.pk).status_code == 403
     new_host = sit(phone(), Seat.objects.get(pk=gus.pk))
     assert post_host(new_host, table, "remove", seat=gwen.pk).status_code == 200
-    assert not table.seats.filter(name="gwen").exists()
+    assert table.seats.get(name="gwen").removed  # kept, out of play, for the standings and coming back
 
 
 def test_starting_needs_the_roles_the_game_needs(db, phone):
@@ -432,7 +432,7 @@ def test_a_player_who_left_is_not_dealt_into_the_next_game(db, phone):
     assert post_host(host, table, "start").status_code == 200
     table.refresh_from_db()
     assert [p["name"] for p in table.state["rules"]["players"]] == ["Kamila", "Tony", "Eve"]
-    assert not table.seats.filter(name="Amy").exists()
+    assert table.seats.get(name="Amy").left  # kept, for the standings and to come back to
 
 
 def test_every_host_action_the_contract_names_is_one_the_server_knows(stub_table, phone):
