@@ -98,6 +98,14 @@ class Scene:
         return [p for p in self.players if not p["gone"]]
 
     @functools.cached_property
+    def asking(self) -> list[dict[str, Any]]:
+        """The phones waiting for the host to let them sit down, oldest first: the claim and the
+        seat's name (a claim's token never leaves the server)."""
+        names = self.names
+        return [{"claim": a["claim"], "seat": a["seat"], "name": names[a["seat"]]}
+                for a in self.table.asking or () if a["seat"] in names]
+
+    @functools.cached_property
     def names(self) -> dict[int, str]:
         return {p["id"]: p["name"] for p in self.people}
 
@@ -126,7 +134,7 @@ class Scene:
     def common(self) -> dict[str, Any]:
         """What every seat's template context holds alike."""
         return {"table": self.facts, "game": self.game, "people": self.people, "players": self.players,
-                "seated": self.seated, "names": self.names, "roles": self.game.roles,
+                "seated": self.seated, "asking": self.asking, "names": self.names, "roles": self.game.roles,
                 "moves": self.moves, "clock": self.clock,
                 "clock_left": self.clock_left, "now_ms": self.now_ms, "setup_fields": self.game.setup,
                 "setup_values": self.setup_values, "setup_notes": self.setup_notes,

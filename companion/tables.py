@@ -27,13 +27,16 @@ from companion.clock import Clock
 from companion.forms import Form, MoveError, clean_text, parse_move
 from companion.games import (DISPLAY, ENDED, Game, Played, begin, describe, game_of, gone, next_in_role, outcome_of,
                              played_of, players_of, role_counts, viewer_of)
-from companion.models import Action, Seat, Table, new_token
+from companion.models import Action, Seat, SeatClaim, Table, new_token
 
 _SEAT_TABLE = Seat._meta.get_field("table")
 
 log = logging.getLogger(__name__)
 
 MAX_DISPLAYS = 4
+# How many phones may wait at once for the host to let them sit down: the host answers each by
+# hand, and more than this is not a table's people asking in person.
+MAX_WAITING = 6
 
 
 class TableError(Exception):
@@ -190,10 +193,89 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
 
 
 def _newcomer_role(game: Game, seats: list[Seat]) -> str:
+    _room(game, seats)
+    return game.role_for_newcomer(role_counts(seats))
+
+
+def _room(game: Game, seats: list[Seat], *, coming_back: bool = False) -> None:
+    """Refuse one more player when the seats in play (gone ones do not count) fill the table."""
     players = players_of(seats)
     if len(players) >= game.seat_limit:
-        raise TableFull(f"This table is full: {len(players)} of {game.seat_limit} seats are taken.")
-    return game.role_for_newcomer(role_counts(players))
+        then = " Ask the host to remove a seat first." if coming_back else ""
+        raise TableFull(f"This table is full: {len(players)} of {game.seat_limit} seats are taken.{then}")
+
+
+def claimable(seat: Seat) -> bool:
+    """Whether a phone that does not hold this seat may ask the host for it: a player's seat that
+    is gone (left or removed) or has no phone. Never a display (any phone may open one), nor the
+    host's (nobody else could answer)."""
+    return seat.role != DISPLAY.slug and not seat.is_host and (gone(seat) or not seat.has_phone)
+
+
+def ask_for_seat(table: Table, seat_id: int, held: str | None = None) -> SeatClaim:
+    """A phone without a seat asks the host for ``seat_id``; it holds the claim's token and reads
+    nothing of the seat until the host lets it in. ``held``: the token of the claim this phone
+    already holds at this table, if any: a second tap for the same seat is the same claim, and
+    asking for another seat ends the first."""
+    with transaction.atomic(durable=True):  # durable: leaving it commits, and only then are the others told
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        seat = table.seats.filter(pk=seat_id).first()
+        if seat is None:
+            raise TableError("That seat is no longer at the table.", reason="no-seat", status=404)
+        if not claimable(seat):
+            raise TableError(_not_claimable(seat), reason="not-claimable", status=409)
+        earlier = SeatClaim.objects.filter(table=table, token=held, status=SeatClaim.Status.WAITING).first() \
+            if held else None
+        if earlier is not None and earlier.seat_id == seat.pk:
+            return earlier
+        others = SeatClaim.objects.filter(table=table, status=SeatClaim.Status.WAITING)
+        if earlier is not None:
+            others = others.exclude(pk=earlier.pk)
+            earlier.status = SeatClaim.Status.ENDED
+            earlier.save(update_fields=["status"])
+        if others.count() >= MAX_WAITING:
+            raise TableError("Too many phones are waiting for the host here. Try again once the host has answered "
+                             "them.", reason="too-many-waiting", status=429)
+        claim = SeatClaim.objects.create(table=table, seat=seat)
+        table.asking = _waiting(table)
+        table.version += 1
+        table.save(update_fields=["asking", "version", "updated_at"])
+    broadcast.push_table(table.pk)
+    return claim
+
+
+def _not_claimable(seat: Seat) -> str:
+    if seat.role == DISPLAY.slug:
+        return "A table display is not a seat to ask for: open this screen as a display instead."
+    if seat.is_host:
+        return "Only the host's own phone takes the host's seat back."
+    return f"{seat.name} is at the table on their own phone."
+
+
+def claim_for(table: Table, token: str | None) -> SeatClaim | None:
+    """The claim this phone holds at ``table`` (by the token in its claim cookie), with its seat."""
+    if not token:
+        return None
+    return SeatClaim.objects.select_related("seat").filter(table=table, token=token).first()
+
+
+def granted(claim: SeatClaim) -> bool:
+    """Whether the host let this claim's phone in and the seat is still that phone's: the seat
+    holds the claim's token until it is removed, taken off its phone or given to another."""
+    return claim.status == SeatClaim.Status.ADMITTED and claim.seat.token == claim.token and not claim.seat.removed
+
+
+def _waiting(table: Table) -> list[dict]:
+    """The claims the host has still to answer, oldest first, as ``Table.asking`` keeps them."""
+    return [{"claim": pk, "seat": seat_id} for pk, seat_id in SeatClaim.objects.filter(
+        table=table, status=SeatClaim.Status.WAITING).values_list("pk", "seat_id")]
+
+
+def _seat_taken(table: Table, seat: Seat) -> None:
+    """A seat has its phone again: the other phones asking for it are told their request has ended."""
+    SeatClaim.objects.filter(table=table, seat=seat, status=SeatClaim.Status.WAITING).update(
+        status=SeatClaim.Status.ENDED)
+    table.asking = _waiting(table)
 
 
 # -- what a seat asks of the table --------------------------------------------
@@ -530,6 +612,78 @@ class RemoveSeat(Change):
         target.removed = True
         target.token = new_token()
         target.save(update_fields=["removed", "token"])
+
+
+@dataclass(frozen=True)
+class ComeBack(Change):
+    """The phone that left a seat sits in it again: the same seat, with its role, its line in the
+    evening's standings and its place in the game. The phone proves it sat there with the seat's
+    own token, kept in its "sat here" cookie when it left."""
+
+    kind = "back"
+    host_only = False
+    stale_safe = True  # coming back means the same whatever the others did since
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        if seat.removed:  # never found by its token, which removal replaced; said for clarity
+            raise NoSeat(NO_SEAT)
+        if seat.left and table.status == Table.Status.LOBBY and seat.role != DISPLAY.slug:
+            _room(game, _seats(table), coming_back=True)
+        seat.left = False
+        seat.save(update_fields=["left"])
+        _seat_taken(table, seat)
+
+
+def _claim(table: Table, claim_id: int) -> SeatClaim:
+    """A claim still waiting for the host's answer at this table."""
+    claim = SeatClaim.objects.filter(table=table, pk=claim_id).first()
+    if claim is None:
+        raise TableError("That request is no longer at the table.", reason="no-claim", status=404)
+    if claim.status == SeatClaim.Status.ENDED:
+        raise TableError("That request has ended: the seat has been taken since.", reason="claim-ended", status=409)
+    if claim.status != SeatClaim.Status.WAITING:
+        raise TableError("That request has already been answered.", reason="answered", status=409)
+    return claim
+
+
+@dataclass(frozen=True)
+class AdmitClaim(Change):
+    """The host lets the phone that asked for a seat sit in it. The seat takes the claim's token,
+    which only that phone holds, so any phone that held the seat before loses it."""
+
+    claim: int
+
+    kind = "admit"
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        claim = _claim(table, self.claim)
+        target = _target(table, claim.seat_id)
+        if not claimable(target):
+            raise TableError(_not_claimable(target), reason="not-claimable", status=409)
+        if gone(target) and table.status == Table.Status.LOBBY:
+            _room(game, _seats(table), coming_back=True)
+        target.token = claim.token
+        target.left = target.removed = False
+        target.has_phone = True
+        target.save(update_fields=["token", "left", "removed", "has_phone"])
+        claim.status = SeatClaim.Status.ADMITTED
+        claim.save(update_fields=["status"])
+        _seat_taken(table, target)
+
+
+@dataclass(frozen=True)
+class RefuseClaim(Change):
+    """The host turns down a phone's request for a seat; the phone is told, and sees nothing of it."""
+
+    claim: int
+
+    kind = "refuse"
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        claim = _claim(table, self.claim)
+        claim.status = SeatClaim.Status.REFUSED
+        claim.save(update_fields=["status"])
+        table.asking = _waiting(table)
 
 
 def _rng() -> random.Random:

@@ -587,6 +587,42 @@ async def test_a_removed_guesser_is_told_before_the_guessers_are_sent_anything_m
     await sockets["gus"].disconnect()
 
 
+async def test_a_seat_given_to_another_phone_closes_the_old_phones_socket_and_the_new_one_sees_the_seat():
+    from companion.models import SeatClaim
+
+    table, (lena, gus, gwen) = await a_table_with("lena", "gus", "gwen")
+    await host_does(table, lena, tables.SetRole(gus.pk, "keeper"))
+    await host_does(table, lena, tables.SetRole(lena.pk, "guesser"))
+    await start(table, lena)
+    await play(table, gus, type="set_secret", word=SECRET)
+    old = await open_socket(table.code, gus)
+    assert SECRET in "".join(await drain(old))
+    await database_sync_to_async(tables.mark_left)(gus)
+    await drain(old)
+    claim = await database_sync_to_async(tables.ask_for_seat)(table, gus.pk)
+    # A phone that only holds a claim has no seat: its socket is refused, with nothing drawn for it.
+    from django.http import HttpResponse
+
+    response = HttpResponse()
+    seats.remember_claim(response, table.code, claim.token)
+    morsel = response.cookies[seats.claim_cookie_name(table.code)]
+    waiting = WebsocketCommunicator(application, f"/ws/t/{table.code}/", headers=[
+        (b"origin", b"http://testserver"), (b"host", b"testserver"),
+        (b"cookie", f"{morsel.key}={morsel.value}".encode())])
+    await waiting.connect()
+    assert await waiting.receive_output(timeout=2) == {"type": "websocket.close", "code": 4403}
+    assert SECRET not in "".join(await drain(old))  # the request is news, the secret stays where it was
+
+    await host_does(table, lena, tables.AdmitClaim(claim.pk))
+    assert "removed you" in await old.receive_from(timeout=2)
+    assert await old.receive_output(timeout=2) == {"type": "websocket.close", "code": 4410}
+    admitted = await database_sync_to_async(Seat.objects.get)(pk=gus.pk)
+    assert admitted.token == (await database_sync_to_async(SeatClaim.objects.get)(pk=claim.pk)).token
+    new = await open_socket(table.code, admitted)
+    assert SECRET in "".join(await drain(new))
+    await new.disconnect()
+
+
 async def test_word_of_a_lost_seat_meant_for_an_older_phone_leaves_the_phone_that_holds_it_alone():
     table, (lena, gus) = await a_table_with("lena", "gus")
     socket = await open_socket(table.code, gus)

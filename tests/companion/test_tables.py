@@ -339,6 +339,21 @@ def test_no_http_response_to_another_seat_carries_the_secret(stub_table, phone):
     answer = move(gus, table, type="guess", word="candle")
     assert answer.status_code == 200 and "candle" in answer.content.decode()
     assert "zephyrs" not in answer.content.decode()
+    # A seat taken back, and a phone waiting for the host: neither is shown the keeper's secret.
+    gus.post(reverse("leave", args=[table.code]))
+    assert "zephyrs" not in gus.get(f"/t/{table.code}/").content.decode()
+    assert "zephyrs" not in gus.post(reverse("join", args=[table.code]), follow=True).content.decode()
+    asking = phone()
+    gwen = stub_table[3]
+    sit(phone(), gwen).post(reverse("leave", args=[table.code]))
+    for response in (asking.get(f"/t/{table.code}/"),
+                     asking.post(reverse("claim", args=[table.code]), {"seat": gwen.pk}, follow=True),
+                     asking.get(reverse("claim", args=[table.code]), HTTP_HX_REQUEST="true"),
+                     asking.post(reverse("claim", args=[table.code]), {"seat": host_seat(table).pk})):
+        assert "zephyrs" not in response.content.decode()
+    claim = table.claims.get()
+    assert "zephyrs" in post_host(host, table, "admit", claim=claim.pk).content.decode()  # the host's own screen
+    assert "zephyrs" not in asking.get(f"/t/{table.code}/", follow=True).content.decode()  # a guesser's seat
 
 
 def test_leaving_forgets_the_seat_on_this_phone_only(stub_table, phone):
@@ -346,7 +361,8 @@ def test_leaving_forgets_the_seat_on_this_phone_only(stub_table, phone):
     gus_phone = sit(phone(), gus)
     assert gus_phone.get(reverse("leave", args=[table.code])).status_code == 405
     assert gus_phone.post(reverse("leave", args=[table.code])).status_code == 302
-    assert "Take a seat" in gus_phone.get(f"/t/{table.code}/").content.decode()
+    page = gus_phone.get(f"/t/{table.code}/").content.decode()
+    assert "gus (you)" not in page and "Back to your seat as gus" in page  # the join page, not the seat
     assert table.seats.filter(name="gus").exists()
 
 
