@@ -686,6 +686,37 @@ class RefuseClaim(Change):
         table.asking = _waiting(table)
 
 
+@dataclass(frozen=True)
+class SetPhone(Change):
+    """A player's phone died: the seat becomes a player without a phone, whom the host acts for,
+    and a new token takes it off the old phone. The other way, a phone asks for the seat and the
+    host lets it in (AdmitClaim): only the phone itself can show it is there."""
+
+    seat: int
+    has_phone: bool
+
+    kind = "phone"
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        target = _target(table, self.seat)
+        if target.role == DISPLAY.slug:
+            raise TableError("A table display is not a player.", reason="role")
+        if self.has_phone:
+            raise TableError(f"A phone takes {target.name}'s seat by asking for it: open the table on that phone, "
+                             f"tap {target.name}, then let it in here.", reason="ask-first", status=409)
+        if target.is_host:
+            raise TableError("The host keeps their phone: hand hosting to someone else first.", reason="self")
+        if target.removed:
+            raise TableError(f"{target.name} has been removed: let a phone in for them first.", reason="removed",
+                             status=409)
+        if not target.has_phone:
+            raise TableError(f"{target.name} already has no phone.", reason="no-phone", status=409)
+        target.has_phone = False
+        target.left = False
+        target.token = new_token()
+        target.save(update_fields=["has_phone", "left", "token"])
+
+
 def _rng() -> random.Random:
     return random.Random()
 

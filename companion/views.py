@@ -473,9 +473,17 @@ def _int(request: HttpRequest, name: str, missing: str) -> int:
     return value
 
 
+def _flag(request: HttpRequest, name: str, missing: str) -> bool:
+    """A field that must say yes or no, as ``1`` or ``0``."""
+    raw = request.POST.get(name, "")
+    if raw not in ("0", "1"):
+        raise tables.TableError(missing, reason="bad-field")
+    return raw == "1"
+
+
 # The host's actions, each a POST to /t/<code>/host/<name>/ (the README lists their fields).
 HOST_ACTIONS = ("start", "undo", "end", "again", "pause", "resume", "setup", "role", "host", "remove", "order", "add",
-                "admit", "refuse")
+                "admit", "refuse", "phone")
 
 
 def _host(name: str, request: HttpRequest) -> tables.Change:
@@ -510,6 +518,9 @@ def _host(name: str, request: HttpRequest) -> tables.Change:
         case "admit" | "refuse":
             claim = _int(request, "claim", "Pick the request to answer.")
             return tables.AdmitClaim(claim) if name == "admit" else tables.RefuseClaim(claim)
+        case "phone":
+            return tables.SetPhone(seat(), _flag(request, "has_phone", "Say whether the seat has a phone: has_phone "
+                                                                       "is 0 or 1."))
     raise tables.TableError("Unknown host action.", status=404, reason="unknown-action")
 
 

@@ -266,6 +266,18 @@ def test_a_claim_overtaken_by_the_seat_s_own_phone_ends_and_cannot_be_admitted(g
     assert "gus's seat was taken before the host answered" in told.replace("&#x27;", "'") and SECRET not in told
 
 
+def test_a_phone_let_in_that_has_not_looked_yet_gets_nothing_once_the_seat_has_moved_on(gus_keeps, phone):
+    table, host, keeper, gus = gus_keeps
+    leave(keeper, table)
+    slow = phone()
+    ask(slow, table, gus.pk)
+    post_host(host, table, "admit", claim=SeatClaim.objects.get().pk)
+    post_host(host, table, "phone", seat=gus.pk, has_phone="0")  # before the slow phone looked
+    told = page(slow, table)
+    assert "gus's seat is no longer this phone's" in told.replace("&#x27;", "'")
+    assert SECRET not in told and "gus (you)" not in told
+
+
 def test_asking_again_is_the_same_request_and_asking_for_another_seat_ends_the_first(stub_table, phone):
     table, lena, gus, gwen = stub_table
     sit(phone(), lena)
@@ -317,6 +329,14 @@ def test_too_many_phones_waiting_are_told_to_wait(stub_table, phone):
     ("refuse", {"claim": ""}, 400, "Pick the request to answer."),
     ("admit", {"claim": "12345"}, 404, "That request is no longer at the table."),
     ("refuse", {"claim": "12345"}, 404, "That request is no longer at the table."),
+    ("phone", {}, 400, "Pick a seat first."),
+    ("phone", {"seat": "x", "has_phone": "0"}, 400, "Pick a seat first."),
+    ("phone", {"seat": "{gus}"}, 400, "has_phone is 0 or 1"),
+    ("phone", {"seat": "{gus}", "has_phone": "yes"}, 400, "has_phone is 0 or 1"),
+    ("phone", {"seat": "{gus}", "has_phone": "1"}, 409, "by asking for it"),
+    ("phone", {"seat": "{host}", "has_phone": "0"}, 400, "The host keeps their phone"),
+    ("phone", {"seat": "{display}", "has_phone": "0"}, 400, "A table display is not a player."),
+    ("phone", {"seat": "12345", "has_phone": "0"}, 404, "That seat is no longer at the table."),
 ])
 def test_bad_host_answers_get_a_clear_error_and_change_nothing(stub_table, phone, action, data, status, said):
     table, lena, gus, gwen = stub_table
@@ -328,6 +348,38 @@ def test_bad_host_answers_get_a_clear_error_and_change_nothing(stub_table, phone
     response = post_host(host, table, action, **fields)
     assert response.status_code == status and said in response.content.decode()
     assert (version(table), sorted(Seat.objects.values_list("pk", "token", "has_phone", "left", "removed"))) == before
+
+
+# -- a phone that died --------------------------------------------------------------------------
+
+
+def test_the_host_turns_a_dead_phone_s_seat_into_a_player_without_a_phone_and_back(gus_keeps, phone):
+    table, host, keeper, gus = gus_keeps
+    assert post_host(host, table, "phone", seat=gus.pk, has_phone="0").status_code == 200
+    seat = Seat.objects.get(pk=gus.pk)
+    assert not seat.has_phone and seat.role == "keeper"
+    assert move(keeper, table, type="reveal").status_code == 403  # the old phone lost it
+    assert SECRET not in page(keeper, table)
+    acting = host.get(f"/t/{table.code}/?as={gus.pk}").content.decode()
+    assert "Acting for gus" in acting and SECRET in acting
+    # The phone comes back to life: it asks for the seat, and the host lets it in.
+    assert "Ask to sit as gus" in page(keeper, table)
+    ask(keeper, table, gus.pk)
+    assert post_host(host, table, "admit", claim=SeatClaim.objects.get().pk).status_code == 200
+    assert Seat.objects.get(pk=gus.pk).has_phone and SECRET in page(keeper, table)
+    assert host.get(f"/t/{table.code}/?as={gus.pk}").status_code == 302  # nobody acts for a player with a phone
+
+
+def test_a_seat_whose_phone_left_can_be_played_by_the_host(gus_keeps, phone):
+    table, host, keeper, gus = gus_keeps
+    leave(keeper, table)
+    assert post_host(host, table, "phone", seat=gus.pk, has_phone="0").status_code == 200
+    seat = Seat.objects.get(pk=gus.pk)
+    assert not seat.has_phone and not seat.left
+    assert "Back to your seat" not in page(keeper, table)  # the host plays it now
+    response = host.post(reverse("move", args=[table.code]),
+                         {"version": version(table), "type": "reveal", "as_seat": gus.pk})
+    assert response.status_code == 200 and Table.objects.get().status == Table.Status.FINISHED
 
 
 def test_cookies_of_one_kind_never_pass_for_another(stub_table, phone):

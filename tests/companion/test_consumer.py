@@ -633,3 +633,18 @@ async def test_word_of_a_lost_seat_meant_for_an_older_phone_leaves_the_phone_tha
     await socket.send_json_to({"type": "sync"})
     assert 'id="region-people"' in await socket.receive_from(timeout=2)
     await socket.disconnect()
+
+
+async def test_a_seat_taken_off_its_phone_closes_that_phones_socket_and_the_hosts_page_acts_for_it():
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    await drain(socket)
+    await host_does(table, lena, tables.SetPhone(gus.pk, False))
+    assert "removed you" in await socket.receive_from(timeout=2)
+    assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": 4410}
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"),
+               (b"cookie", (await database_sync_to_async(cookie_for)(lena)).encode())]
+    acting = WebsocketCommunicator(application, f"/ws/t/{table.code}/?as={gus.pk}", headers=headers)
+    assert (await acting.connect())[0]
+    assert f'data-seat="{gus.pk}"' in "".join(await drain(acting))
+    await acting.disconnect()
