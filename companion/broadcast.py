@@ -92,6 +92,8 @@ def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, 
     game = game_of(table)
     groups: dict[str, list] = {}
     for seat in seats:
+        if seat.removed:  # no phone holds it: nothing to draw, and nobody to send it to
+            continue
         groups.setdefault(group_of(game, table.pk, seat), []).append(seat)
     sc = render.scene(table, seats, last_action=last_action, drawn_for=[members[0] for members in groups.values()])
     if regroup:  # first, so that every screen is in its new group before the drawings go out
@@ -118,6 +120,8 @@ def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, 
     return fragments
 
 
-def push_removed(seat_id: int) -> None:
-    """Tell a removed seat's phones they have left, then close their sockets."""
-    _send((seat_group(seat_id), {"type": "seat.removed"}))
+def push_removed(*seat_ids: int) -> None:
+    """Tell the phones of seats they no longer hold (removed, or given to another phone) that
+    they have lost it: each socket checks its seat and, if it lost it, says so and closes.
+    Waited for, so that a push sent after reaches each socket behind it."""
+    _send(*((seat_group(seat_id), {"type": "seat.removed"}) for seat_id in seat_ids), wait=True)

@@ -64,7 +64,7 @@ def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
         return None
     if not seat.is_host or not 0 < target_id < 2**31:
         return None
-    return Seat.objects.filter(table=table, pk=target_id, has_phone=False).first()
+    return Seat.objects.filter(table=table, pk=target_id, has_phone=False, removed=False).first()
 
 
 @database_sync_to_async
@@ -78,9 +78,21 @@ def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[
     return seat, None if seat is None else group_of(game_of(table), table.pk, seat), own
 
 
+def _held(seat: Seat | None, own_id: int, token: str) -> bool:
+    """Whether the phone that opened a socket still holds what its page shows: its own seat, by
+    the token it opened with (a seat removed, taken off its phone or given to another phone has a
+    new one); on a page acting for a player without a phone, a seat that still hosts, for a player
+    who still has none."""
+    if seat is None or seat.removed:
+        return False
+    if seat.pk == own_id:
+        return seat.token == token
+    return not seat.has_phone and Seat.objects.filter(pk=own_id, token=token, is_host=True, removed=False).exists()
+
+
 @database_sync_to_async
-def _hosts(seat_id: int) -> bool:
-    return Seat.objects.filter(pk=seat_id, is_host=True).exists()
+def _holds(seat_id: int, own_id: int, token: str) -> bool:
+    return _held(Seat.objects.filter(pk=seat_id).first(), own_id, token)
 
 
 def drafts_group(seat: Seat) -> str | None:
@@ -90,11 +102,11 @@ def drafts_group(seat: Seat) -> str | None:
 
 
 @database_sync_to_async
-def _where(seat_id: int) -> tuple[str | None, str | None, dict | None, str]:
+def _where(seat_id: int, own_id: int, token: str) -> tuple[str | None, str | None, dict | None, str]:
     """The seat's current group, drafts group, drawn screen (render.update) and name; no screen
-    once it has gone."""
+    once the phone no longer holds it."""
     seat = Seat.objects.select_related("table").filter(pk=seat_id).first()
-    if seat is None:
+    if not _held(seat, own_id, token):
         return None, None, None, ""
     table = seat.table
     return group_of(game_of(table), table.pk, seat), drafts_group(seat), render.live_update(table, seat), seat.name
@@ -122,6 +134,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     drafting: bool = False  # the others of its audience are shown this socket's draft
     accepted: bool = False
     left: bool = False
+    token: str = ""  # the phone's own seat token as the socket opened: a seat given a new one is lost to it
+    lost: bool = False  # the phone no longer holds the seat: told, closed, and sent nothing more
     # The host's own seat, on a page acting for a player without a phone: it may go on showing
     # that player only while that seat hosts.
     acting_by: int | None = None
@@ -204,6 +218,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=NO_SEAT)
             return
         self.seat_id = seat.pk
+        self.token = own.token
         self.acting_by = None if seat is own else own.pk
         self.dog.watch(self)  # the layer going down from now on closes this socket
         await self.channel_layer.group_add(seat_group(seat.pk), self.channel_name)
@@ -331,14 +346,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             "type": "seat.draft", "from": self.seat_id, "name": self.name, "text": text})
 
     async def send_current(self) -> None:
-        if self.seat_id is None:
+        if self.seat_id is None or self.lost:
             return
-        if self.acting_by is not None and not await _hosts(self.acting_by):  # hosting went to someone else
-            await self.close(code=NO_SEAT)
-            return
-        group, drafts, drawn, self.name = await _where(self.seat_id)
-        if drawn is None:
-            await self.seat_removed({})
+        group, drafts, drawn, self.name = await _where(self.seat_id, self.phone_seat, self.token)
+        if drawn is None:  # removed, given to another phone, or (acting) hosting went to someone else
+            await self._lose()
             return
         await self._join(group)
         if self.acting_by is None:  # the phone's own seat, not a host acting for someone
@@ -347,13 +359,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=self.sent.pass_on(drawn, whole=True))
 
     async def seat_html(self, event: dict) -> None:
+        if self.lost:
+            return
         if event.get("group") not in (None, self.group):  # drawn for a group this screen has just left
             return
         await self.send(text_data=self.sent.pass_on(event, whole=False))
 
     async def seat_draft(self, event: dict) -> None:
         """Another phone of this seat's draft audience is typing: show what, and who."""
-        if event["from"] == self.seat_id:
+        if event["from"] == self.seat_id or self.lost:
             return
         await self.send(text_data=render.draft(event["name"], event["text"]))
 
@@ -362,5 +376,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_current()
 
     async def seat_removed(self, event: dict) -> None:
+        """A phone lost this seat. It may be another phone than this one (the seat's phone before
+        the host let this one in), so the socket checks whether it still holds the seat."""
+        if self.lost or await _holds(self.seat_id, self.phone_seat, self.token):
+            return
+        await self._lose()
+
+    async def _lose(self) -> None:
+        """This phone no longer holds what its page shows: say so, and close for good."""
+        self.lost = True
+        if self.acting_by is not None:  # the host's page for a player without a phone: the host is still seated
+            await self.close(code=NO_SEAT)
+            return
         await self.send(text_data=render.REMOVED)
         await self.close(code=REMOVED)

@@ -20,8 +20,8 @@ from companion.clock import ClockWant
 from companion.forms import Field, Move, MoveError
 
 __all__ = ["DISPLAY", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Played", "Player", "Remedy", "Role", "Viewer",
-           "all_games", "begin", "can_hold", "describe", "game_of", "get", "next_after", "next_in_role", "played_of", "players_of", "register",
-           "role_counts", "viewer_of"]
+           "all_games", "begin", "can_hold", "describe", "game_of", "get", "gone", "next_after", "next_in_role",
+           "played_of", "players_of", "register", "role_counts", "viewer_of"]
 
 def listed(names: list[str]) -> str:
     """"Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""
@@ -388,14 +388,21 @@ def viewer_of(seat: Any) -> Viewer:
                   has_phone=seat.has_phone, is_host=seat.is_host)
 
 
+def gone(seat: Any) -> bool:
+    """Whether a seat is away from the table for good until it comes back: its phone left, or the
+    host removed it. It keeps its line in the evening's standings and its place in the game it was
+    dealt into, but is not dealt into the next one nor counted against the seat limit."""
+    return seat.left or seat.removed
+
+
 def players_of(seats: Any) -> list:
-    """The seats that play (not displays), in seat order."""
-    return [seat for seat in seats if seat.role != DISPLAY.slug]
+    """The seats that play (not displays, not seats gone), in seat order."""
+    return [seat for seat in seats if seat.role != DISPLAY.slug and not gone(seat)]
 
 
 def role_counts(seats: Any) -> Counter:
-    """How many players hold each role (displays have none)."""
-    return Counter(seat.role for seat in seats if seat.role != DISPLAY.slug)
+    """How many players hold each role (displays and seats gone hold none)."""
+    return Counter(seat.role for seat in players_of(seats))
 
 
 def can_hold(seat: Any, here: set[int] | None) -> bool:

@@ -30,6 +30,9 @@ class Table(models.Model):
     setups = models.JSONField(default=dict, blank=True)
     # The host ended the evening: every screen shows its summary, and nobody new sits down.
     closed = models.BooleanField(default=False)
+    # The claims waiting for the host's answer, oldest first, as [{"claim": id, "seat": seat id}]:
+    # kept on the row every change loads, so drawing the host's screen reads nothing more.
+    asking = models.JSONField(default=list, blank=True)
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -91,6 +94,9 @@ class SeatClaim(models.Model):
         WAITING = "waiting", "Waiting for the host"
         ADMITTED = "admitted", "Admitted"
         REFUSED = "refused", "Refused"
+        # The seat was taken before the host answered (its own phone came back, or the host let
+        # another phone in), or the phone asked for another seat instead.
+        ENDED = "ended", "Ended"
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="claims")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="claims")

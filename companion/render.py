@@ -24,8 +24,8 @@ from django.utils.safestring import SafeString, mark_safe
 from companion import evening, presence, summary
 from companion.clock import Clock
 from companion.forms import Form
-from companion.games import (DISPLAY, Game, Now, Played, Viewer, all_games, describe, game_of, next_in_role, played_of, players_of,
-                             role_counts, viewer_of)
+from companion.games import (DISPLAY, Game, Now, Played, Viewer, all_games, describe, game_of, gone, next_in_role,
+                             played_of, players_of, role_counts, viewer_of)
 from companion.models import Action, Seat, Table
 
 # The platform's own regions, around the game's (Game.regions): the host's tools, the evening's
@@ -49,10 +49,13 @@ def template_of(game: Game, region: str) -> str:
 
 
 def person(seat: Seat, game: Game, here: set[int] | None = None, mark: dict[str, str] | None = None) -> dict[str, Any]:
-    """A seat as anyone at the table may see it; ``presence`` is here, away, left or no phone, and
-    ``colour`` and ``shape`` its pawn's (``Game.marks``), if it has one yet."""
+    """A seat as anyone at the table may see it; ``presence`` is here, away, left, removed or no
+    phone; ``gone``: left or removed, so not dealt into the next game; ``colour`` and ``shape`` its
+    pawn's (``Game.marks``), if it has one yet."""
     role = game.role(seat.role) or DISPLAY
-    if not seat.has_phone:
+    if seat.removed:
+        status = "removed"
+    elif not seat.has_phone:
         status = "no-phone"
     elif seat.left:
         status = "left"
@@ -60,7 +63,8 @@ def person(seat: Seat, game: Game, here: set[int] | None = None, mark: dict[str,
         status = "here" if here is None or seat.pk in here else "away"
     return {"id": seat.pk, "name": seat.name, "role": seat.role, "role_label": role.label, "symbol": role.symbol,
             "is_host": seat.is_host, "is_display": seat.role == DISPLAY.slug, "has_phone": seat.has_phone,
-            "presence": status, "colour": (mark or {}).get("colour"), "shape": (mark or {}).get("shape")}
+            "presence": status, "gone": gone(seat), "colour": (mark or {}).get("colour"),
+            "shape": (mark or {}).get("shape")}
 
 
 def public_facts(table: Table) -> dict[str, Any]:
@@ -94,6 +98,19 @@ class Scene:
         return [p for p in self.people if not p["is_display"]]
 
     @functools.cached_property
+    def seated(self) -> list[dict[str, Any]]:
+        """The players the next game would deal in: none gone."""
+        return [p for p in self.players if not p["gone"]]
+
+    @functools.cached_property
+    def asking(self) -> list[dict[str, Any]]:
+        """The phones waiting for the host to let them sit down, oldest first: the claim and the
+        seat's name (a claim's token never leaves the server)."""
+        names = self.names
+        return [{"claim": a["claim"], "seat": a["seat"], "name": names[a["seat"]]}
+                for a in self.table.asking or () if a["seat"] in names]
+
+    @functools.cached_property
     def names(self) -> dict[int, str]:
         return {p["id"]: p["name"] for p in self.people}
 
@@ -109,7 +126,7 @@ class Scene:
     def setup_notes(self) -> dict[str, str]:
         if self.table.status != Table.Status.LOBBY:
             return {}
-        return self.game.setup_notes(self.setup_values, self.players)
+        return self.game.setup_notes(self.setup_values, self.seated)
 
     @functools.cached_property
     def setup_locked(self) -> dict[str, str]:
@@ -122,7 +139,8 @@ class Scene:
     def common(self) -> dict[str, Any]:
         """What every seat's template context holds alike."""
         return {"table": self.facts, "game": self.game, "people": self.people, "players": self.players,
-                "names": self.names, "roles": self.game.roles, "moves": self.moves, "clock": self.clock,
+                "seated": self.seated, "asking": self.asking, "names": self.names, "roles": self.game.roles,
+                "moves": self.moves, "clock": self.clock,
                 "clock_left": self.clock_left, "now_ms": self.now_ms, "setup_fields": self.game.setup,
                 "setup_values": self.setup_values, "setup_notes": self.setup_notes,
                 "setup_locked": self.setup_locked, "setup_problem": self.setup_problem,
@@ -230,7 +248,7 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
     pending = set(view.get("waiting_for", [])) if view and me["is_host"] and not now.my_turn else set()
     return {
         **sc.common,
-        "act_for": [p for p in sc.people if p["id"] in pending and not p["has_phone"]],
+        "act_for": [p for p in sc.people if p["id"] in pending and not p["has_phone"] and not p["gone"]],
         "me": me,
         "view": view,
         "now": now,

@@ -27,15 +27,18 @@ from companion import games as registry
 from companion.clock import Clock
 from companion.forms import Form, MoveError, clean_text, parse_move
 from companion.evening import last_holder
-from companion.games import (DISPLAY, ENDED, Game, Played, begin, describe, game_of, next_after, next_in_role,
+from companion.games import (DISPLAY, ENDED, Game, Played, begin, describe, game_of, gone, next_after, next_in_role,
                              outcome_of, played_of, players_of, role_counts, viewer_of)
-from companion.models import Action, Seat, Table
+from companion.models import Action, Seat, SeatClaim, Table, new_token
 
 _SEAT_TABLE = Seat._meta.get_field("table")
 
 log = logging.getLogger(__name__)
 
 MAX_DISPLAYS = 4
+# How many phones may wait at once for the host to let them sit down: the host answers each by
+# hand, and more than this is not a table's people asking in person.
+MAX_WAITING = 6
 
 
 class TableError(Exception):
@@ -173,7 +176,7 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
             raise TableClosed("This table has finished. Ask the host for a new code.")
         seats = list(table.seats.all())
         if as_display:
-            if sum(s.role == DISPLAY.slug for s in seats) >= MAX_DISPLAYS:
+            if sum(s.role == DISPLAY.slug and not gone(s) for s in seats) >= MAX_DISPLAYS:
                 raise TableFull(f"This table already has {MAX_DISPLAYS} displays.")
             role = DISPLAY.slug
             raw_name = raw_name if (raw_name or "").strip() else "Table display"
@@ -195,10 +198,91 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
 
 
 def _newcomer_role(game: Game, seats: list[Seat]) -> str:
+    _room(game, seats)
+    return game.role_for_newcomer(role_counts(seats))
+
+
+def _room(game: Game, seats: list[Seat], *, coming_back: bool = False) -> None:
+    """Refuse one more player when the seats in play (gone ones do not count) fill the table."""
     players = players_of(seats)
     if len(players) >= game.seat_limit:
-        raise TableFull(f"This table is full: {len(players)} of {game.seat_limit} seats are taken.")
-    return game.role_for_newcomer(role_counts(players))
+        then = " Ask the host to remove a seat first." if coming_back else ""
+        raise TableFull(f"This table is full: {len(players)} of {game.seat_limit} seats are taken.{then}")
+
+
+def claimable(seat: Seat) -> bool:
+    """Whether a phone that does not hold this seat may ask the host for it: a player's seat that
+    is gone (left or removed) or has no phone. Never a display (any phone may open one), nor the
+    host's (nobody else could answer)."""
+    return seat.role != DISPLAY.slug and not seat.is_host and (gone(seat) or not seat.has_phone)
+
+
+def ask_for_seat(table: Table, seat_id: int, held: str | None = None) -> SeatClaim:
+    """A phone without a seat asks the host for ``seat_id``; it holds the claim's token and reads
+    nothing of the seat until the host lets it in. ``held``: the token of the claim this phone
+    already holds at this table, if any: a second tap for the same seat is the same claim, and
+    asking for another seat ends the first."""
+    with transaction.atomic(durable=True):  # durable: leaving it commits, and only then are the others told
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        if table.closed:
+            raise TableClosed(EVENING_OVER, reason="closed")
+        seat = table.seats.filter(pk=seat_id).first()
+        if seat is None:
+            raise TableError("That seat is no longer at the table.", reason="no-seat", status=404)
+        if not claimable(seat):
+            raise TableError(_not_claimable(seat), reason="not-claimable", status=409)
+        earlier = SeatClaim.objects.filter(table=table, token=held, status=SeatClaim.Status.WAITING).first() \
+            if held else None
+        if earlier is not None and earlier.seat_id == seat.pk:
+            return earlier
+        others = SeatClaim.objects.filter(table=table, status=SeatClaim.Status.WAITING)
+        if earlier is not None:
+            others = others.exclude(pk=earlier.pk)
+            earlier.status = SeatClaim.Status.ENDED
+            earlier.save(update_fields=["status"])
+        if others.count() >= MAX_WAITING:
+            raise TableError("Too many phones are waiting for the host here. Try again once the host has answered "
+                             "them.", reason="too-many-waiting", status=429)
+        claim = SeatClaim.objects.create(table=table, seat=seat)
+        table.asking = _waiting(table)
+        table.version += 1
+        table.save(update_fields=["asking", "version", "updated_at"])
+    broadcast.push_table(table.pk)
+    return claim
+
+
+def _not_claimable(seat: Seat) -> str:
+    if seat.role == DISPLAY.slug:
+        return "A table display is not a seat to ask for: open this screen as a display instead."
+    if seat.is_host:
+        return "Only the host's own phone takes the host's seat back."
+    return f"{seat.name} is at the table on their own phone."
+
+
+def claim_for(table: Table, token: str | None) -> SeatClaim | None:
+    """The claim this phone holds at ``table`` (by the token in its claim cookie), with its seat."""
+    if not token:
+        return None
+    return SeatClaim.objects.select_related("seat").filter(table=table, token=token).first()
+
+
+def granted(claim: SeatClaim) -> bool:
+    """Whether the host let this claim's phone in and the seat is still that phone's: the seat
+    holds the claim's token until it is removed, taken off its phone or given to another."""
+    return claim.status == SeatClaim.Status.ADMITTED and claim.seat.token == claim.token and not claim.seat.removed
+
+
+def _waiting(table: Table) -> list[dict]:
+    """The claims the host has still to answer, oldest first, as ``Table.asking`` keeps them."""
+    return [{"claim": pk, "seat": seat_id} for pk, seat_id in SeatClaim.objects.filter(
+        table=table, status=SeatClaim.Status.WAITING).values_list("pk", "seat_id")]
+
+
+def _seat_taken(table: Table, seat: Seat) -> None:
+    """A seat has its phone again: the other phones asking for it are told their request has ended."""
+    SeatClaim.objects.filter(table=table, seat=seat, status=SeatClaim.Status.WAITING).update(
+        status=SeatClaim.Status.ENDED)
+    table.asking = _waiting(table)
 
 
 # -- what a seat asks of the table --------------------------------------------
@@ -287,7 +371,7 @@ class Play(Change):
         actor = seat
         if self.as_seat is not None:
             actor = table.seats.filter(pk=self.as_seat).first()
-            if not seat.is_host or actor is None or actor.has_phone:
+            if not seat.is_host or actor is None or actor.has_phone or actor.removed:
                 raise TableError("The host can act only for a player without a phone.", reason="not-phoneless",
                                  status=403)
         played = _played(table)
@@ -310,10 +394,8 @@ class StartGame(Change):
         if table.status != Table.Status.LOBBY:
             raise TableError("The game has already started.", reason="started", status=409)
         seats = _seats(table)
-        gone = [s for s in seats if s.left and not s.is_host]  # their phones forgot the seat: nobody to deal in
-        if gone:
-            Seat.objects.filter(pk__in=[s.pk for s in gone]).delete()
-            seats = [s for s in seats if s not in gone]
+        # A seat gone (its phone left, or the host removed it) is not dealt in; it stays, for the
+        # evening's standings and to come back to.
         players = [viewer_of(s) for s in players_of(seats)]
         problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, players)
         if problem:
@@ -395,7 +477,7 @@ def _switch(table: Table, old: Game, new: Game, seats: list[Seat], here: set[int
     table.game = new.slug
     # Nothing before the switch can be undone: it belongs to another game.
     table.actions.filter(undoable=True, undone=False).update(undoable=False)
-    players = players_of(seats)
+    players = _holders_of_roles(seats)
     for each in players:
         each.role = new.default_role
     special = new.rotating_role if new.rotating_role and new.rotating_role not in new.unheld_roles(table.setup) \
@@ -510,7 +592,7 @@ class SetSetup(Change):
                 raise TableError(f"{f.title}: choose one of the players.", reason="bad-field")
         table.setup = payload
         unheld = game.unheld_roles(payload)
-        holders = [s for s in players_of(_seats(table)) if s.role in unheld]
+        holders = [s for s in _holders_of_roles(_seats(table)) if s.role in unheld]
         for each in holders:
             each.role = game.default_role
         Seat.objects.bulk_update(holders, ["role"])
@@ -538,7 +620,7 @@ class SetRole(Change):
         target.role = self.role
         changed = [target]
         limit = game.role(self.role).maximum
-        holders = [s for s in players_of(_seats(table)) if s.role == self.role and s.pk != target.pk]
+        holders = [s for s in _holders_of_roles(_seats(table)) if s.role == self.role and s.pk != target.pk]
         if limit is not None and len(holders) >= limit:
             # One role, one holder too many: the one who held it before takes the default role.
             for other in holders[:len(holders) - limit + 1]:
@@ -560,7 +642,8 @@ class MoveSeat(Change):
         _in_lobby(table, "The seat order is fixed")
         if self.step not in (-1, 1):
             raise TableError("A seat moves one place at a time.", reason="bad-field")
-        seats = players_of(_seats(table))
+        # Every player's seat, gone ones too: a seat that comes back finds its place kept.
+        seats = [s for s in _seats(table) if s.role != DISPLAY.slug]
         target = _target(table, self.seat)
         if target not in seats:
             raise TableError("A table display has no place in the seat order.", reason="role")
@@ -599,15 +682,16 @@ class MakeHost(Change):
 
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         target = _target(table, self.seat)
-        if target.role == DISPLAY.slug or not target.has_phone:
-            raise TableError("Only a player with a phone can host.", reason="role")
+        if target.role == DISPLAY.slug or not target.has_phone or gone(target):
+            raise TableError("Only a player at the table with a phone can host.", reason="role")
         Seat.objects.filter(table=table).update(is_host=False)
         Seat.objects.filter(pk=target.pk).update(is_host=True)
 
 
 @dataclass(frozen=True)
 class RemoveSeat(Change):
-    """The host removes a seat; its phones are told once the others have been."""
+    """The host removes a seat. It stays, out of play, for the evening's standings and for coming
+    back through the host; a new token that no phone holds takes it off its phone at once."""
 
     seat: int
 
@@ -617,6 +701,8 @@ class RemoveSeat(Change):
         target = _target(table, self.seat)
         if target.pk == seat.pk:
             raise TableError("Hand hosting to someone else before leaving.", reason="self")
+        if target.removed:
+            raise TableError(f"{target.name} has already been removed.", reason="removed", status=409)
         if table.status == Table.Status.PLAYING and target.role != DISPLAY.slug:
             played = _played(table)
             try:
@@ -626,10 +712,117 @@ class RemoveSeat(Change):
             if game.is_over(played):
                 table.status = Table.Status.FINISHED
             table.clock = Clock.from_dict(table.clock).follow(game.clock(played), now).to_dict()
-        target.delete()
+        target.removed = True
+        target.token = new_token()
+        target.save(update_fields=["removed", "token"])
 
-    def pushed(self) -> None:
-        broadcast.push_removed(self.seat)
+
+@dataclass(frozen=True)
+class ComeBack(Change):
+    """The phone that left a seat sits in it again: the same seat, with its role, its line in the
+    evening's standings and its place in the game. The phone proves it sat there with the seat's
+    own token, kept in its "sat here" cookie when it left."""
+
+    kind = "back"
+    host_only = False
+    stale_safe = True  # coming back means the same whatever the others did since
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        if seat.removed:  # never found by its token, which removal replaced; said for clarity
+            raise NoSeat(NO_SEAT)
+        if seat.left and table.status == Table.Status.LOBBY and seat.role != DISPLAY.slug:
+            _room(game, _seats(table), coming_back=True)
+        seat.left = False
+        seat.save(update_fields=["left"])
+        _seat_taken(table, seat)
+
+
+def _claim(table: Table, claim_id: int) -> SeatClaim:
+    """A claim still waiting for the host's answer at this table."""
+    claim = SeatClaim.objects.filter(table=table, pk=claim_id).first()
+    if claim is None:
+        raise TableError("That request is no longer at the table.", reason="no-claim", status=404)
+    if claim.status == SeatClaim.Status.ENDED:
+        raise TableError("That request has ended: the seat has been taken since.", reason="claim-ended", status=409)
+    if claim.status != SeatClaim.Status.WAITING:
+        raise TableError("That request has already been answered.", reason="answered", status=409)
+    return claim
+
+
+@dataclass(frozen=True)
+class AdmitClaim(Change):
+    """The host lets the phone that asked for a seat sit in it. The seat takes the claim's token,
+    which only that phone holds, so any phone that held the seat before loses it."""
+
+    claim: int
+
+    kind = "admit"
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        claim = _claim(table, self.claim)
+        target = _target(table, claim.seat_id)
+        if not claimable(target):
+            raise TableError(_not_claimable(target), reason="not-claimable", status=409)
+        if gone(target) and table.status == Table.Status.LOBBY:
+            _room(game, _seats(table), coming_back=True)
+        target.token = claim.token
+        target.left = target.removed = False
+        target.has_phone = True
+        target.save(update_fields=["token", "left", "removed", "has_phone"])
+        claim.status = SeatClaim.Status.ADMITTED
+        claim.save(update_fields=["status"])
+        _seat_taken(table, target)
+
+
+@dataclass(frozen=True)
+class RefuseClaim(Change):
+    """The host turns down a phone's request for a seat; the phone is told, and sees nothing of it."""
+
+    claim: int
+
+    kind = "refuse"
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        claim = _claim(table, self.claim)
+        claim.status = SeatClaim.Status.REFUSED
+        claim.save(update_fields=["status"])
+        table.asking = _waiting(table)
+
+
+@dataclass(frozen=True)
+class SetPhone(Change):
+    """A player's phone died: the seat becomes a player without a phone, whom the host acts for,
+    and a new token takes it off the old phone. The other way, a phone asks for the seat and the
+    host lets it in (AdmitClaim): only the phone itself can show it is there."""
+
+    seat: int
+    has_phone: bool
+
+    kind = "phone"
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        target = _target(table, self.seat)
+        if target.role == DISPLAY.slug:
+            raise TableError("A table display is not a player.", reason="role")
+        if self.has_phone:
+            raise TableError(f"A phone takes {target.name}'s seat by asking for it: open the table on that phone, "
+                             f"tap {target.name}, then let it in here.", reason="ask-first", status=409)
+        if target.is_host:
+            raise TableError("The host keeps their phone: hand hosting to someone else first.", reason="self")
+        if target.removed:
+            raise TableError(f"{target.name} has been removed: let a phone in for them first.", reason="removed",
+                             status=409)
+        if not target.has_phone:
+            raise TableError(f"{target.name} already has no phone.", reason="no-phone", status=409)
+        target.has_phone = False
+        target.left = False
+        target.token = new_token()
+        target.save(update_fields=["has_phone", "left", "token"])
+
+
+def _holders_of_roles(seats: list[Seat]) -> list[Seat]:
+    """Every seat with a role in the game, gone ones included: a seat taken back keeps its role."""
+    return [s for s in seats if s.role != DISPLAY.slug]
 
 
 def _rng() -> random.Random:
@@ -771,6 +964,7 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
     # told of a change before it is kept.
     with transaction.atomic(durable=True):
         table, seat, seats = _locked(code, token)
+        held = {s.pk: s.token for s in seats}  # before the change: a seat whose token it replaces lost its phone
         game = game_of(table)
         payload = change.payload(game)
         terms = change.terms(game, payload)
@@ -824,8 +1018,13 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
             raise TableClosed("The evening at this table is over. The host can reopen it with undo.", reason="closed",
                               status=409)
         raise Stale("The table moved on since your screen was drawn. Have a look and try again.")
-    fragments = broadcast.push_table(table.pk, regroup=change.regroup, table=table,
-                                     seats=seats if change.keeps_seats else None,
+    if not change.keeps_seats:
+        seats = list(table.seats.all())
+    # A seat whose token the change replaced (removed, let in on another phone, taken off its
+    # phone): the phones that held it are told, and their sockets closed, before anyone is sent
+    # the change, so none of them is sent a screen of the seat it no longer holds.
+    broadcast.push_removed(*(s.pk for s in seats if held.get(s.pk, s.token) != s.token))
+    fragments = broadcast.push_table(table.pk, regroup=change.regroup, table=table, seats=seats,
                                      last_action=logged if logged.undoable else None, asker=seat.pk)
     change.pushed()
     return Result(table=table, seat=seat, fragments=fragments, actor=actor, move=change.move(payload))

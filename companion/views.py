@@ -23,7 +23,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
 from django_ratelimit.core import get_usage
 
@@ -32,7 +32,7 @@ from companion import games as registry
 from companion import render as drawing
 from companion.consumers import acting_for
 from companion.forms import MoveError
-from companion.models import Seat, Table
+from companion.models import Seat, SeatClaim, Table
 from games.errors import RulesError
 
 log = logging.getLogger(__name__)
@@ -178,7 +178,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("table", code=table.code)
     own = seats.seat_for_request(request, table)
     if own is None:
-        return _join_page(request, table)
+        return _seatless(request, table)
     seat = acting_for(table, own, request.GET.get("as"))
     if seat is None:
         return redirect("table", code=table.code)
@@ -199,38 +199,141 @@ def _reachable(request: HttpRequest, path: str) -> str:
     return settings.PUBLIC_URL + path if settings.PUBLIC_URL else request.build_absolute_uri(path)
 
 
-def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: int = 200) -> HttpResponse:
+def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: int = 200,
+               notice: str = "") -> HttpResponse:
+    """How this phone may sit down: back in the seat it left, by asking the host for a seat that is
+    not its own, or (in the lobby) in a new seat; or as the table display."""
     game = registry.game_of(table)
     if tables.evening_over(table, time.time()):
         return _message(request, "This evening is over", tables.EVENING_OVER, status=410, show_join=True)
-    if table.status == Table.Status.FINISHED:
+    everyone = list(table.seats.all())
+    back = seats.sat_seat(request, table)
+    asks = [{"id": s.pk, "name": s.name, "why": _why_free(s)} for s in everyone
+            if tables.claimable(s) and (back is None or s.pk != back.pk)]
+    finished = table.status == Table.Status.FINISHED
+    if finished and back is None and not asks:
         return _message(request, "This table has finished",
                         f"The {game.name} game at table {table.code} is over. Ask the host to start a new game at "
                         "this table.", status=410, show_join=True)
-    players = registry.players_of(table.seats.all())
+    players = registry.players_of(everyone)
     response = render(request, "companion/join.html", {
         "table": drawing.public_facts(table), "game": game, "players": [p.name for p in players],
-        "limit": game.seat_limit, "full": len(players) >= game.seat_limit,
-        "started": table.status != Table.Status.LOBBY, "error": error,
+        "limit": game.seat_limit, "full": len(players) >= game.seat_limit, "finished": finished,
+        "started": table.status != Table.Status.LOBBY, "error": error, "notice": notice,
+        "back": back.name if back is not None else "", "asks": asks,
     }, status=status)
     response["Cache-Control"] = "no-store"
     return response
 
 
+def _why_free(seat: Seat) -> str:
+    """Why a seat is free to ask for, as the people list says it."""
+    return "removed" if seat.removed else "no phone" if not seat.has_phone else "left"
+
+
+def _seatless(request: HttpRequest, table: Table) -> HttpResponse:
+    """The table's page for a phone without a seat at it: if it asked the host for a seat, the
+    host's answer (the seat itself once let in); else the join page."""
+    claim = tables.claim_for(table, seats.claim_token(request, table.code))
+    if claim is None:
+        return _join_page(request, table)
+    if tables.granted(claim):
+        # The host let this phone in: it takes the seat's cookie (the server decided already, so
+        # this GET changes nothing at the table), and the page is the seat's.
+        response = redirect("table", code=table.code)
+        seats.remember(response, claim.seat)
+        response.delete_cookie(seats.claim_cookie_name(table.code))
+        return response
+    if claim.status == SeatClaim.Status.WAITING:
+        response = render(request, "companion/claim.html", {
+            "table": drawing.public_facts(table), "game": registry.game_of(table), "name": claim.seat.name})
+        response["Cache-Control"] = "no-store"
+        return response
+    response = _join_page(request, table, notice=_answer(claim))
+    response.delete_cookie(seats.claim_cookie_name(table.code))  # answered: the phone may ask again
+    return response
+
+
+def _answer(claim: SeatClaim) -> str:
+    """What a phone whose request the host did not grant is told, once."""
+    name = claim.seat.name
+    if claim.status == SeatClaim.Status.REFUSED:
+        return f"The host did not let this phone sit as {name}."
+    if claim.status == SeatClaim.Status.ENDED:
+        return f"{name}'s seat was taken before the host answered."
+    return f"{name}'s seat is no longer this phone's."
+
+
 @require_POST
 def join(request: HttpRequest, code: str) -> HttpResponse:
+    """Sit down: back in the seat this phone left (its "sat here" cookie), unless it asks for a
+    ``new`` seat or the display; else in a new seat, by ``name``."""
     table = _lookup(request, code)
     if isinstance(table, HttpResponse):
         return table
     existing = seats.seat_for_request(request, table)
     if existing is not None:  # a second tab, or a double tap on "Join"
         return redirect("table", code=table.code)
+    as_display = request.POST.get("display") == "1"
+    back = None if as_display or request.POST.get("new") == "1" else seats.sat_seat(request, table)
     try:
-        seat = tables.join_table(table, request.POST.get("name", ""), as_display=request.POST.get("display") == "1")
+        if back is not None:
+            seat = tables.run(table.code, back.token, tables.ComeBack(), table.version).seat
+        else:
+            seat = tables.join_table(table, request.POST.get("name", ""), as_display=as_display)
     except tables.TableError as error:
         return _join_page(request, table, error=error.message, status=error.status)
     response = redirect("table", code=table.code)
     seats.remember(response, seat)
+    if not as_display:  # seated as a player, this phone has no other seat here to come back to
+        response.delete_cookie(seats.sat_cookie_name(table.code))
+    return response
+
+
+# How often a phone waiting for the host asks whether it has answered, in seconds.
+CLAIM_POLL = 2
+
+
+@require_http_methods(["GET", "POST"])
+def claim(request: HttpRequest, code: str) -> HttpResponse:
+    """POST: ask the host for a seat that is not this phone's (``seat``: one left or removed, or a
+    player without a phone); the phone holds the claim in a signed cookie and sees nothing of the
+    seat until the host lets it in. GET: the waiting page asks whether the host has answered."""
+    table = _lookup(request, code)
+    if isinstance(table, HttpResponse):
+        return table
+    if request.method == "GET":
+        return _claim_answer(request, table)
+    if seats.seat_for_request(request, table) is not None:  # a phone with a seat here asks for none
+        return redirect("table", code=table.code)
+    try:
+        seat_id = int(request.POST.get("seat", ""))
+    except ValueError:
+        seat_id = 0
+    if not 0 < seat_id < 2**31:
+        return _join_page(request, table, error="Pick the seat to ask for.", status=400)
+    try:
+        asked = tables.ask_for_seat(table, seat_id, seats.claim_token(request, table.code))
+    except tables.TableError as error:
+        return _join_page(request, table, error=error.message, status=error.status)
+    response = redirect("table", code=table.code)
+    seats.remember_claim(response, table.code, asked.token)
+    return response
+
+
+def _claim_answer(request: HttpRequest, table: Table) -> HttpResponse:
+    """While the claim waits, the waiting note again (it asks again in a few seconds); once the host
+    has answered (or there is no claim), the table's page, which says what the answer was."""
+    asked = tables.claim_for(table, seats.claim_token(request, table.code))
+    if asked is not None and asked.status == SeatClaim.Status.WAITING:
+        response = render(request, "companion/claim_wait.html", {
+            "table": drawing.public_facts(table), "name": asked.seat.name, "every": CLAIM_POLL})
+    elif request.headers.get("HX-Request") == "true":
+        response = HttpResponse("")
+        response["HX-Redirect"] = reverse("table", kwargs={"code": table.code})
+    else:
+        response = redirect("table", code=table.code)
+    response["Cache-Control"] = "no-store"
     return response
 
 
@@ -388,9 +491,17 @@ def _int(request: HttpRequest, name: str, missing: str) -> int:
     return value
 
 
+def _flag(request: HttpRequest, name: str, missing: str) -> bool:
+    """A field that must say yes or no, as ``1`` or ``0``."""
+    raw = request.POST.get(name, "")
+    if raw not in ("0", "1"):
+        raise tables.TableError(missing, reason="bad-field")
+    return raw == "1"
+
+
 # The host's actions, each a POST to /t/<code>/host/<name>/ (the README lists their fields).
 HOST_ACTIONS = ("start", "undo", "end", "again", "close", "pause", "resume", "setup", "role", "host", "remove", "order",
-                "add")
+                "add", "admit", "refuse", "phone")
 
 
 def _host(name: str, request: HttpRequest) -> tables.Change:
@@ -424,6 +535,12 @@ def _host(name: str, request: HttpRequest) -> tables.Change:
             return tables.MoveSeat(seat(), _int(request, "step", "Move a seat up or down."))
         case "add":
             return tables.AddPlayer(request.POST.get("name", ""))
+        case "admit" | "refuse":
+            claim = _int(request, "claim", "Pick the request to answer.")
+            return tables.AdmitClaim(claim) if name == "admit" else tables.RefuseClaim(claim)
+        case "phone":
+            return tables.SetPhone(seat(), _flag(request, "has_phone", "Say whether the seat has a phone: has_phone "
+                                                                       "is 0 or 1."))
     raise tables.TableError("Unknown host action.", status=404, reason="unknown-action")
 
 
@@ -466,7 +583,8 @@ def tick(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 def leave(request: HttpRequest, code: str) -> HttpResponse:
-    """Forget this phone's seat cookie (the seat stays until the host removes it)."""
+    """Forget this phone's seat cookie. The seat stays, and this phone keeps a signed "sat here"
+    cookie, so that opening the table again takes it back (join)."""
     code = codes.normalise(code)
     response = redirect("home")
     if codes.is_well_formed(code):
@@ -475,4 +593,5 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
         seat = seats.seat_for_request(request, table) if table is not None else None
         if seat is not None:
             tables.mark_left(seat)
+            seats.remember_sat(response, seat)
     return response

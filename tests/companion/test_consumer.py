@@ -562,3 +562,89 @@ async def test_a_socket_opened_while_the_database_is_down_hears_the_retry_soon_c
     assert outputs[-1] == {"type": "websocket.close", "code": LAYER_DOWN}
     [line] = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert line.exc_info is None and "Connection refused" in line.getMessage()
+
+
+# -- seats that change phones: the phone that lost a seat hears nothing of it after --------------
+
+
+@database_sync_to_async
+def host_does(table: Table, host: Seat, change: tables.Change):
+    return tables.run(table.code, host.token, change, Table.objects.get(pk=table.pk).version)
+
+
+async def test_a_removed_guesser_is_told_before_the_guessers_are_sent_anything_more():
+    table, (lena, gus, gwen) = await a_table_with("lena", "gus", "gwen")
+    await start(table, lena)
+    await play(table, lena, type="set_secret", word=SECRET)
+    sockets = {seat.name: await open_socket(table.code, seat) for seat in (gus, gwen)}
+    for socket in sockets.values():
+        await drain(socket)
+    await host_does(table, lena, tables.RemoveSeat(gwen.pk))
+    # gwen shared the guessers' drawing: the removal reaches her socket before that drawing does
+    assert "removed you" in await sockets["gwen"].receive_from(timeout=2)
+    assert await sockets["gwen"].receive_output(timeout=2) == {"type": "websocket.close", "code": 4410}
+    assert 'class="presence presence-removed"' in "".join(await drain(sockets["gus"]))  # the others play on
+    await sockets["gus"].disconnect()
+
+
+async def test_a_seat_given_to_another_phone_closes_the_old_phones_socket_and_the_new_one_sees_the_seat():
+    from companion.models import SeatClaim
+
+    table, (lena, gus, gwen) = await a_table_with("lena", "gus", "gwen")
+    await host_does(table, lena, tables.SetRole(gus.pk, "keeper"))
+    await host_does(table, lena, tables.SetRole(lena.pk, "guesser"))
+    await start(table, lena)
+    await play(table, gus, type="set_secret", word=SECRET)
+    old = await open_socket(table.code, gus)
+    assert SECRET in "".join(await drain(old))
+    await database_sync_to_async(tables.mark_left)(gus)
+    await drain(old)
+    claim = await database_sync_to_async(tables.ask_for_seat)(table, gus.pk)
+    # A phone that only holds a claim has no seat: its socket is refused, with nothing drawn for it.
+    from django.http import HttpResponse
+
+    response = HttpResponse()
+    seats.remember_claim(response, table.code, claim.token)
+    morsel = response.cookies[seats.claim_cookie_name(table.code)]
+    waiting = WebsocketCommunicator(application, f"/ws/t/{table.code}/", headers=[
+        (b"origin", b"http://testserver"), (b"host", b"testserver"),
+        (b"cookie", f"{morsel.key}={morsel.value}".encode())])
+    await waiting.connect()
+    assert await waiting.receive_output(timeout=2) == {"type": "websocket.close", "code": 4403}
+    assert SECRET not in "".join(await drain(old))  # the request is news, the secret stays where it was
+
+    await host_does(table, lena, tables.AdmitClaim(claim.pk))
+    assert "removed you" in await old.receive_from(timeout=2)
+    assert await old.receive_output(timeout=2) == {"type": "websocket.close", "code": 4410}
+    admitted = await database_sync_to_async(Seat.objects.get)(pk=gus.pk)
+    assert admitted.token == (await database_sync_to_async(SeatClaim.objects.get)(pk=claim.pk)).token
+    new = await open_socket(table.code, admitted)
+    assert SECRET in "".join(await drain(new))
+    await new.disconnect()
+
+
+async def test_word_of_a_lost_seat_meant_for_an_older_phone_leaves_the_phone_that_holds_it_alone():
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    await drain(socket)
+    await get_channel_layer().group_send(seat_group(gus.pk), {"type": "seat.removed"})
+    assert await socket.receive_nothing(timeout=0.5)
+    await asyncio.sleep(SYNC_EVERY)
+    await socket.send_json_to({"type": "sync"})
+    assert 'id="region-people"' in await socket.receive_from(timeout=2)
+    await socket.disconnect()
+
+
+async def test_a_seat_taken_off_its_phone_closes_that_phones_socket_and_the_hosts_page_acts_for_it():
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    await drain(socket)
+    await host_does(table, lena, tables.SetPhone(gus.pk, False))
+    assert "removed you" in await socket.receive_from(timeout=2)
+    assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": 4410}
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"),
+               (b"cookie", (await database_sync_to_async(cookie_for)(lena)).encode())]
+    acting = WebsocketCommunicator(application, f"/ws/t/{table.code}/?as={gus.pk}", headers=headers)
+    assert (await acting.connect())[0]
+    assert f'data-seat="{gus.pk}"' in "".join(await drain(acting))
+    await acting.disconnect()

@@ -103,6 +103,44 @@ def test_no_seat_is_sent_text_its_view_hides(slug):
     assert_no_seat_is_sent_what_its_view_hides(slug)
 
 
+@pytest.mark.parametrize("slug", SCRIPTS)
+def test_seats_gone_and_phones_asking_for_them_show_no_screen_more_than_its_view(slug):
+    """A player's seat left and another removed, and a phone waiting for each: at every step every
+    screen still shows nothing its view hides, no seat's or claim's token reaches any screen, the
+    host's screen shows the requests (by name only), and no screen is drawn for the removed seat."""
+    from companion import broadcast
+    from companion.models import SeatClaim
+
+    checked = 0
+    for label, table, seats, game, state in played(slug):
+        if label == "start":  # the seats as stored from now on (the script's list stays as it began)
+            others = [s for s in seats if not s.is_host and s.role != DISPLAY.slug]
+            left, removed = others[0], others[-1]
+            Seat.objects.filter(pk=left.pk).update(left=True)
+            Seat.objects.filter(pk=removed.pk).update(removed=True)
+            claims = [SeatClaim.objects.create(table=table, seat=seat) for seat in (left, removed)]
+            table.asking = [{"claim": c.pk, "seat": c.seat_id} for c in claims]
+            stored_seats = list(Seat.objects.filter(table=table))
+            secrets = {s.token for s in stored_seats} | {c.token for c in claims}
+        seats = stored_seats
+        table.state = state.to_dict()
+        table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
+        table.save()
+        scene = render.scene(table, seats)
+        public = {s.name for s in seats} | {CODE}
+        stored = {text for text in strings(state.rules) if len(text.strip()) >= 2}
+        for seat in seats:
+            view = game.view(state, render.viewer_of(seat))
+            html = render.fragment(scene, seat)
+            leaked = sorted(text for text in stored - strings(view) - public if shows(html, text))
+            assert not leaked, f"{slug} {label}: {seat.name} was sent {leaked}"
+            assert not [t for t in secrets if t in html], f"{slug} {label}: a token reached {seat.name}"
+            assert ("A phone asks to sit as" in html) == seat.is_host, f"{slug} {label}: {seat.name}"
+            checked += 1
+    assert removed.pk not in broadcast.push_table(table.pk, table=table, seats=seats)
+    assert checked > 10
+
+
 def test_everything_a_template_can_reach_is_free_of_the_secret():
     """Print the whole context of a guesser's templates: the secret is not in it."""
     game = get("stub")

@@ -164,7 +164,7 @@ def test_host_can_hand_hosting_over_and_remove_a_seat(stub_table, phone):
     assert post_host(host, table, "remove", seat=gwen.pk).status_code == 403
     new_host = sit(phone(), Seat.objects.get(pk=gus.pk))
     assert post_host(new_host, table, "remove", seat=gwen.pk).status_code == 200
-    assert not table.seats.filter(name="gwen").exists()
+    assert table.seats.get(name="gwen").removed  # kept, out of play, for the standings and coming back
 
 
 def test_starting_needs_the_roles_the_game_needs(db, phone):
@@ -339,6 +339,21 @@ def test_no_http_response_to_another_seat_carries_the_secret(stub_table, phone):
     answer = move(gus, table, type="guess", word="candle")
     assert answer.status_code == 200 and "candle" in answer.content.decode()
     assert "zephyrs" not in answer.content.decode()
+    # A seat taken back, and a phone waiting for the host: neither is shown the keeper's secret.
+    gus.post(reverse("leave", args=[table.code]))
+    assert "zephyrs" not in gus.get(f"/t/{table.code}/").content.decode()
+    assert "zephyrs" not in gus.post(reverse("join", args=[table.code]), follow=True).content.decode()
+    asking = phone()
+    gwen = stub_table[3]
+    sit(phone(), gwen).post(reverse("leave", args=[table.code]))
+    for response in (asking.get(f"/t/{table.code}/"),
+                     asking.post(reverse("claim", args=[table.code]), {"seat": gwen.pk}, follow=True),
+                     asking.get(reverse("claim", args=[table.code]), HTTP_HX_REQUEST="true"),
+                     asking.post(reverse("claim", args=[table.code]), {"seat": host_seat(table).pk})):
+        assert "zephyrs" not in response.content.decode()
+    claim = table.claims.get()
+    assert "zephyrs" in post_host(host, table, "admit", claim=claim.pk).content.decode()  # the host's own screen
+    assert "zephyrs" not in asking.get(f"/t/{table.code}/", follow=True).content.decode()  # a guesser's seat
 
 
 def test_leaving_forgets_the_seat_on_this_phone_only(stub_table, phone):
@@ -346,7 +361,8 @@ def test_leaving_forgets_the_seat_on_this_phone_only(stub_table, phone):
     gus_phone = sit(phone(), gus)
     assert gus_phone.get(reverse("leave", args=[table.code])).status_code == 405
     assert gus_phone.post(reverse("leave", args=[table.code])).status_code == 302
-    assert "Take a seat" in gus_phone.get(f"/t/{table.code}/").content.decode()
+    page = gus_phone.get(f"/t/{table.code}/").content.decode()
+    assert "gus (you)" not in page and "Back to your seat as gus" in page  # the join page, not the seat
     assert table.seats.filter(name="gus").exists()
 
 
@@ -432,7 +448,7 @@ def test_a_player_who_left_is_not_dealt_into_the_next_game(db, phone):
     assert post_host(host, table, "start").status_code == 200
     table.refresh_from_db()
     assert [p["name"] for p in table.state["rules"]["players"]] == ["Kamila", "Tony", "Eve"]
-    assert not table.seats.filter(name="Amy").exists()
+    assert table.seats.get(name="Amy").left  # kept, for the standings and to come back to
 
 
 def test_every_host_action_the_contract_names_is_one_the_server_knows(stub_table, phone):
