@@ -4,7 +4,8 @@ Run in the server's environment (its database), as `python -m tests.browser.stag
 SCRIPT is a scripted game ("fiction/scripted"), STEP "lobby" or the number of steps played
 (0: just started), "again" (the lobby after a game, with the evening's standings), "evening-N"
 (the lobby after N games, with eight people of long names) or "evening-N-end" (the same people at
-the end of the script's game, the Nth of the evening). The table and its seats (the script's own seat ids, and a display) are made
+the end of the script's game, the Nth of the evening) or "closed-N" (the evening over after N
+games: its summary). The table and its seats (the script's own seat ids, and a display) are made
 the first time; every call replays the script from the start to STEP and stores that state.
 It prints JSON: the table's code, each seat's cookie by seat id, the display's seat id, and
 the phase each seat's view is in.
@@ -59,6 +60,9 @@ def main(script_name: str, step: str) -> dict:
             step = str(len(script.STEPS))
         else:
             earlier = []
+        table.closed = step.startswith("closed-")
+        if table.closed:  # "closed-N": the evening over after N games, its summary on every screen
+            step = "evening-" + step.split("-")[1]
         if step in ("lobby", "again") or step.startswith("evening-"):
             table.status, table.state, table.clock = Table.Status.LOBBY, None, Clock().to_dict()
             # "again": back in the lobby after a game, with the evening's standings; "evening-N":
