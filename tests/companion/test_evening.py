@@ -277,3 +277,18 @@ def test_a_lie_game_won_by_the_last_player_left_says_so(phone):
     move(phones[1], table, type="forfeit")
     table.refresh_from_db()
     assert (table.results[-1]["winners"], table.results[-1]["how"]) == (["ann"], "last player")
+
+
+def test_a_person_who_left_before_a_switch_comes_back_in_a_role_of_the_new_game(phone):
+    from django.urls import reverse
+
+    table, seats, phones = table_of(phone, "stub", "ann", "ben", "cat")
+    ann, ben = phones[:2]
+    post_host(ann, table, "role", seat=seats[1].pk, role="keeper")  # ben keeps, then leaves
+    ben.post(reverse("leave", args=[table.code]))
+    post_host(ann, table, "again", game="lie")
+    assert ben.post(reverse("join", args=[table.code])).status_code == 302  # back to his own seat
+    assert roles(table) == {"ann": "player", "ben": "player", "cat": "player"}
+    assert post_host(ann, table, "start").status_code == 200
+    table.refresh_from_db()
+    assert [p["seat"] for p in table.state["players"]] == [s.pk for s in seats]
