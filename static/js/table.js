@@ -147,9 +147,12 @@
       headers: { "X-CSRFToken": csrfToken(), "HX-Request": "true" },
     }).then(function (response) {
       return response.text().then(function (html) {
-        // A refusal disables the button; a warning on a move that would apply only says so.
-        var refused = response.status === 400 || response.status === 422;
-        if (!refused && response.status !== 200) { show("", false); return; }
+        // The table answers a tried move with a 200 whose X-Try-Verdict says "accepted",
+        // "warning" or "refused" (a question, not a failed request: no console error). A
+        // refusal disables the button; a warning on a move that would apply only says so.
+        var verdict = response.headers.get("X-Try-Verdict");
+        if (response.status !== 200 || !verdict) { show("", false); return; }
+        var refused = verdict === "refused";
         var doc = new DOMParser().parseFromString(html, "text/html");
         var message = doc.querySelector(refused ? ".flash" : ".flash-warning");
         show(message ? message.textContent : "", refused && !!message && !doc.querySelector(".flash-remedy"));

@@ -99,3 +99,29 @@ def test_a_short_or_empty_guess_is_refused_at_the_field_in_the_apps_words(server
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_refused_word_tried_as_it_is_typed_logs_no_console_error(servers, browser):
+    """A live check is a question, answered 200 with its verdict: no red "Failed to load resource"."""
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(4)]
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)
+    try:
+        seat_everyone(base, lena, gus, gwen, tv)
+        begin_first_half(lena, gus)
+        errors = []
+        gus.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        tried = []
+        gus.on("response", lambda response: tried.append(response.status) if "/move/" in response.url else None)
+
+        box = gus.locator(".guess-form .word-input")
+        box.press_sequentially("qqqqq")
+        verdict = gus.locator(".guess-form [data-try-verdict]")
+        expect(verdict).not_to_be_empty()  # the rules' reason, at the field
+        expect(gus.get_by_role("button", name="Guess", exact=True)).to_be_disabled()
+        gus.wait_for_timeout(300)
+        assert tried and set(tried) == {200}
+        assert errors == []
+    finally:
+        for context in contexts:
+            context.close()
