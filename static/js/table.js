@@ -209,6 +209,23 @@
     var form = evt.target && evt.target.closest && evt.target.closest("form");
     if (form && evt.detail && evt.detail.message) fieldMessage(form, evt.detail.message);
   });
+
+  // One message at a time: a refusal of a form's move is said at its field, so the head of the
+  // page does not say it again (a button the game offers for it, "allow it anyway", stays
+  // there). Done once the reply has settled: the regions it redrew may have redrawn the form.
+  var refusalShown = null;  // the field slot a refusal last filled, cleared when the table moves on
+
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    var slot = evt.detail.target;
+    var elt = evt.detail.requestConfig && evt.detail.requestConfig.elt;
+    var form = elt && elt.closest ? elt.closest("form") : null;
+    if (!slot || slot.id !== "flash" || !form || !form.isConnected) return;
+    var said = slot.querySelector(".flash[data-reason]");
+    if (!said) return;
+    fieldMessage(form, said.textContent);
+    refusalShown = form.querySelector("[data-try-verdict]") || form.querySelector(".field-error");
+    said.remove();
+  });
   ["input", "change"].forEach(function (name) {
     document.addEventListener(name, function (evt) {
       var form = evt.target.form;
@@ -731,6 +748,8 @@
       if (flash && flashVersion !== null && tableVersion() > flashVersion) {
         flash.innerHTML = "";
         flashVersion = null;
+        if (refusalShown) refusalShown.textContent = "";  // the refusal said at its field goes too
+        refusalShown = null;
       }
       var status = document.getElementById("table-version").dataset.status;
       var invite = document.getElementById("invite");
