@@ -12,6 +12,7 @@ from typing import Any
 from companion.games import Field, Game, Move, Now, Played, Role, Viewer, listed
 
 from . import rules
+from .rules.scoring import CORRECT_ANSWERS, MAX_PICKS
 from .screens import chart, decided, round_end
 
 LETTER_CHOICES = tuple((letter, letter) for letter in rules.LETTERS)
@@ -204,6 +205,8 @@ def _on_screen(view: dict, drawn: dict | None) -> dict:
     """A seat's view (in seat ids) with what its screens show beyond the rules' view: the
     Victory Points chart (``drawn``, the same for every seat), each player's cells per round."""
     view["chart"] = drawn
+    # How many letters a form may tick (public rules): the forms stop at the limit as they are tapped.
+    view["most_picks"], view["correct_answers"] = MAX_PICKS, CORRECT_ANSWERS
     # The host's tools on the chips list, apart from the seat's own moves: every seat's list
     # is drawn from these, so a player's own lock-in does not set it apart.
     view["tools"] = {m["type"]: m["allowed"] for m in view["legal_moves"] if m["type"] in ("skip", "drop")}

@@ -409,20 +409,47 @@
   function restoreKept() {
     var all = readKept();
     var changed = false;
-    Object.keys(all).forEach(function (id) {
-      var form = document.getElementById(id);
-      if (!form || form.tagName !== "FORM") {  // the table moved on: that choice no longer applies
-        delete all[id];
-        changed = true;
-      } else if (!keptForms.has(form)) {
-        keptForms.add(form);
-        putBack(form, all[id]);
-      }
-    });
+    restoring = true;  // the limits wait for the whole choice: a box is not skipped half-way
+    try {
+      Object.keys(all).forEach(function (id) {
+        var form = document.getElementById(id);
+        if (!form || form.tagName !== "FORM") {  // the table moved on: that choice no longer applies
+          delete all[id];
+          changed = true;
+        } else if (!keptForms.has(form)) {
+          keptForms.add(form);
+          putBack(form, all[id]);
+        }
+      });
+    } finally {
+      restoring = false;
+    }
     if (changed) writeKept(all);
+    limitPicks();
   }
   document.addEventListener("DOMContentLoaded", restoreKept);
   document.addEventListener("htmx:oobAfterSwap", restoreKept);
+
+  // --- a limit on how many boxes a set may tick ----------------------------
+  // A set of check boxes marked data-pick-max="n" (Half Truth: at most three answers, exactly
+  // three correct ones) stops at n as it is tapped: once n are ticked the others are disabled,
+  // rather than refused after sending; unticking one frees them. Drawn again after every
+  // redraw, since the server's markup knows nothing of what this phone has ticked.
+  var restoring = false;
+
+  function limitPicks() {
+    document.querySelectorAll("[data-pick-max]").forEach(function (set) {
+      var most = Number(set.dataset.pickMax);
+      var boxes = set.querySelectorAll("input[type=checkbox]");
+      var ticked = Array.prototype.filter.call(boxes, function (box) { return box.checked; }).length;
+      boxes.forEach(function (box) { box.disabled = !box.checked && ticked >= most; });
+    });
+  }
+  document.addEventListener("change", function (evt) {
+    if (!restoring && evt.target.closest && evt.target.closest("[data-pick-max]")) limitPicks();
+  });
+  document.addEventListener("DOMContentLoaded", limitPicks);
+  document.addEventListener("htmx:oobAfterSwap", limitPicks);
 
   document.addEventListener("htmx:afterRequest", function (evt) {
     var elt = evt.detail.elt;
