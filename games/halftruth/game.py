@@ -91,8 +91,10 @@ class HalfTruth(Game):
         # The trackers in short, as a setup summary says them: how long each round is.
         try:
             trackers = rules.parse_layouts(setup.get("layouts") or "") or rules.DEFAULT_LAYOUTS
-        except rules.RulesError:
-            return notes
+        except rules.RulesError as error:
+            # Beside the host's field and in every screen's summary instead of the raw text,
+            # which may be anything typed: what is wrong, in the rules' words.
+            return {**notes, "layouts": f"Not valid yet. {error.message}"}
         lengths = [str(len(t.spaces)) for t in trackers]
         return {**notes, "layouts": f"{', '.join(lengths[:-1])} and {lengths[-1]} spaces"}
 
