@@ -2,7 +2,8 @@
 
 The HTTP contract (see the README): ``POST /t/<code>/move/`` with ``version``, ``type``
 and the move's fields; ``POST /t/<code>/host/<action>/``. A form that is not a move is a
-400, a move the rules refuse now is a 422 with the rules' reason, a database out of reach
+400, a move the rules refuse now is a 422 with the rules' reason (a move only tried, ``_try=1``,
+is a 200 whose ``X-Try-Verdict`` header says whether it would be refused), a database out of reach
 is a 503 (companion.middleware.DatabaseOutage), and any other exception is a bug: it is not
 caught here.
 """
@@ -360,6 +361,25 @@ def _flash(request: HttpRequest, message: str, *, status: int = 200, fresh: str 
     return response
 
 
+# A move tried as it is typed (``_try=1``) is a question, not a failed request: its answer is
+# always a 200 (a refusal would log a red "Failed to load resource" on every phone), and this
+# header gives the verdict: "accepted", "warning" (it would apply, with the game's caution in
+# the body) or "refused" (the body's flash says why, as for the move itself).
+TRY_VERDICT = "X-Try-Verdict"
+
+
+def _tried(response: HttpResponse, verdict: str) -> HttpResponse:
+    response[TRY_VERDICT] = verdict
+    return response
+
+
+def _refused(request: HttpRequest, trial: bool, message: str, *, status: int, **flash) -> HttpResponse:
+    """A refusal: its status for a move sent, or a 200 saying "refused" for a move only tried."""
+    if trial:
+        return _tried(_flash(request, message, **flash), "refused")
+    return _flash(request, message, status=status, **flash)
+
+
 def _fresh(request: HttpRequest, code: str, token: str, mode: tables.Mode) -> str:
     """The page's current regions, after a refusal (nothing changed, but the phone may be behind)."""
     if mode is tables.Mode.TRY:  # a move tried as it is typed: only the verdict is read
@@ -425,18 +445,21 @@ def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.C
         change = read(request)
         result = tables.run(code, token, change, _version(request), mode=mode)
     except tables.WouldApply as would:
-        return _flash(request, would.caution, kind="warning") if would.caution else HttpResponse("")
+        return _tried(_flash(request, would.caution, kind="warning") if would.caution else HttpResponse(""),
+                      "warning" if would.caution else "accepted")
     except tables.NoSeat as error:
         if _missed(request):
             return rate_limited(request)
-        return _flash(request, error.message, status=error.status, reason=error.reason)
+        return _refused(request, trial, error.message, status=error.status, reason=error.reason)
     except tables.TableError as error:
-        return _flash(request, error.message, status=error.status, fresh=_fresh(request, code, token, mode), reason=error.reason)
+        return _refused(request, trial, error.message, status=error.status, fresh=_fresh(request, code, token, mode),
+                        reason=error.reason)
     except MoveError as error:  # not a move at all
-        return _flash(request, error.message, status=400, fresh=_fresh(request, code, token, mode), reason=error.reason)
+        return _refused(request, trial, error.message, status=400, fresh=_fresh(request, code, token, mode),
+                        reason=error.reason)
     except RulesError as error:  # a move the rules refuse now
-        return _flash(request, error.message, status=422, fresh=_fresh(request, code, token, mode), reason=error.reason,
-                      remedy=_remedy(request, code, error.reason), code=code)
+        return _refused(request, trial, error.message, status=422, fresh=_fresh(request, code, token, mode),
+                        reason=error.reason, remedy=_remedy(request, code, error.reason), code=code)
     if isinstance(change, tables.PlayAgain) and change.game and not result.duplicate:
         return HttpResponseClientRefresh()  # another game: another page (its regions, its stylesheet)
     seat = _shown(request, result.seat)

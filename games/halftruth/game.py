@@ -12,6 +12,7 @@ from typing import Any
 from companion.games import Field, Game, Move, Now, Played, Role, Viewer, listed
 
 from . import rules
+from .rules.scoring import CORRECT_ANSWERS, MAX_PICKS
 from .screens import chart, decided, round_end
 
 LETTER_CHOICES = tuple((letter, letter) for letter in rules.LETTERS)
@@ -90,8 +91,10 @@ class HalfTruth(Game):
         # The trackers in short, as a setup summary says them: how long each round is.
         try:
             trackers = rules.parse_layouts(setup.get("layouts") or "") or rules.DEFAULT_LAYOUTS
-        except rules.RulesError:
-            return notes
+        except rules.RulesError as error:
+            # Beside the host's field and in every screen's summary instead of the raw text,
+            # which may be anything typed: what is wrong, in the rules' words.
+            return {**notes, "layouts": f"Not valid yet. {error.message}"}
         lengths = [str(len(t.spaces)) for t in trackers]
         return {**notes, "layouts": f"{', '.join(lengths[:-1])} and {lengths[-1]} spaces"}
 
@@ -204,6 +207,8 @@ def _on_screen(view: dict, drawn: dict | None) -> dict:
     """A seat's view (in seat ids) with what its screens show beyond the rules' view: the
     Victory Points chart (``drawn``, the same for every seat), each player's cells per round."""
     view["chart"] = drawn
+    # How many letters a form may tick (public rules): the forms stop at the limit as they are tapped.
+    view["most_picks"], view["correct_answers"] = MAX_PICKS, CORRECT_ANSWERS
     # The host's tools on the chips list, apart from the seat's own moves: every seat's list
     # is drawn from these, so a player's own lock-in does not set it apart.
     view["tools"] = {m["type"]: m["allowed"] for m in view["legal_moves"] if m["type"] in ("skip", "drop")}

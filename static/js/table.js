@@ -147,9 +147,12 @@
       headers: { "X-CSRFToken": csrfToken(), "HX-Request": "true" },
     }).then(function (response) {
       return response.text().then(function (html) {
-        // A refusal disables the button; a warning on a move that would apply only says so.
-        var refused = response.status === 400 || response.status === 422;
-        if (!refused && response.status !== 200) { show("", false); return; }
+        // The table answers a tried move with a 200 whose X-Try-Verdict says "accepted",
+        // "warning" or "refused" (a question, not a failed request: no console error). A
+        // refusal disables the button; a warning on a move that would apply only says so.
+        var verdict = response.headers.get("X-Try-Verdict");
+        if (response.status !== 200 || !verdict) { show("", false); return; }
+        var refused = verdict === "refused";
         var doc = new DOMParser().parseFromString(html, "text/html");
         var message = doc.querySelector(refused ? ".flash" : ".flash-warning");
         show(message ? message.textContent : "", refused && !!message && !doc.querySelector(".flash-remedy"));
@@ -205,6 +208,23 @@
   document.addEventListener("table:refused", function (evt) {
     var form = evt.target && evt.target.closest && evt.target.closest("form");
     if (form && evt.detail && evt.detail.message) fieldMessage(form, evt.detail.message);
+  });
+
+  // One message at a time: a refusal of a form's move is said at its field, so the head of the
+  // page does not say it again (a button the game offers for it, "allow it anyway", stays
+  // there). Done once the reply has settled: the regions it redrew may have redrawn the form.
+  var refusalShown = null;  // the field slot a refusal last filled, cleared when the table moves on
+
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    var slot = evt.detail.target;
+    var elt = evt.detail.requestConfig && evt.detail.requestConfig.elt;
+    var form = elt && elt.closest ? elt.closest("form") : null;
+    if (!slot || slot.id !== "flash" || !form || !form.isConnected) return;
+    var said = slot.querySelector(".flash[data-reason]");
+    if (!said) return;
+    fieldMessage(form, said.textContent);
+    refusalShown = form.querySelector("[data-try-verdict]") || form.querySelector(".field-error");
+    said.remove();
   });
   ["input", "change"].forEach(function (name) {
     document.addEventListener(name, function (evt) {
@@ -389,20 +409,47 @@
   function restoreKept() {
     var all = readKept();
     var changed = false;
-    Object.keys(all).forEach(function (id) {
-      var form = document.getElementById(id);
-      if (!form || form.tagName !== "FORM") {  // the table moved on: that choice no longer applies
-        delete all[id];
-        changed = true;
-      } else if (!keptForms.has(form)) {
-        keptForms.add(form);
-        putBack(form, all[id]);
-      }
-    });
+    restoring = true;  // the limits wait for the whole choice: a box is not skipped half-way
+    try {
+      Object.keys(all).forEach(function (id) {
+        var form = document.getElementById(id);
+        if (!form || form.tagName !== "FORM") {  // the table moved on: that choice no longer applies
+          delete all[id];
+          changed = true;
+        } else if (!keptForms.has(form)) {
+          keptForms.add(form);
+          putBack(form, all[id]);
+        }
+      });
+    } finally {
+      restoring = false;
+    }
     if (changed) writeKept(all);
+    limitPicks();
   }
   document.addEventListener("DOMContentLoaded", restoreKept);
   document.addEventListener("htmx:oobAfterSwap", restoreKept);
+
+  // --- a limit on how many boxes a set may tick ----------------------------
+  // A set of check boxes marked data-pick-max="n" (Half Truth: at most three answers, exactly
+  // three correct ones) stops at n as it is tapped: once n are ticked the others are disabled,
+  // rather than refused after sending; unticking one frees them. Drawn again after every
+  // redraw, since the server's markup knows nothing of what this phone has ticked.
+  var restoring = false;
+
+  function limitPicks() {
+    document.querySelectorAll("[data-pick-max]").forEach(function (set) {
+      var most = Number(set.dataset.pickMax);
+      var boxes = set.querySelectorAll("input[type=checkbox]");
+      var ticked = Array.prototype.filter.call(boxes, function (box) { return box.checked; }).length;
+      boxes.forEach(function (box) { box.disabled = !box.checked && ticked >= most; });
+    });
+  }
+  document.addEventListener("change", function (evt) {
+    if (!restoring && evt.target.closest && evt.target.closest("[data-pick-max]")) limitPicks();
+  });
+  document.addEventListener("DOMContentLoaded", limitPicks);
+  document.addEventListener("htmx:oobAfterSwap", limitPicks);
 
   document.addEventListener("htmx:afterRequest", function (evt) {
     var elt = evt.detail.elt;
@@ -728,6 +775,8 @@
       if (flash && flashVersion !== null && tableVersion() > flashVersion) {
         flash.innerHTML = "";
         flashVersion = null;
+        if (refusalShown) refusalShown.textContent = "";  // the refusal said at its field goes too
+        refusalShown = null;
       }
       var status = document.getElementById("table-version").dataset.status;
       var invite = document.getElementById("invite");

@@ -79,7 +79,7 @@ def test_a_short_or_empty_guess_is_refused_at_the_field_in_the_apps_words(server
         box = gus.locator(".guess-form .word-input")
         box.press_sequentially("ghos")
         box.press("Enter")  # sent before the check as one types: the table's refusal is said at the field
-        expect(gus.locator("#flash")).to_contain_text("GHOS has 4")
+        expect(gus.get_by_text("GHOS has 4")).to_have_count(1)  # at the field only, not at the top too
         expect(verdict).to_have_text("A guess has exactly 5 letters; GHOS has 4.")
         expect(box).to_have_value("ghos")
         box.press("Backspace")  # checked as it is typed, nothing sent
@@ -96,6 +96,32 @@ def test_a_short_or_empty_guess_is_refused_at_the_field_in_the_apps_words(server
         expect(token.locator(".field-error")).to_have_text("Choose one first.")
         token.locator(".ff-letter").nth(0).click()
         expect(token.locator(".field-error")).to_have_text("")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_refused_word_tried_as_it_is_typed_logs_no_console_error(servers, browser):
+    """A live check is a question, answered 200 with its verdict: no red "Failed to load resource"."""
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(4)]
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)
+    try:
+        seat_everyone(base, lena, gus, gwen, tv)
+        begin_first_half(lena, gus)
+        errors = []
+        gus.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        tried = []
+        gus.on("response", lambda response: tried.append(response.status) if "/move/" in response.url else None)
+
+        box = gus.locator(".guess-form .word-input")
+        box.press_sequentially("qqqqq")
+        verdict = gus.locator(".guess-form [data-try-verdict]")
+        expect(verdict).not_to_be_empty()  # the rules' reason, at the field
+        expect(gus.get_by_role("button", name="Guess", exact=True)).to_be_disabled()
+        gus.wait_for_timeout(300)
+        assert tried and set(tried) == {200}
+        assert errors == []
     finally:
         for context in contexts:
             context.close()

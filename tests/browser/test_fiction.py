@@ -132,8 +132,10 @@ def test_a_whole_game_lost_with_a_halftime_keeps_the_secret_off_every_other_scre
         expect(gus.locator("#region-setup_panel")).to_contain_text("choosing a secret word")
         snap(gus, "prologue-guesser")
 
-        choose_secret(lena, "melon", "x")  # the hint must be in the word
-        expect(lena.locator("#flash")).to_contain_text("hint is one letter")
+        choose_secret(lena, "melon", "x")  # the hint must be in the word: said at the field, once
+        expect(lena.locator("#choose-secret")).to_contain_text("hint is one letter")
+        expect(lena.get_by_text("hint is one letter")).to_have_count(1)
+        expect(lena.locator("#flash")).not_to_contain_text("hint is one letter")
         choose_secret(lena, "melon", "l")
         lena.locator("summary", has_text="Tap to see your secret").click()
         expect(lena.locator("#region-setup_panel .big-secret")).to_have_text("MELON")
@@ -146,7 +148,7 @@ def test_a_whole_game_lost_with_a_halftime_keeps_the_secret_off_every_other_scre
 
         gwen.locator(".guess-form .word-input").fill("trees")  # refused with the rules' reason, text kept
         gwen.get_by_role("button", name="Guess", exact=True).click()
-        expect(gwen.locator("#flash")).to_contain_text(re.compile("repeat|duplicate", re.I))
+        expect(gwen.locator(".guess-form")).to_contain_text(re.compile("repeat|duplicate", re.I))
         expect(gwen.locator(".guess-form .word-input")).to_have_value("trees")
         snap(gwen, "refused-guess")
 
@@ -258,7 +260,8 @@ def test_a_book_card_word_is_allowed_anyway_and_guessed_in_the_first_half(server
         seat_everyone(base, lena, gus, gwen, tv)
         lena.get_by_role("button", name="Start the game").click()
         choose_secret(lena, "zlorp", "z")
-        expect(lena.locator("#flash")).to_contain_text("not in our dictionary")
+        expect(lena.locator("#choose-secret")).to_contain_text("not in our dictionary")
+        expect(lena.get_by_text("not in our dictionary")).to_have_count(1)  # not again at the top
         snap(lena, "dark-allow-anyway")
         lena.get_by_role("button", name="Allow it anyway: it is on the book card").click()
         expect(lena.locator("#region-now")).to_contain_text("Start the 10-minute timer")
@@ -275,7 +278,7 @@ def test_a_book_card_word_is_allowed_anyway_and_guessed_in_the_first_half(server
         expect(gus.locator("[data-try-verdict]")).to_contain_text("If the whole table agrees it is a word")
         expect(gus.get_by_role("button", name="Guess", exact=True)).to_be_enabled()
         gus.get_by_role("button", name="Guess", exact=True).click()
-        expect(gus.locator("#flash")).to_contain_text("ZLORP is not in our English dictionary")
+        expect(gus.locator(".guess-form")).to_contain_text("ZLORP is not in our English dictionary")
         snap(gus, "dark-allow-house-word")
         gus.get_by_role("button", name="Allow it anyway: the whole table agrees it is a word").click()
         expect(box).to_have_count(0)

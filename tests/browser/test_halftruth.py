@@ -262,3 +262,38 @@ def test_the_host_ending_the_game_shows_everyone_the_answers_locked_in(table):
         expect(page.locator("#victory-points")).not_to_contain_text("Final standings")
     snap(amy, "small-ended-by-host")
     snap(tv, "ended-by-host-display", tv=True)
+
+
+def test_a_fourth_letter_cannot_be_ticked_and_the_empty_lock_in_message_goes_with_a_tick(table):
+    """The rules allow one to three answers and a card has exactly three correct ones: the
+    forms stop at three as they are tapped, instead of refusing the fourth after sending."""
+    kamila, tony, amy, tv = table
+    kamila.get_by_role("button", name="Start the game").click()
+    enter_die(kamila, "2")
+    question = question_of(tv)
+    form = tony.locator(f"form#lock-in-{question}")
+    form.get_by_role("button", name="Lock in").click()
+    expect(form.get_by_role("alert")).to_have_text("Choose at least one answer.")
+    expect(tony.get_by_text("Choose at least one answer.")).to_have_count(1)  # at the form, once
+    tick(tony, f"lock-in-{question}", "A")
+    expect(tony.get_by_text("Choose at least one answer.")).to_have_count(0)  # a tick answers it
+    tick(tony, f"lock-in-{question}", "BC")
+    for letter in "DEF":
+        expect(form.locator(f"input[value='{letter}']")).to_be_disabled()
+    form.locator("input[value='C']").uncheck()  # three no more: any letter may be ticked again
+    for letter in "CDEF":
+        expect(form.locator(f"input[value='{letter}']")).to_be_enabled()
+    tick(tony, f"lock-in-{question}", "F")
+    expect(form.locator("input[value='C']")).to_be_disabled()
+    form.get_by_role("button", name="Lock in").click()
+    expect(tony.locator("#answer-picker h2 .ht-chip")).to_have_text(["A", "B", "F"])
+    lock_in(amy, "D", question)
+    lock_in(kamila, "E", question)
+
+    reveal_form = kamila.locator("form[id^='reveal-']")
+    for letter in "ABC":
+        reveal_form.locator(f"input[value='{letter}']").check()
+    for letter in "DEF":
+        expect(reveal_form.locator(f"input[value='{letter}']")).to_be_disabled()
+    reveal_form.get_by_role("button", name="Reveal the correct answers").click()
+    expect(reveal_form).to_have_count(0)

@@ -41,7 +41,8 @@ def test_a_refused_guess_keeps_what_was_typed_and_says_why(servers, phones):
     box = ben.get_by_placeholder("Your guess")
     box.fill("mel0n")
     ben.get_by_role("button", name="Guess").click()
-    expect(ben.locator("#flash")).to_contain_text("2 to 12 letters")
+    expect(ben.locator("#guess-form")).to_contain_text("2 to 12 letters")  # at the field
+    expect(ben.get_by_text("2 to 12 letters")).to_have_count(1)  # and only there
     expect(box).to_have_value("mel0n")
 
 
@@ -68,8 +69,9 @@ def test_a_refusal_message_goes_once_someone_else_changes_the_table(servers, pho
     keep_a_secret(lena, base, {"ben": ben, "cat": cat}, "zephyr")
     ben.get_by_placeholder("Your guess").fill("mel0n")
     ben.get_by_role("button", name="Guess").click()
-    expect(ben.locator("#flash")).to_contain_text("2 to 12 letters")
+    expect(ben.locator("#guess-form")).to_contain_text("2 to 12 letters")
     cat.get_by_placeholder("Your guess").fill("melon")
     cat.get_by_role("button", name="Guess").click()
     expect(ben.locator(".guesses")).to_contain_text("cat: melon")
     expect(ben.locator("#flash")).to_be_empty()
+    expect(ben.locator("#guess-form")).not_to_contain_text("2 to 12 letters")

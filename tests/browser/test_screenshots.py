@@ -77,7 +77,7 @@ def test_every_screen_fits_a_phone(servers, browser, scheme):
         snap(tv, f"{scheme}-playing-display")
         gus.get_by_placeholder("Your guess").fill("zz1")
         gus.get_by_role("button", name="Guess").click()
-        expect(gus.locator("#flash")).to_contain_text("2 to 12 letters")
+        expect(gus.locator("#guess-form")).to_contain_text("2 to 12 letters")
         snap(gus, f"{scheme}-refused-move")
         lena.get_by_role("button", name="Reveal it to everyone").click()
         expect(gus.locator("#region-secret")).to_contain_text("The secret was")

@@ -70,11 +70,11 @@ def test_trying_a_kept_secret_answers_as_any_other_word_the_dictionary_lacks(fic
     def tried(word: str):
         response = gus.post(reverse("move", args=[table.code]),
                             {"version": version(table), "type": "guess", "word": word, "_try": "1"})
-        return response.status_code, response.content.decode().replace(word, "WORD")
+        return response.status_code, response["X-Try-Verdict"], response.content.decode().replace(word, "WORD")
 
     assert tried("QWZYX") == tried("ZYXWQ")
-    status, html = tried("QWZYX")
-    assert status == 422 and 'data-reason="house-word"' in html and "Allow it anyway" in html
+    status, verdict, html = tried("QWZYX")
+    assert status == 200 and verdict == "refused" and 'data-reason="house-word"' in html and "Allow it anyway" in html
     assert Table.objects.get().state["rules"]["phase"] == "guessing"
 
 

@@ -239,10 +239,16 @@ def test_a_move_can_be_tried_without_being_applied(stub_table, phone):
     move(host, table, type="set_secret", word="lantern")
     gus = sit(phone(), stub_table[2])
     before = version(table)
+    # A tried move is a question, never a failed request: a 200 whose header gives the verdict.
     refused = move(gus, table, type="guess", word="mel0n", _try="1")
-    assert refused.status_code == 422 and "2 to 12 letters" in refused.content.decode()
+    assert refused.status_code == 200 and refused["X-Try-Verdict"] == "refused"
+    assert "2 to 12 letters" in refused.content.decode() and 'data-reason="' in refused.content.decode()
     accepted = move(gus, table, type="guess", word="melon", _try="1")
-    assert accepted.status_code == 200 and accepted.content == b""
+    assert accepted.status_code == 200 and accepted["X-Try-Verdict"] == "accepted" and accepted.content == b""
+    stale = move(gus, table, before - 1, type="guess", word="melon", _try="1")
+    assert stale.status_code == 200 and stale["X-Try-Verdict"] == "refused"
+    sent = move(gus, table, type="guess", word="mel0n")  # the move itself keeps its status
+    assert sent.status_code == 422 and "X-Try-Verdict" not in sent
     assert version(table) == before and Table.objects.get().state["rules"]["guesses"] == []
     assert not table.actions.filter(kind="move", move__type="guess").exists()
 

@@ -45,6 +45,7 @@ def test_trying_a_non_word_as_it_is_typed_warns_and_still_takes_the_row(lena):
     client, table = lena
     tried = check(client, table, "fykli", "✗✗✗✗✓", _try="1")
     assert tried.status_code == 200 and "FYKLI is not in our English dictionary." in tried.content.decode()
+    assert tried["X-Try-Verdict"] == "warning"
     assert 'flash-warning' in tried.content.decode()
     assert Table.objects.get().state["rules"]["checks"] == []  # a try applies nothing
     assert check(client, table, "entry", "~✗✗~✗", _try="1").content.decode() == ""  # a word: nothing to say

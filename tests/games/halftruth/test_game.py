@@ -526,4 +526,6 @@ def test_only_a_seat_that_must_act_now_has_a_form_marked_now_and_the_die_s_rule_
 def test_the_setup_in_short_says_how_long_each_round_tracker_is():
     assert game.setup_notes(DEFAULTS, [])["layouts"] == "8, 10 and 12 spaces"
     assert game.setup_notes({"layouts": "1,2,3; 2,4; 3,6,9"}, [])["layouts"] == "3, 2 and 3 spaces"
-    assert "layouts" not in game.setup_notes({"layouts": "1,2; x"}, [])
+    # Typed wrong: the field and every summary say so in words, never the raw text.
+    note = game.setup_notes({"layouts": "0,1,2; banana"}, [])["layouts"]
+    assert note.startswith("Not valid yet.") and "whole numbers" in note and "banana" not in note
