@@ -540,11 +540,11 @@ class Undo(Change):
         note = game.undo_note(before, after) if before is not None else ""
         if before is not None:
             try:
-                rules = game.undone(before, after, _rng())
+                back = game.undone(before, after, _rng())
             except ValueError as error:
                 raise TableError(str(error), reason="undo-refused", status=409) from None
-            if rules is not before.rules:
-                state = before.then(rules).to_dict()
+            if back is not before.rules:
+                state = before.then(back).to_dict()
         last.undone = True
         last.save(update_fields=["undone"])
         if table.status == Table.Status.FINISHED and last.status_before != Table.Status.FINISHED:

@@ -204,7 +204,8 @@ class HalfTruth(Game):
 
 def _picks_shown(before: Played | None, after: Played | None) -> bool:
     """Whether the move from ``before`` to ``after`` showed everyone picks that were secret."""
-    if before is None or after is None:
+    # Asked at every drawing of the host's Undo: most states are ruled out before any is read back.
+    if before is None or after is None or before.rules["phase"] != rules.Phase.PICK.value:
         return False
     return rules.shows_picks(rules.from_dict(before.rules), rules.from_dict(after.rules))
 

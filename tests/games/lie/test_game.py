@@ -647,6 +647,9 @@ def test_the_host_is_told_before_undoing_a_lie_that_every_hand_was_seen_and_the_
     page = html.unescape(phones["Eli"].get(reverse("table", args=[table.code])).content.decode())
     assert ('hx-confirm="Undo Ben\'s “Lie!”? Everyone has seen the hands: the app deals this round again '
             'with fresh hands, and its bids start over."') in page
+    # The confirm is the host's: no other phone is drawn the Undo button or its note.
+    other = phones["Ana"].get(reverse("table", args=[table.code])).content.decode()
+    assert "hx-confirm=\"Undo" not in other and "Everyone has seen the hands" not in other
 
 
 def test_undoing_a_lie_the_app_dealt_deals_the_round_again_and_no_screen_shows_an_old_hand(dealt_lie):
