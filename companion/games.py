@@ -320,6 +320,22 @@ class Game:
         then hides nothing (the secret word, the hands set, the answers locked in)."""
         raise NotImplementedError
 
+    def undo_note(self, before: Played | None, after: Played | None) -> str:
+        """What undoing the table's last undoable action means beyond going back, when that action
+        showed everyone something going back cannot hide ("Everyone has seen the hands: ..."): said
+        in the host's confirm and in everyone's notice. ``before``: the game as the action found it,
+        ``after``: as it left it (None: no game). "" when going back is all it means."""
+        return ""
+
+    def undone(self, before: Played, after: Played | None, rng: random.Random) -> dict:
+        """The rules' state an undo goes back to: ``before``'s, as the undone action found it.
+
+        A game whose undone action showed everyone what ``before`` keeps secret returns a state
+        that no longer leans on it (LIE deals the round again), or refuses with a ValueError
+        whose message is for the host (Half Truth, once the picks are shown).
+        """
+        return before.rules
+
     def clock(self, played: Played) -> ClockWant | None:
         return None
 

@@ -87,6 +87,7 @@ class Scene:
     clock_left: float
     now_ms: int
     undo_label: str
+    undo_note: str  # what undoing means beyond going back (Game.undo_note), said in the confirm
     setup_problem: str | None
     rotation: tuple[str, str] | None
     played: Played | None
@@ -199,7 +200,7 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     now = time.time() if now is None else now
     clock = Clock.from_dict(table.clock)
     last = last_action or table.actions.filter(undoable=True, undone=False).only(
-        "table_id", "seat_id", "kind", "move").order_by("-id").first()
+        "table_id", "seat_id", "kind", "move", "state_before").order_by("-id").first()
     setup_problem = None
     if table.status == Table.Status.LOBBY:
         players = [viewer_of(s) for s in players_of(seats)]
@@ -207,12 +208,14 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     here = presence.here([s.pk for s in seats])
     pair = next_in_role(seats, game, here) if table.status == Table.Status.FINISHED and not table.closed else None
     played = played_of(table.state)
+    before = played_of(last.state_before) if last else None
     marks = game.marks(played, table.setup or {}, [viewer_of(s) for s in players_of(seats)])
     return Scene(
         table=table, game=game, seats=seats, facts=public_facts(table),
         people=[person(s, game, here, marks.get(s.pk)) for s in sorted(seats, key=lambda s: s.role == DISPLAY.slug)],
         clock=clock, clock_left=clock.left(now), now_ms=int(now * 1000),
-        undo_label=describe(last, game, seats) if last else "", setup_problem=setup_problem,
+        undo_label=describe(last, game, seats) if last else "",
+        undo_note=game.undo_note(before, played) if before is not None else "", setup_problem=setup_problem,
         rotation=(pair[0].name, pair[1].name) if pair else None, played=played,
         drawn_for=seats if drawn_for is None else drawn_for,
     )
@@ -254,6 +257,7 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
         "now": now,
         "waiting_names": waiting,
         "undo_label": sc.undo_label if me["is_host"] else "",
+        "undo_note": sc.undo_note if me["is_host"] else "",
     }
 
 

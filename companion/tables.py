@@ -533,6 +533,18 @@ class Undo(Change):
         last = table.actions.filter(undoable=True, undone=False).order_by("-id").first()
         if last is None:
             raise TableError("There is nothing to undo.", reason="nothing-to-undo", status=409)
+        # The game decides what going back means when the undone action showed everyone a secret:
+        # asked first, so that a refusal leaves the log and the table as they were.
+        before, after = played_of(last.state_before), played_of(table.state)
+        state = last.state_before
+        note = game.undo_note(before, after) if before is not None else ""
+        if before is not None:
+            try:
+                back = game.undone(before, after, _rng())
+            except ValueError as error:
+                raise TableError(str(error), reason="undo-refused", status=409) from None
+            if back is not before.rules:
+                state = before.then(back).to_dict()
         last.undone = True
         last.save(update_fields=["undone"])
         if table.status == Table.Status.FINISHED and last.status_before != Table.Status.FINISHED:
@@ -540,12 +552,12 @@ class Undo(Change):
         if last.kind == CloseEvening.kind:
             table.closed = False
         table.status = last.status_before
-        table.state = last.state_before
+        table.state = state
         clock = Clock.from_dict(table.clock).undone(Clock.from_dict(last.clock_before))
         played = played_of(table.state)
         want = game.clock(played) if table.status == Table.Status.PLAYING and played else None
         table.clock = clock.follow(want, now).to_dict() if want else Clock().to_dict()
-        table.notice = f"The host undid {describe(last, game, table.seats.all())}."
+        table.notice = " ".join(filter(None, [f"The host undid {describe(last, game, table.seats.all())}.", note]))
 
 
 @dataclass(frozen=True)

@@ -186,6 +186,15 @@ class HalfTruth(Game):
         ranked = sorted(players, key=lambda p: -p["victory_points"])
         return "Final ranking: " + ", ".join(f"{p['name']} {p['victory_points']} VP" for p in ranked) + "."
 
+    def undo_note(self, before: Played | None, after: Played | None) -> str:
+        return rules.PICKS_SEEN if _picks_shown(before, after) else ""
+
+    def undone(self, before: Played, after: Played | None, rng: random.Random) -> dict:
+        # Picks everyone has seen cannot be hidden again, nor changed with the others' in view.
+        if _picks_shown(before, after):
+            raise ValueError(rules.PICKS_SEEN)
+        return before.rules
+
     def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
         player = played.index(viewer)
         if player is None or self.is_over(played):
@@ -194,6 +203,14 @@ class HalfTruth(Game):
             raise ValueError("A player's pawn and points are in play: take them out of the game first "
                              "(their points stay in the standings), then remove their seat.")
         return played.rules
+
+
+def _picks_shown(before: Played | None, after: Played | None) -> bool:
+    """Whether the move from ``before`` to ``after`` showed everyone picks that were secret."""
+    # Asked at every drawing of the host's Undo: most states are ruled out before any is read back.
+    if before is None or after is None or before.rules["phase"] != rules.Phase.PICK.value:
+        return False
+    return rules.shows_picks(rules.from_dict(before.rules), rules.from_dict(after.rules))
 
 
 def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState:

@@ -213,6 +213,15 @@ class Lie(Game):
         return (f"{names.get(last['challenger'], '?')} called Lie on {names.get(bid['seat'], '?')}'s "
                 f"{spoken(bid)}: there were {last['count']}, {verdict}.")
 
+    def undo_note(self, before: Played | None, after: Played | None) -> str:
+        return HANDS_SEEN if _dealt_and_shown(before, after) else ""
+
+    def undone(self, before: Played, after: Played | None, rng: random.Random) -> dict:
+        # Hands every screen has shown cannot be bid on again: the round starts over from a new deal.
+        if _dealt_and_shown(before, after):
+            return rules.deal_again(rules.from_dict(before.rules), rng).to_dict()
+        return before.rules
+
     def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
         # A player removed by the host leaves the game as if they had tapped "Leave the game",
         # so the rules never wait on a seat that is gone.
@@ -221,6 +230,18 @@ class Lie(Game):
         if game.outcome is None and seat is not None and seat in game.in_game:
             return self.apply(played, viewer, {"type": "forfeit"}, rng)
         return played.rules
+
+
+# What undoing means once the app's deal was shown to everyone: said in the host's confirm and the notice.
+HANDS_SEEN = "Everyone has seen the hands: the app deals this round again with fresh hands, and its bids start over."
+
+
+def _dealt_and_shown(before: Played | None, after: Played | None) -> bool:
+    """Whether the move from ``before`` to ``after`` showed everyone the hands of a round the app
+    dealt, in a game that going back leaves on."""
+    if before is None or not before.rules.get("app_deals") or before.rules["outcome"] is not None:
+        return False
+    return rules.shows_hands(rules.from_dict(before.rules), None if after is None else rules.from_dict(after.rules))
 
 
 def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:

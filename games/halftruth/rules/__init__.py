@@ -16,6 +16,7 @@ from .errors import (
 from .game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    PICKS_SEEN,
     READER_MOVES,
     TABLE_MOVES,
     Colour,
@@ -33,6 +34,7 @@ from .game import (
     move_options,
     new_game,
     seat_colours,
+    shows_picks,
     to_dict,
     waiting_for,
 )
@@ -45,6 +47,7 @@ __all__ = [
     "LETTERS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "PICKS_SEEN",
     "READER_MOVES",
     "TABLE_MOVES",
     "Colour",
@@ -75,6 +78,7 @@ __all__ = [
     "parse_layouts",
     "player_view",
     "seat_colours",
+    "shows_picks",
     "score_answer",
     "to_dict",
     "waiting_for",

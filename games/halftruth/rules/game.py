@@ -503,6 +503,19 @@ def end_game(state: GameState) -> GameState:
     return dataclasses.replace(state, phase=Phase.OVER, ended=True)
 
 
+# Why the table refuses to go back past the moment the picks were shown.
+PICKS_SEEN = ("Everyone has seen the picks: going back would hide them again and let answers change, "
+              "so this cannot be undone.")
+
+
+def shows_picks(before: GameState, after: GameState | None) -> bool:
+    """Whether going from ``before`` to ``after`` showed everyone picks that were secret: the
+    question was still being answered, and afterwards the picks locked in are shown (the last
+    lock-in or skip revealed them, or the game ended). ``after`` None: no game followed."""
+    return (after is not None and before.phase is Phase.PICK and after.phase is not Phase.PICK
+            and any(pick is not None for pick in after.picks))
+
+
 def _target(state: GameState, seat: object) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
         raise IllegalMove(f"There is no player {seat!r} at this table.", reason="no-such-seat")

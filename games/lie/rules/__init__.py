@@ -22,10 +22,12 @@ from .game import (
     Termination,
     Variants,
     apply,
+    deal_again,
     end_game,
     from_dict,
     new_game,
     to_dict,
+    shows_hands,
     why_not,
 )
 from .odds import MODEL, MODEL_DEALT, MODEL_WILD, at_least, chance_bid_holds, chance_dealt, per_card, per_card_dealt
@@ -38,7 +40,7 @@ __all__ = [
     "CorruptState", "IllegalBid", "IllegalHand", "IllegalMove", "IllegalSetup", "RulesError",
     "Call", "Direction", "GameState", "Outcome", "Phase", "Showdown", "Termination", "Variants",
     "DEALS_AND_COUNTS", "MAX_PLAYERS", "MIN_PLAYERS", "PHASE_MOVES", "VARIANT_NAMES",
-    "apply", "end_game", "from_dict", "new_game", "to_dict", "why_not",
+    "apply", "deal_again", "end_game", "shows_hands", "from_dict", "new_game", "to_dict", "why_not",
     "player_view", "MODEL", "MODEL_DEALT", "MODEL_WILD", "at_least", "chance_bid_holds", "chance_dealt", "per_card",
     "per_card_dealt",
 ]

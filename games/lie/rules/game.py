@@ -621,6 +621,34 @@ def end_game(state: GameState) -> GameState:
     return replace(state, phase=Phase.OVER, turn=None, outcome=Outcome(None, Termination.ENDED))
 
 
+def shows_hands(before: GameState, after: GameState | None) -> bool:
+    """Whether going from ``before`` to ``after`` showed every seat the hands of ``before``'s round:
+    a "Lie!" settled it (its showdown shows them all), or the game ended with hands set in it
+    (an ended game hides nothing). ``after`` None: no game followed, so nothing was shown."""
+    if after is None:
+        return False
+    if len(after.history) > len(before.history):
+        return True
+    return after.outcome is not None and before.outcome is None and any(h is not None for h in before.hands)
+
+
+def deal_again(state: GameState, rng: random.Random | None) -> GameState:
+    """The round in play started over with fresh cards: each player still in is dealt as many
+    as before, sets a hand again, and the bidding restarts from the same opener, as after any
+    new deal. The table undoing a move that showed every hand calls it: hands everyone has seen
+    cannot be played on.
+
+    Only where the app deals, in a game still on: at other tables the cards are the table's.
+    """
+    if not state.app_deals:
+        raise IllegalMove("The cards are dealt at the table, not by the app.", reason="not-app-dealt")
+    if state.outcome is not None:
+        raise IllegalMove("The game is over.", reason="game-over")
+    fresh = replace(state, hands=(None,) * len(state.players), calls=(), turn=None, direction=Direction.CLOCKWISE,
+                    challenger=None, counts=(), phase=Phase.SETTING_HANDS, dealt=())
+    return _deal(fresh, rng)
+
+
 # Each move's handler and its fields, by type.
 _MOVES = {
     "set_hand": (_set_hand, ("faces",)),

@@ -529,3 +529,68 @@ def test_the_setup_in_short_says_how_long_each_round_tracker_is():
     # Typed wrong: the field and every summary say so in words, never the raw text.
     note = game.setup_notes({"layouts": "0,1,2; banana"}, [])["layouts"]
     assert note.startswith("Not valid yet.") and "whole numbers" in note and "banana" not in note
+
+
+# Undoing the last lock-in once the picks were revealed: everyone has seen them, so it is refused
+
+
+@pytest.fixture
+def revealed(db, phone):
+    """Kamila (host), Tony and Amy at a Half Truth table, the die rolled, everyone locked in."""
+    from companion import tables
+    from tests.conftest import sit
+    from tests.companion.test_tables import move, post_host
+
+    table, kamila = tables.create_table("halftruth", "Kamila")
+    phones = {"Kamila": sit(phone(), kamila)}
+    for name in ("Tony", "Amy"):
+        phones[name] = sit(phone(), tables.join_table(table, name))
+    assert post_host(phones["Kamila"], table, "start").status_code == 200
+    assert move(phones["Kamila"], table, type="roll").status_code == 200
+    for name, letters in (("Kamila", "A"), ("Tony", "B")):
+        assert move(phones[name], table, type="lock_in", letters=letters).status_code == 200
+    return table, phones
+
+
+def _confirm(client, table):
+    import html
+
+    from django.urls import reverse
+
+    page = html.unescape(client.get(reverse("table", args=[table.code])).content.decode())
+    return re.findall(r'hx-confirm="(Undo [^"]*)"', page)
+
+
+def test_the_host_is_told_before_undoing_the_last_lock_in_that_everyone_has_seen_the_picks(revealed):
+    from tests.companion.test_tables import move
+
+    table, phones = revealed
+    assert _confirm(phones["Kamila"], table) == ["Undo Tony's answer?"]  # the picks are still secret
+    assert move(phones["Amy"], table, type="lock_in", letters="C").status_code == 200
+    assert _confirm(phones["Kamila"], table) == [f"Undo Amy's answer? {rules.PICKS_SEEN}"]
+
+
+def test_undoing_the_last_lock_in_after_the_reveal_is_refused_and_changes_nothing(revealed):
+    from companion.models import Action, Table
+    from tests.companion.test_tables import move, post_host
+
+    table, phones = revealed
+    assert move(phones["Amy"], table, type="lock_in", letters="C").status_code == 200
+    table.refresh_from_db()
+    state, v = table.state, table.version
+    response = post_host(phones["Kamila"], table, "undo")
+    assert response.status_code == 409
+    assert "Everyone has seen the picks" in response.content.decode()
+    table = Table.objects.get(pk=table.pk)
+    assert table.state == state and table.version == v and table.state["rules"]["phase"] == "reveal"
+    assert not Action.objects.filter(table=table, undone=True).exists()
+
+
+def test_a_lock_in_before_the_reveal_is_undone_as_before(revealed):
+    from companion.models import Table
+    from tests.companion.test_tables import post_host
+
+    table, phones = revealed
+    assert post_host(phones["Kamila"], table, "undo").status_code == 200
+    picks = Table.objects.get(pk=table.pk).state["rules"]["picks"]
+    assert picks == ["A", None, None]

@@ -590,3 +590,110 @@ def test_a_screen_marks_what_to_do_now_exactly_when_the_game_waits_for_that_seat
             assert ("data-now" in render.fragment(scene, seat)) == waited_for, f"{script} {label}: {seat.name}"
             marked += waited_for
     assert marked > 10
+
+
+# Undoing a "Lie!" when the app deals: every screen showed every hand, so the round is dealt again
+
+
+def _cards_on(page: str, round_: int) -> list[tuple[int, int]]:
+    """The cards a page's hand form offers to turn, in order: each card's two ends."""
+    import re
+
+    ends: dict[int, list[int]] = {}
+    for card, end in re.findall(rf'name="card-r{round_}-(\d+)" value="(\d)"', page):
+        ends.setdefault(int(card), []).append(int(end))
+    return [tuple(ends[i]) for i in sorted(ends)]
+
+
+@pytest.fixture
+def dealt_lie(db, phone):
+    """Eli (host), Ana and Ben at a LIE table the app deals for, every hand set, Eli and Ana have bid."""
+    from companion import tables
+    from companion.models import Seat
+    from tests.conftest import sit
+    from tests.companion.test_tables import move, post_host
+
+    table, eli = tables.create_table("lie", "Eli")
+    phones = {"Eli": sit(phone(), eli)}
+    for name in ("Ana", "Ben"):
+        phones[name] = sit(phone(), tables.join_table(table, name))
+    screen = phone()
+    sit(screen, tables.join_table(table, "", as_display=True))
+    assert post_host(phones["Eli"], table, "setup", app_deals="on").status_code == 200
+    assert post_host(phones["Eli"], table, "start").status_code == 200
+    table.refresh_from_db()
+    for seat, name in enumerate(("Eli", "Ana", "Ben")):
+        first = table.state["rules"]["dealt"][seat][0]
+        assert move(phones[name], table, type="set_hand", faces=[first[0]]).status_code == 200
+    assert move(phones["Eli"], table, type="bid", quantity=1, face=2).status_code == 200
+    assert move(phones["Ana"], table, type="bid", quantity=2, face=2).status_code == 200
+    table.refresh_from_db()
+    seats = {s.name: s for s in Seat.objects.filter(table=table)}
+    return table, phones, screen, seats
+
+
+def test_the_host_is_told_before_undoing_a_lie_that_every_hand_was_seen_and_the_app_deals_again(dealt_lie):
+    import html
+    import re
+
+    from django.urls import reverse
+
+    from tests.companion.test_tables import move
+
+    table, phones, _, _ = dealt_lie
+    page = html.unescape(phones["Eli"].get(reverse("table", args=[table.code])).content.decode())
+    assert "hx-confirm=\"Undo Ana's bid?\"" in page, re.findall(r"hx-confirm=\"Undo[^\"]*\"", page)  # a bid: nothing more to say
+    assert move(phones["Ben"], table, type="challenge").status_code == 200
+    page = html.unescape(phones["Eli"].get(reverse("table", args=[table.code])).content.decode())
+    assert ('hx-confirm="Undo Ben\'s “Lie!”? Everyone has seen the hands: the app deals this round again '
+            'with fresh hands, and its bids start over."') in page
+    # The confirm is the host's: no other phone is drawn the Undo button or its note.
+    other = phones["Ana"].get(reverse("table", args=[table.code])).content.decode()
+    assert "hx-confirm=\"Undo" not in other and "Everyone has seen the hands" not in other
+
+
+def test_undoing_a_lie_the_app_dealt_deals_the_round_again_and_no_screen_shows_an_old_hand(dealt_lie):
+    from django.urls import reverse
+
+    from companion.models import Table
+    from tests.companion.test_tables import move, post_host
+
+    table, phones, screen, seats = dealt_lie
+    table.refresh_from_db()
+    old = [[tuple(card) for card in cards] for cards in table.state["rules"]["dealt"]]
+    sizes = [len(cards) for cards in old]
+    assert move(phones["Ben"], table, type="challenge").status_code == 200
+    assert "showdown-r1" in screen.get(reverse("table", args=[table.code])).content.decode()
+
+    response = post_host(phones["Eli"], table, "undo")
+    assert response.status_code == 200
+    table = Table.objects.get(pk=table.pk)
+    after = table.state["rules"]
+    assert table.status == Table.Status.PLAYING and table.results == []
+    assert after["phase"] == "setting_hands" and after["round"] == 1 and after["history"] == []
+    assert after["calls"] == [] and after["hands"] == [None, None, None] and after["turn"] is None
+    new = [[tuple(card) for card in cards] for cards in after["dealt"]]
+    assert [len(cards) for cards in new] == sizes
+    assert all(mine != before for mine, before in zip(new, old))
+    assert "the app deals this round again" in table.notice
+
+    # The leak check: every phone offers its new cards only, and no screen shows the round's showdown.
+    for seat, name in enumerate(("Eli", "Ana", "Ben")):
+        page = phones[name].get(reverse("table", args=[table.code])).content.decode()
+        assert _cards_on(page, 1) == new[seat], name
+        assert not any(_cards_on(page, 1) == hand for hand in old), name
+        assert "showdown-r1" not in page and "showdown-latest-r1" not in page, name
+    shown = screen.get(reverse("table", args=[table.code])).content.decode()
+    assert _cards_on(shown, 1) == [] and "showdown-r1" not in shown and "showdown-latest-r1" not in shown
+
+
+def test_undoing_a_bid_the_app_dealt_keeps_the_hands(dealt_lie):
+    from companion.models import Table
+    from tests.companion.test_tables import post_host
+
+    table, phones, _, _ = dealt_lie
+    table.refresh_from_db()
+    before = table.state["rules"]["dealt"]
+    assert post_host(phones["Eli"], table, "undo").status_code == 200
+    after = Table.objects.get(pk=table.pk).state["rules"]
+    assert after["dealt"] == before and [c["quantity"] for c in after["calls"]] == [1]
