@@ -385,6 +385,7 @@ REMOVED = '<div id="removed-notice" hx-swap-oob="true" class="removed">The host 
 
 
 def draft(name: str, text: str) -> str:
-    """Who of the audience is typing what; an empty ``text`` clears it."""
+    """Who of the audience is typing what; an empty ``text`` clears it. It opens with
+    ``<p id="draft"``, by which table.js knows and drops one a screen without a box has no place for."""
     shown = format_html("{} is typing: {}", name, text.upper()) if text else ""
     return format_html('<p id="draft" class="draft muted" aria-live="polite" hx-swap-oob="true">{}</p>', shown)

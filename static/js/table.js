@@ -499,14 +499,16 @@
   // to whatever this page asked (below).
   var SERVER_PING = '<span id="ping" hidden hx-swap-oob="true"></span>';
 
-  document.addEventListener("htmx:wsAfterMessage", function (evt) {
-    if (evt.detail.message === SERVER_PING) evt.detail.socketWrapper.send('{"type":"pong"}');
+  function heard(detail) {
+    if (detail.message === SERVER_PING) detail.socketWrapper.send('{"type":"pong"}');
     clearTimeout(answerTimer);
     answerTimer = null;
     if (!open || document.body.dataset.live === "1") return;
     document.body.dataset.live = "1";
     setConn("", "ok");
-  });
+  }
+
+  document.addEventListener("htmx:wsAfterMessage", function (evt) { heard(evt.detail); });
 
   // A seat that is no more (removed by the host, or never here): the game goes from the screen,
   // so nothing is left to tap that would only be refused, and a link joins the table afresh.
@@ -629,6 +631,19 @@
   document.addEventListener("reset", function (evt) { endDraft(evt.target); });
   document.addEventListener("htmx:afterRequest", function (evt) {
     if (evt.detail.xhr && evt.detail.xhr.status < 300) endDraft(evt.detail.elt);
+  });
+
+  // A draft (render.draft) goes into this screen's guess box. One that arrives after the box
+  // went (the game ended, or the turn passed, while a teammate was typing) has no place here:
+  // it is dropped rather than swapped, which htmx would log as an error. It still counts as
+  // word from the server, so the socket is known to work.
+  var DRAFT = '<p id="draft"';
+
+  document.addEventListener("htmx:wsBeforeMessage", function (evt) {
+    var message = evt.detail.message;
+    if (typeof message !== "string" || message.indexOf(DRAFT) !== 0 || document.getElementById("draft")) return;
+    evt.preventDefault();
+    heard(evt.detail);
   });
 
   var draftShown = null;
