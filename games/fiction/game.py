@@ -207,9 +207,9 @@ class Fiction(Game):
         for row in view["turns"]:
             row["tiles"] = tiles(row)
             row["note"] = lie_note(row) if row["clues"] and not row["correct"] else ""
-        for row in view.get("checks", ()):
+        for row in view.get("checks", ()):  # the lies come only with the honest clues (the truth's view)
             row["tiles"] = tiles({**row, "facts": [], "fictions": [],
-                                   "lies": [lie["position"] for lie in row["lies"]]})
+                                   "lies": [lie["position"] for lie in row.get("lies", ())]})
         view["alphabet"] = alphabet(view)
         # What the alphabet board shows besides the letters; it changes with the phase far less
         # often than the phase does (a guess and its clues leave it as it was).
