@@ -425,6 +425,31 @@ def test_a_game_against_the_app_as_lie_brarian(servers, browser):
             context.close()
 
 
+def test_the_host_enters_a_card_the_app_does_not_know_with_ordinary_controls(servers, browser):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE), browser.new_context(**TV)]
+    lena, tv = (c.new_page() for c in contexts)
+    try:
+        code = create_fiction(lena, base, "Lena")
+        tv.goto(f"{base}/t/{code}/")
+        tv.get_by_role("button", name="Use this screen as the table display").click()
+        lena.locator("#setup-ability_cards").check()
+        lena.locator("#setup-guesser_cards-1-text").fill("Point to any letter")
+        lena.locator("#setup-guesser_cards-1-effect").select_option("with-token")
+        lena.locator("#setup-guesser_cards-1-uses").select_option("2")
+        expect(lena.locator("#setup-guesser_cards-2-text")).to_have_value("")  # a blank row for the next card
+        expect(lena.locator("#setup-guesser_cards-1-effect")).to_have_value("with-token")
+        expect(tv.locator(".setup-short")).to_contain_text("Point to any letter (blue badge, at most 2 uses)")
+        snap(lena, "typed-card-rows")
+        lena.locator("#setup-guesser_cards-1-text").fill("")  # cleared: the card is gone
+        lena.locator("#setup-guesser_cards-1-uses").select_option("1")
+        expect(lena.locator("#setup-guesser_cards-2-text")).to_have_count(0)
+        expect(tv.locator(".setup-short")).not_to_contain_text("Point to any letter")
+    finally:
+        for context in contexts:
+            context.close()
+
+
 def test_banned_books_lie_about_plus_one_letter_and_tokens_on_an_earlier_vowel(servers, browser):
     base = servers[0].url
     contexts = [browser.new_context(**PHONE) for _ in range(3)] + [browser.new_context(**TV)]
