@@ -55,6 +55,9 @@ class Field:
     # The setup in short (the table display's lobby) names it; a choice shown another way there
     # (Half Truth's seat colours, on the pawns) is left out.
     in_short: bool = True
+    # A game's own template that draws this setup field's controls on the host's form, for a value
+    # no single control holds (Fiction's rows of typed ability cards); it parses them itself.
+    template: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -18,6 +18,7 @@ from games.errors import RulesError
 
 from . import rules
 from .rules.game import GUESSERS, HOUSE_WORD, LIBRARIAN
+from .card_form import CardsField, cards_note, rules_cards, typed_cards  # noqa: F401 (typed_cards: the old syntax)
 from .screens import alphabet, ending, lie_counts, lie_note, lies_wanted, tiles
 
 # Word fields keep the form's default length: a word of the wrong length gets the rules' own reason.
@@ -89,12 +90,14 @@ class Fiction(Game):
               default=False),
         Field("app_librarian", "bool", label="The app is the Lie-brarian: it draws the word and lies; everyone guesses",
               default=False),
-        Field("librarian_cards", "text", label="Typed Lie-brarian ability cards", required=False, max_length=400,
-              default="", help="Cards from the box the app does not know, split by ';', uses in brackets: "
-                               "Swap two clue tokens (2); Peek (∞)"),
-        Field("guesser_cards", "text", label="Typed Guesser ability cards", required=False, max_length=400,
-              default="", help="Start a card with 'blue:' if it is used with a token (blue badge), else it is paid "
-                               "for by discarding one (red badge): blue: Point to any letter; Skip a guess"),
+        # Cards from the box the app does not know: one row of ordinary controls a card (card_form.py).
+        CardsField("librarian_cards", label="Lie-brarian ability cards the app does not know", required=False,
+                   side=LIBRARIAN, help="Each card's text as printed, what it lets a row hold, and the number under "
+                                        "its feather. Clear a card's text to remove it."),
+        CardsField("guesser_cards", label="Guesser ability cards the app does not know", required=False,
+                   side=GUESSERS, help="Each card's text as printed, its badge (blue: used with a token; red: paid "
+                                       "for by discarding one) and how many times it may be used. Clear a card's "
+                                       "text to remove it."),
     )
     TYPED = {"librarian_cards": "librarian", "guesser_cards": "guessers"}
     regions = ("outcome", "setup_panel", "halftime", "clue_picker", "guess_box", "guess_rows", "alphabet", "clue_check")
@@ -120,6 +123,10 @@ class Fiction(Game):
             return "The Lie-brarian needs their own phone: only it shows the secret word and the honest clues."
         return self._options_problem(options)
 
+    def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
+        # The typed cards in words beside the host's rows and in every summary, never as stored.
+        return {name: cards_note(setup.get(name), side) for name, side in self.TYPED.items()}
+
     def _options_problem(self, options: dict[str, Any]) -> str | None:
         try:
             rules_options, typed = self._split(options)
@@ -137,7 +144,7 @@ class Fiction(Game):
         if not rules_options.ability_cards or rules_options.clue_check or rules_options.app_librarian:
             return rules_options, []
         return rules_options, [card for name, side in self.TYPED.items()
-                               for card in typed_cards(options.get(name) or "", side)]
+                               for card in rules_cards(options.get(name), side)]
 
     def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
         problem = self.check_setup(options, players)
@@ -207,9 +214,9 @@ class Fiction(Game):
         for row in view["turns"]:
             row["tiles"] = tiles(row)
             row["note"] = lie_note(row) if row["clues"] and not row["correct"] else ""
-        for row in view.get("checks", ()):
+        for row in view.get("checks", ()):  # the lies come only with the honest clues (the truth's view)
             row["tiles"] = tiles({**row, "facts": [], "fictions": [],
-                                   "lies": [lie["position"] for lie in row["lies"]]})
+                                   "lies": [lie["position"] for lie in row.get("lies", ())]})
         view["alphabet"] = alphabet(view)
         # What the alphabet board shows besides the letters; it changes with the phase far less
         # often than the phase does (a guess and its clues leave it as it was).
@@ -337,33 +344,3 @@ class Fiction(Game):
         if played.holding("guesser") == [viewer.seat_id]:
             raise ValueError("The last Guesser cannot leave mid-game; end the game first.")
         return played.rules
-
-
-def typed_cards(text: str, side: str) -> list[dict]:
-    """Cards a table typed in the lobby: ``Swap two clue tokens (2); blue: Point to any letter``.
-
-    A number in brackets is how many times the card may be used (none, or ∞: no limit);
-    a Guesser card starting ``blue:`` is used with a token, any other by discarding one.
-    """
-    cards = []
-    for part in text.split(";"):
-        card = part.strip()
-        if not card:
-            continue
-        payment = "feather" if side == LIBRARIAN else "discard-token"
-        if side == GUESSERS and card.lower().startswith(("blue:", "red:")):
-            head, card = card.split(":", 1)
-            payment = "with-token" if head.lower() == "blue" else "discard-token"
-            card = card.strip()
-        uses = None
-        if card.endswith(")") and "(" in card:
-            card, count = card[:-1].rsplit("(", 1)
-            count = count.strip().lower().rstrip("×x")
-            if count not in ("∞", "", "no limit"):
-                if not count.isdigit() or int(count) < 1:
-                    raise rules.IllegalSetup(f"Uses of a typed card are a number from 1, or ∞: not ({count}).",
-                                             reason="card-uses")
-                uses = int(count)
-            card = card.strip()
-        cards.append({"side": side, "text": card, "payment": payment, "uses": uses})
-    return cards

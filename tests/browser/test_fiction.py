@@ -293,7 +293,7 @@ def test_a_book_card_word_is_allowed_anyway_and_guessed_in_the_first_half(server
             context.close()
 
 
-def test_clue_check_on_one_phone_finds_a_row_with_two_lies(servers, browser):
+def test_clue_check_refuses_a_row_with_two_lies_at_the_field_and_keeps_the_paper_numbering(servers, browser):
     context = browser.new_context(**PHONE)
     lena = context.new_page()
     try:
@@ -304,24 +304,31 @@ def test_clue_check_on_one_phone_finds_a_row_with_two_lies(servers, browser):
         choose_secret(lena, "ready", "r")
         expect(lena.locator("#region-now")).to_contain_text("Clue check")
         expect(lena.locator(".clock")).to_have_count(0)
+        form = lena.locator(".check-form")
+        button = lena.get_by_role("button", name="Check this row")
 
-        def check(guess: str, clues: str) -> None:
-            form = lena.locator(".check-form")
+        def lay(guess: str, clues: str) -> None:
             form.locator(".word-input").fill(guess)
             for i, clue in enumerate(clues):
                 form.locator("select").nth(i).select_option(clue)
-            lena.get_by_role("button", name="Check this row").click()
 
-        check("entry", "~✗✗~✗")  # the rulebook's example, the Y's ✓ turned into a lie
+        lay("entry", "~✗✗~✗")  # the rulebook's example, the Y's ✓ turned into a lie
+        button.click()
         expect(lena.locator("#check-row-1 .verdict")).to_contain_text("Exactly one lie, under letter 5")
-        check("tiger", "✓✗✗✓~")  # honest is ✗✗✗~~: two clues changed
-        verdict = lena.locator("#check-row-2 .verdict")
+        lay("tiger", "✓✗✗✓~")  # honest is ✗✗✗~~: two clues changed
+        verdict = form.locator("[data-try-verdict]")
         expect(verdict).to_contain_text("2 lies, not one")
         expect(verdict).to_contain_text("letter 1 shows ✓, honest is ✗")
         expect(verdict).to_contain_text("letter 4 shows ✓, honest is ~")
-        expect(lena.locator("#check-row-2 .clue.token.lie")).to_have_count(2)
-        expect(lena.locator(".check-form .word-input")).to_have_value("")
+        expect(button).to_be_disabled()  # a refused row is never stored
+        expect(lena.locator("#check-row-2")).to_have_count(0)
+        expect(form).to_contain_text("Guess 2 from the paper board")
         snap(lena, "clue-check")
+        form.locator("select").nth(0).select_option("✗")  # the table puts one token back
+        expect(button).to_be_enabled()
+        button.click()
+        expect(lena.locator("#check-row-2 .verdict")).to_contain_text("Exactly one lie, under letter 4")
+        expect(lena.locator(".check-form .word-input")).to_have_value("")
     finally:
         context.close()
 
@@ -356,6 +363,10 @@ def test_clue_check_reaches_the_guessers_win_when_a_row_is_the_secret(servers, b
         button.click()
         expect(lena.locator("#check-row-1 .check-warning")).to_have_text("⚠ FYKLI is not in our English dictionary.")
         expect(lena.locator(".check-form .check-token label")).to_have_text(["·"] * 5)
+        # the TV follows the paper board row by row: each verdict, never an honest clue
+        expect(tv.locator("#check-row-1 .verdict")).to_contain_text("One lie: a fair row.")
+        expect(tv.locator("#check-row-1 .clue.token")).to_have_text(["✗"] * 5)
+        expect(tv.locator(".clue.honest")).to_have_count(0)
 
         lena.locator(".check-form .word-input").fill("ready")
         for i in range(5):
@@ -366,6 +377,7 @@ def test_clue_check_reaches_the_guessers_win_when_a_row_is_the_secret(servers, b
             expect(page.locator(".outcome")).to_contain_text("on checked row 2")
             expect(page.locator(".outcome .secret")).to_have_text("READY")
             expect(page.locator("#check-row-2 .verdict")).to_contain_text("The secret word: the Guessers win.")
+            expect(page.locator("#check-row-1")).to_be_visible()  # oldest first, above the win
         expect(lena.locator(".check-form")).to_have_count(0)
         expect(lena.locator(".games-played")).to_contain_text("Game 1: the Guessers won (guessed)")
         snap(lena, "clue-check-win")
@@ -413,6 +425,31 @@ def test_a_game_against_the_app_as_lie_brarian(servers, browser):
             context.close()
 
 
+def test_the_host_enters_a_card_the_app_does_not_know_with_ordinary_controls(servers, browser):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE), browser.new_context(**TV)]
+    lena, tv = (c.new_page() for c in contexts)
+    try:
+        code = create_fiction(lena, base, "Lena")
+        tv.goto(f"{base}/t/{code}/")
+        tv.get_by_role("button", name="Use this screen as the table display").click()
+        lena.locator("#setup-ability_cards").check()
+        lena.locator("#setup-guesser_cards-1-text").fill("Point to any letter")
+        lena.locator("#setup-guesser_cards-1-effect").select_option("with-token")
+        lena.locator("#setup-guesser_cards-1-uses").select_option("2")
+        expect(lena.locator("#setup-guesser_cards-2-text")).to_have_value("")  # a blank row for the next card
+        expect(lena.locator("#setup-guesser_cards-1-effect")).to_have_value("with-token")
+        expect(tv.locator(".setup-short")).to_contain_text("Point to any letter (blue badge, at most 2 uses)")
+        snap(lena, "typed-card-rows")
+        lena.locator("#setup-guesser_cards-1-text").fill("")  # cleared: the card is gone
+        lena.locator("#setup-guesser_cards-1-uses").select_option("1")
+        expect(lena.locator("#setup-guesser_cards-2-text")).to_have_count(0)
+        expect(tv.locator(".setup-short")).not_to_contain_text("Point to any letter")
+    finally:
+        for context in contexts:
+            context.close()
+
+
 def test_banned_books_lie_about_plus_one_letter_and_tokens_on_an_earlier_vowel(servers, browser):
     base = servers[0].url
     contexts = [browser.new_context(**PHONE) for _ in range(3)] + [browser.new_context(**TV)]
@@ -432,7 +469,10 @@ def test_banned_books_lie_about_plus_one_letter_and_tokens_on_an_earlier_vowel(s
         guess(gus, "ghost")
         lie_and_share(lena, 1, at=(0, 4))  # two lies: Share is allowed with the card, a feather crossed off
         expect(lena.locator("#board-1 .board-note")).to_contain_text("feather crossed off")
-        expect(lena.locator(".ability", has_text="Lie about +1 letter")).to_contain_text("(1 use left)")
+        expect(lena.locator(".ability", has_text="Lie about +1 letter")).to_contain_text("at most 2 uses · 1 use left")
+        # the limit is on the card's face for all to see; the feathers left are crossed off in secret
+        expect(tv.locator(".ability", has_text="Lie about +1 letter")).to_contain_text("at most 2 uses")
+        assert "left" not in tv.locator(".ability", has_text="Lie about +1 letter").inner_text()
         expect(gwen.locator("#board-1")).to_contain_text("1 or 2 of these clues may be lies")
         assert "use left" not in gwen.locator(".ability", has_text="Lie about +1 letter").inner_text()
 

@@ -441,16 +441,31 @@ def check_row(state: GameState, seat: str | None, guess: str, clues: str | list[
     """Clue check mode: the Lie-brarian types a guess from the paper board and the tokens laid under it.
 
     Any five letters are taken (the guessers' paper guess was already agreed at the table;
-    the view warns of a non-word or a repeated letter); the view says whether the row holds
-    exactly one lie. A row whose guess is the secret word is the Guessers' win, as in play.
+    the view warns of a non-word or a repeated letter). A row that does not hold exactly one
+    lie is refused, saying which tokens to change, and is not stored: the checked rows keep
+    the paper board's numbering. A row whose guess is the secret word is the Guessers' win, as in play.
     """
     _need_seat(seat, LIBRARIAN)
     _need_phase(state, CHECKING)
     word = check_shape(guess, red_words=True)
-    state = replace(state, checks=state.checks + ((word, parse_clues(clues, len(word))),))
+    tokens = parse_clues(clues, len(word))
+    if word != state.secret:
+        assert state.secret is not None  # checking starts when the secret is chosen
+        verdict = judge_row(state.secret, word, tokens)
+        if not verdict["right"]:
+            raise IllegalClues(_not_one_lie(verdict["lies"]), reason="not-one-lie")
+    state = replace(state, checks=state.checks + ((word, tokens),))
     if word == state.secret:
         return replace(state, phase=OVER, outcome=Outcome(GUESSERS, Termination.GUESSED))
     return state
+
+
+def _not_one_lie(lies: list[dict]) -> str:
+    """Why a checked row is refused, in the Lie-brarian's words (it names honest clues: theirs alone)."""
+    if not lies:
+        return "No lie: every token is honest. Change exactly one clue."
+    wrong = "; ".join(f"letter {lie['position'] + 1} shows {lie['shared']}, honest is {lie['honest']}" for lie in lies)
+    return f"{len(lies)} lies, not one: {wrong}. Put back all but one."
 
 
 MARKS = ("in", "out", "maybe")  # the guessers' pen on the alphabet board; "" rubs a mark out
@@ -886,14 +901,24 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
         "words_left": (len(candidates(state.rows(), secret_words(state.options.red_words), hint=state.hint))
                        if state.options.words_left and state.phase != SETUP else None),
     }
-    if state.options.clue_check:  # the verdicts show the honest clues: the Lie-brarian's alone
-        view["checks"] = [
-            {"number": n, "guess": g, "clues": clues_text(c), **judge_row(state.secret, g, c),
-             "correct": g == state.secret, "warnings": guess_warnings(g, red_words=state.options.red_words)}
-            for n, (g, c) in enumerate(state.checks, start=1)
-        ] if truth and state.secret else []
+    if state.options.clue_check:
+        view["checks"] = [_checked_row(state, n, g, c, truth) for n, (g, c) in enumerate(state.checks, start=1)]
     if truth:
         view["secret"] = state.secret
         view["secret_override"] = state.secret_override
         view["librarian_uses"] = state.librarian_uses
     return view
+
+
+def _checked_row(state: GameState, number: int, guess: str, tokens: tuple[Clue, ...], truth: bool) -> dict[str, Any]:
+    """One checked row of a paper game, oldest first: the guess and tokens the paper board
+    already shows everyone, and its verdict. Only a seat that sees the truth gets the honest
+    clues and where the lie is, which would tell the guessers the clue under it."""
+    assert state.secret is not None  # rows are checked only once the secret is chosen
+    verdict = judge_row(state.secret, guess, tokens)
+    row: dict[str, Any] = {"number": number, "guess": guess, "clues": clues_text(tokens),
+                           "right": verdict["right"], "correct": guess == state.secret,
+                           "warnings": guess_warnings(guess, red_words=state.options.red_words)}
+    if truth:
+        row.update(honest=verdict["honest"], lies=verdict["lies"])
+    return row

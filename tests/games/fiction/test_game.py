@@ -362,16 +362,18 @@ def test_clue_check_needs_no_guesser_and_runs_no_clock(game):
     assert game.now(game.view(state, LENA), LENA).my_turn
 
 
-def test_clue_check_finds_a_row_with_two_lies_and_keeps_it_off_other_screens(game):
+def test_clue_check_refuses_a_row_with_two_lies_and_shows_fair_rows_to_everyone_without_the_truth(game):
     state = play.begin(game, scripted.PLAYERS, DEFAULTS | {"clue_check": True}, random.Random(0))
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
-    state = post(game, state, LENA, type="check_row", guess="entry", clues=list("✓✗✗~✗"))
-    view = game.view(state, LENA)
-    html = render_region(game, "clue_check", view, LENA)
-    assert "2 lies, not one: letter 1 shows ✓, honest is ~; letter 5 shows ✗, honest is ✓." in html
+    with pytest.raises(RulesError, match="2 lies, not one: letter 1 shows ✓, honest is ~; letter 5 shows ✗"):
+        post(game, state, LENA, type="check_row", guess="entry", clues=list("✓✗✗~✗"))
+    state = post(game, state, LENA, type="check_row", guess="entry", clues=list("~✗✗~✗"))
+    html = render_region(game, "clue_check", game.view(state, LENA), LENA)
+    assert "Exactly one lie, under letter 5" in html and 'title="Honest clue"' in html
     for viewer in (GWEN, DISPLAY):
         html = "".join(render_region(game, region, game.view(state, viewer), viewer) for region in game.regions)
-        assert "ready" not in html.lower() and "entry" not in html.lower() and "honest" not in html.lower()
+        assert 'id="check-row-1"' in html and '<span class="letter">N</span>' in html and "One lie: a fair row" in html
+        assert "ready" not in html.lower() and "honest" not in html.lower() and "under letter" not in html
 
 
 # --- the app as Lie-brarian: everyone guesses ---------------------------------------------

@@ -3,6 +3,7 @@
 import pytest
 
 from games.errors import RulesError
+from games.fiction.rules.errors import IllegalClues
 from games.fiction.rules import Options, apply, new_game, player_view
 from games.fiction.rules.clues import judge_row, parse_clues
 
@@ -38,14 +39,15 @@ def test_choosing_the_secret_starts_checking_with_no_clock_and_no_start():
     assert view["waiting_for"] == [LENA]
 
 
-def test_each_checked_row_is_judged_on_the_lie_brarians_screen_only():
-    state = apply(checking(), LENA, {"type": "check_row", "guess": "Entry", "clues": "✓✗✗~✗"})
+def test_each_checked_row_shows_its_lie_on_the_lie_brarians_screen_only():
+    state = apply(checking(), LENA, {"type": "check_row", "guess": "Entry", "clues": "~✗✗~✗"})
     state = apply(state, LENA, {"type": "check_row", "guess": "tiger", "clues": list("✗✗✗✓~")})
     rows = player_view(state, LENA)["checks"]
-    assert [(r["guess"], r["right"], len(r["lies"])) for r in rows] == [("entry", False, 2), ("tiger", True, 1)]
+    assert [(r["guess"], r["right"], [lie["position"] for lie in r["lies"]]) for r in rows] == [
+        ("entry", True, [4]), ("tiger", True, [3])]
     for seat in (GUESSERS, TABLE):
         view = player_view(state, seat)
-        assert view["checks"] == [] and "secret" not in view
+        assert all("lies" not in r and "honest" not in r for r in view["checks"]) and "secret" not in view
 
 
 def test_only_the_lie_brarian_checks_rows_and_only_while_checking():
@@ -87,8 +89,8 @@ def test_a_checked_row_with_the_secret_is_the_guessers_win_and_then_everyone_see
 
 
 def test_a_checked_row_warns_of_what_the_guess_box_would_refuse():
-    state = apply(checking(), LENA, {"type": "check_row", "guess": "fykli", "clues": "✗✗✗✗✓"})
-    state = apply(state, LENA, {"type": "check_row", "guess": "geese", "clues": "✗~✗✗✓"})
+    state = apply(checking(), LENA, {"type": "check_row", "guess": "fykli", "clues": "✗~✗✗✓"})
+    state = apply(state, LENA, {"type": "check_row", "guess": "geese", "clues": "✗✓✗✗✓"})
     state = apply(state, LENA, {"type": "check_row", "guess": "zzzzq", "clues": "✗✗✗✗✓"})
     state = apply(state, LENA, {"type": "check_row", "guess": "entry", "clues": "~✗✗~✗"})
     warnings = [row["warnings"] for row in player_view(state, LENA)["checks"]]
@@ -101,7 +103,7 @@ def test_a_checked_row_warns_of_what_the_guess_box_would_refuse():
     ]
     red = apply(new_game(Options(clue_check=True, red_words=True)), LENA,
                 {"type": "choose_secret", "word": "ready", "hint": "r"})
-    red = apply(red, LENA, {"type": "check_row", "guess": "geese", "clues": "✗~✗✗✓"})
+    red = apply(red, LENA, {"type": "check_row", "guess": "geese", "clues": "✗✓✗✗✓"})
     assert player_view(red, LENA)["checks"][0]["warnings"] == []
 
 
@@ -110,3 +112,29 @@ def test_a_guessers_move_during_a_clue_check_is_refused_with_a_reason():
         with pytest.raises(RulesError) as refused:
             apply(checking(), GUESSERS, move)
         assert refused.value.reason == "wrong-phase" and "paper" in str(refused.value)
+
+
+def test_a_row_that_is_not_one_lie_is_refused_with_why_and_not_stored():
+    """The numbering stays with the paper board: a refused row is not row 1, the next fair one is."""
+    state = checking()
+    with pytest.raises(IllegalClues) as two:
+        apply(state, LENA, {"type": "check_row", "guess": "entry", "clues": "✓✗✗~✗"})
+    assert two.value.reason == "not-one-lie"
+    assert "2 lies, not one" in str(two.value) and "letter 1 shows ✓, honest is ~" in str(two.value)
+    with pytest.raises(IllegalClues) as none:
+        apply(state, LENA, {"type": "check_row", "guess": "entry", "clues": "~✗✗~✓"})
+    assert none.value.reason == "not-one-lie" and "No lie" in str(none.value)
+    state = apply(state, LENA, {"type": "check_row", "guess": "entry", "clues": "~✗✗~✗"})
+    assert [(r["number"], r["guess"], r["right"]) for r in player_view(state, LENA)["checks"]] == [(1, "entry", True)]
+
+
+def test_guessers_and_the_table_see_each_checked_row_and_its_verdict_but_no_honest_clue():
+    state = apply(checking(), LENA, {"type": "check_row", "guess": "entry", "clues": "~✗✗~✗"})
+    state = apply(state, LENA, {"type": "check_row", "guess": "tiger", "clues": "✗✗✗✓~"})
+    for seat in (GUESSERS, TABLE):
+        view = player_view(state, seat)
+        assert view["checks"] == [
+            {"number": 1, "guess": "entry", "clues": "~✗✗~✗", "right": True, "correct": False, "warnings": []},
+            {"number": 2, "guess": "tiger", "clues": "✗✗✗✓~", "right": True, "correct": False, "warnings": []},
+        ]
+        assert "secret" not in view and "ready" not in repr(view)

@@ -183,7 +183,7 @@ def test_the_hint_may_be_typed_in_capitals_or_with_spaces():
 def test_a_checked_row_takes_any_five_letters_even_repeated_ones_in_a_yellow_game():
     """The paper guess was agreed at the table: the check takes any five letters."""
     state = apply(new_game(Options(clue_check=True)), LENA, secret_move("ready", "r"))
-    state = apply(state, LENA, {"type": "check_row", "guess": "GEESE", "clues": "✗~✗✗~"})
+    state = apply(state, LENA, {"type": "check_row", "guess": "GEESE", "clues": "✗✓✗✗~"})
     state = apply(state, LENA, {"type": "check_row", "guess": "zzzzz", "clues": "✗✗✗✗✓"})
     assert [guess for guess, _ in state.checks] == ["geese", "zzzzz"]
 

@@ -215,9 +215,9 @@ def test_a_secret_from_the_book_card_is_lenas_alone_until_the_guessers_win_and_t
     assert loaded(state) == state and loaded(state).turns[-1].correct
 
 
-def test_clue_check_lists_lenas_checked_rows_from_1_with_their_verdicts_and_nobody_elses():
+def test_clue_check_lists_checked_rows_from_1_with_their_verdicts_and_the_honest_clues_to_lena_alone():
     state = apply(new_game(Options(clue_check=True)), LENA, {"type": "choose_secret", "word": "ready", "hint": "r"})
-    state = apply(state, LENA, {"type": "check_row", "guess": "entry", "clues": "✓✗✗~✗"})
+    state = apply(state, LENA, {"type": "check_row", "guess": "entry", "clues": "~✗✗~✗"})
     state = apply(state, LENA, {"type": "check_row", "guess": "tiger", "clues": "✗✗✗✓~"})
     guessers = {
         "game": "fiction",
@@ -241,7 +241,10 @@ def test_clue_check_lists_lenas_checked_rows_from_1_with_their_verdicts_and_nobo
         "legal_moves": {},
         "outcome": None,
         "words_left": None,
-        "checks": [],
+        "checks": [
+            {"number": 1, "guess": "entry", "clues": "~✗✗~✗", "right": True, "correct": False, "warnings": []},
+            {"number": 2, "guess": "tiger", "clues": "✗✗✗✓~", "right": True, "correct": False, "warnings": []},
+        ],
     }
     assert seen(state, GUESSERS) == guessers
     assert seen(state, TABLE) == guessers | {"seat": None}
@@ -249,9 +252,8 @@ def test_clue_check_lists_lenas_checked_rows_from_1_with_their_verdicts_and_nobo
         "seat": "librarian",
         "legal_moves": {"choose_secret": True, "check_row": True},
         "checks": [
-            {"number": 1, "guess": "entry", "clues": "✓✗✗~✗", "honest": "~✗✗~✓", "right": False,
-             "lies": [{"position": 0, "shared": "✓", "honest": "~"}, {"position": 4, "shared": "✗", "honest": "✓"}],
-             "correct": False, "warnings": []},
+            {"number": 1, "guess": "entry", "clues": "~✗✗~✗", "honest": "~✗✗~✓", "right": True,
+             "lies": [{"position": 4, "shared": "✗", "honest": "✓"}], "correct": False, "warnings": []},
             {"number": 2, "guess": "tiger", "clues": "✗✗✗✓~", "honest": "✗✗✗~~", "right": True,
              "lies": [{"position": 3, "shared": "✓", "honest": "~"}], "correct": False, "warnings": []},
         ],

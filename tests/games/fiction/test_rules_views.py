@@ -175,10 +175,10 @@ def test_a_game_the_table_ends_at_any_point_shows_everyone_the_whole_truth_and_n
 def test_a_clue_check_the_table_ends_shows_every_checked_row_to_everyone():
     state = apply(new_game(Options(clue_check=True)), LENA, {"type": "choose_secret", "word": "ready", "hint": "r"})
     state = apply(state, LENA, {"type": "check_row", "guess": "entry", "clues": "~✗✗~✗"})
-    assert player_view(state, GUESSERS)["checks"] == []
+    assert "honest" not in player_view(state, GUESSERS)["checks"][0]
     view = player_view(end_game(state), GUESSERS)
     assert view["secret"] == "ready" and [row["guess"] for row in view["checks"]] == ["entry"]
-    assert view["checks"][0]["right"]
+    assert view["checks"][0]["right"] and view["checks"][0]["honest"] == "~✗✗~✓"
 
 
 @settings(max_examples=40, deadline=None)
