@@ -197,9 +197,10 @@ def screen(view: dict, cards: int | None) -> dict:
         "my_turn": view["seat"] is not None and view["turn"] == view["seat"],
         # Each region's own moves, so that a move it does not show leaves its drawing as it was.
         "hand_moves": [m for m in moves if m["type"] in ("set_hand", "show_count")],
-        # "Lie!" first: one tap, so on a phone it stands above the taller bid picker, both near the top.
+        # The bid picker and its Bid button first, then "Lie!": a bidder's first screen holds the
+        # whole picker, and the one big button to call a lie follows it, above the peek at the hand.
         "picker_moves": sorted((m for m in moves if m["type"] in ("choose_direction", "bid", "challenge")),
-                               key=lambda m: m["type"] != "challenge"),
+                               key=lambda m: m["type"] == "challenge"),
         "leave_move": next((m for m in moves if m["type"] == "forfeit" and m["allowed"]), None),
         # The tap counters: how many of each face this seat has turned up (0 until a hand is set).
         "hand_counts": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f], "count": hand.count(f)} for f in FACES],
