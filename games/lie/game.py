@@ -136,8 +136,9 @@ class Lie(Game):
         # The platform names the seats in waiting_for under the headline, so headlines do not.
         me = next((p for p in view["players"] if p["seat"] == viewer.seat_id), None)
         # What the last "Lie!" settled, for this seat: it leads the detail until the next round's
-        # first bid, since the showdown itself sits below the form of what to do next.
-        news = result_words(view, None if me is None else me["seat"])
+        # first bid, since on a phone the showdown itself sits below the form of what to do next.
+        # The table display has no form: its showdown card comes first and says it all.
+        news = "" if me is None else result_words(view, me["seat"])
         outcome = view["outcome"]
         if outcome is not None:
             if outcome["termination"] == rules.Termination.ENDED:

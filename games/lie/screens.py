@@ -97,7 +97,7 @@ def settled(view: dict) -> dict | None:
 
 
 def result_words(view: dict, seat: int | None) -> str:
-    """What the last "Lie!" settled, said to ``seat`` (None: the table display), in the rulebook's
+    """What the last "Lie!" settled, said to ``seat`` (None: the whole table), in the rulebook's
     words: the count, who lost and what it costs, who went out and a play-off it began. Empty when
     nothing is news (``settled``) and once the game is over: the end's own words and the showdown
     under them say it then."""
@@ -117,16 +117,19 @@ def result_words(view: dict, seat: int | None) -> str:
     cards = {r["seat"]: r["cards"] for r in s["rows"]}
     loser, winner, out = s["loser"], s["winner"], set(s["eliminated"])
     mine = next((o["mine"] for o in s["outs"] if o["seat"] == seat), None)
+    # Once a play-off begins, cards no longer decide who goes out: the play-off is said instead of
+    # what each player keeps, which keeps the card short enough for the form under it.
+    playoff = bool(s["playoff"])
     if mine:
         words.append(mine)
     elif seat == loser:
         words.append(f"You lost the challenge: you draw {_plural(cards[loser], 'card')} next round.")
-    elif seat == winner:
+    elif seat == winner and not playoff:
         words.append(f"You won the challenge: you keep {_plural(cards[winner], 'card')}.")
     # The winner knows who lost: the other one of the two in the challenge.
     if seat not in (loser, winner) and loser not in out:
         words.append(f"{names[loser]} lost the challenge: {_plural(cards[loser], 'card')} next round.")
-    if s["playoff"]:
+    if playoff:
         # The play-off names everyone it leaves out, so each one's own reason is not said again.
         tied = sorted(s["playoff"], key=lambda x: x != seat)
         gone = sorted((p["seat"] for p in view["players"] if p["seat"] not in s["playoff"]), key=lambda x: x != seat)
@@ -136,7 +139,7 @@ def result_words(view: dict, seat: int | None) -> str:
             words.append("Losing a challenge now puts a player out.")
     else:
         words += [o["why"] for o in s["outs"] if o["seat"] != seat]
-    if seat in cards and seat not in (loser, winner) and seat not in out:
+    if seat in cards and seat not in (loser, winner) and seat not in out and not playoff:
         words.append(f"You keep {_plural(cards[seat], 'card')}.")
     return " ".join(words)
 
