@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from companion.games import Field, Game, Move, Now, Played, Role, Viewer
 
 from . import rules
-from .screens import die, screen, showdown, spoken, why_won
+from .screens import die, result_words, screen, showdown, spoken, why_won
 from .rules import DECK_SIZE, FACES, MAX_PLAYERS, MIN_PLAYERS, Phase
 
 _DIRECTIONS = (
@@ -135,6 +135,10 @@ class Lie(Game):
     def now(self, view: dict, viewer: Viewer) -> Now:
         # The platform names the seats in waiting_for under the headline, so headlines do not.
         me = next((p for p in view["players"] if p["seat"] == viewer.seat_id), None)
+        # What the last "Lie!" settled, for this seat: it leads the detail until the next round's
+        # first bid, since on a phone the showdown itself sits below the form of what to do next.
+        # The table display has no form: its showdown card comes first and says it all.
+        news = "" if me is None else result_words(view, me["seat"])
         outcome = view["outcome"]
         if outcome is not None:
             if outcome["termination"] == rules.Termination.ENDED:
@@ -149,24 +153,24 @@ class Lie(Game):
             return Now("You left this game", "The others play on without you.")
         if me is not None and me["out"]:
             why = next((o["mine"] for s in view["showdowns"] for o in s["outs"] if o["seat"] == me["seat"]), "")
-            return Now("You are out of this game", f"{why} Watch the others play on.".strip())
+            return Now("You are out of this game", f"{news or why} Watch the others play on.".strip())
         phase = view["phase"]
         if phase == Phase.SETTING_HANDS:
             if me is None:
                 if view["app_deals"]:
-                    return Now("The app has dealt: everyone sets a hand")
-                return Now("Everyone draws cards and sets a hand")
+                    return Now("The app has dealt: everyone sets a hand", news)
+                return Now("Everyone draws cards and sets a hand", news)
             if not me["hand_set"]:
                 cards = me["cards"]
                 if view["app_deals"]:
                     dealt = f"{cards} cards are" if cards != 1 else "1 card is"
                     return Now(f"Your {dealt} dealt: set your hand",
-                               "Tap the end of each card you will use; you may leave cards unused.",
+                               news or "Tap the end of each card you will use; you may leave cards unused.",
                                my_turn=True)
                 return Now(f"Draw {cards} card{'s' if cards != 1 else ''} and enter your hand",
-                           "Turn each card so the die you will use is on top; you may leave cards unused.",
+                           news or "Turn each card so the die you will use is on top; you may leave cards unused.",
                            my_turn=True)
-            return Now("Your hand is set", "You may change it until the last player sets theirs.")
+            return Now("Your hand is set", news or "You may change it until the last player sets theirs.")
         if phase == Phase.COUNTING:
             bid = spoken(view["current_bid"])
             if me is None:
@@ -180,17 +184,18 @@ class Lie(Game):
         my_turn = me is not None and view["turn"] == me["seat"]
         if phase == Phase.CHOOSING_DIRECTION:
             if my_turn:
-                return Now("Choose the direction of play", "Clockwise (to your left) or counter clockwise.",
+                return Now("Choose the direction of play", news or "Clockwise (to your left) or counter clockwise.",
                            my_turn=True)
-            return Now("Waiting for the opener to choose the direction of play")
+            return Now("Waiting for the opener to choose the direction of play", news)
         current = view["current_bid"]
         if current is None:
             draw = ""
             if view["count_at_reveal"] and me is not None:
                 draw = f"Draw {me['cards']} card{'s' if me['cards'] != 1 else ''} and set your hand first. "
             if my_turn:
-                return Now("Your turn: make the opening bid", draw + "Say it out loud as you tap.", my_turn=True)
-            return Now("Waiting for the opening bid", draw.strip())
+                return Now("Your turn: make the opening bid", f"{news} {draw}".strip() if news
+                           else draw + "Say it out loud as you tap.", my_turn=True)
+            return Now("Waiting for the opening bid", f"{news} {draw}".strip())
         if my_turn:
             return Now("Your turn: bid or call Lie!", f"The bid to beat: {spoken(current)}.", my_turn=True)
         return Now("Waiting for a higher bid or a call of Lie!", f"The bid: {spoken(current)}.")

@@ -81,6 +81,69 @@ def why_won(view: dict) -> str:
     return f"Everyone else is out: {winner} is the last player left."
 
 
+def _counted(n: int, face: int) -> str:
+    return f"{n} {_FACE_ONE[face] if n == 1 else _FACE_NAMES[face]}"
+
+
+def settled(view: dict) -> dict | None:
+    """The last showdown while it is still the news: from its "Lie!" until the next round's first
+    bid. None once a round is under way or was called off."""
+    last = view["showdowns"][-1] if view["showdowns"] else None
+    if last is None:
+        return None
+    if last["round"] != view["round"] - 1 or view["bids"] or view["phase"] == Phase.COUNTING:
+        return None
+    return last
+
+
+def result_words(view: dict, seat: int | None) -> str:
+    """What the last "Lie!" settled, said to ``seat`` (None: the whole table), in the rulebook's
+    words: the count, who lost and what it costs, who went out and a play-off it began. Empty when
+    nothing is news (``settled``) and once the game is over: the end's own words and the showdown
+    under them say it then."""
+    s = settled(view)
+    if s is None or view["outcome"] is not None:
+        return ""
+    names = {p["seat"]: p["name"] for p in view["players"]}
+
+    def who(x: int) -> str:
+        return "you" if x == seat else names[x]
+
+    bid, face = s["challenged"], s["challenged"]["face"]
+    wild = " with wild ones" if s["wild_ones"] and face != 1 else ""
+    verdict = "the bid held" if s["held"] else "the bid was a lie"
+    caller = "You" if s["challenger"] == seat else names[s["challenger"]]
+    words = [f"{caller} called Lie on {who(bid['seat'])}: {_counted(s['count'], face)}{wild}, {verdict}."]
+    cards = {r["seat"]: r["cards"] for r in s["rows"]}
+    loser, winner, out = s["loser"], s["winner"], set(s["eliminated"])
+    mine = next((o["mine"] for o in s["outs"] if o["seat"] == seat), None)
+    # Once a play-off begins, cards no longer decide who goes out: the play-off is said instead of
+    # what each player keeps, which keeps the card short enough for the form under it.
+    playoff = bool(s["playoff"])
+    if mine:
+        words.append(mine)
+    elif seat == loser:
+        words.append(f"You lost the challenge: you draw {_plural(cards[loser], 'card')} next round.")
+    elif seat == winner and not playoff:
+        words.append(f"You won the challenge: you keep {_plural(cards[winner], 'card')}.")
+    # The winner knows who lost: the other one of the two in the challenge.
+    if seat not in (loser, winner) and loser not in out:
+        words.append(f"{names[loser]} lost the challenge: {_plural(cards[loser], 'card')} next round.")
+    if playoff:
+        # The play-off names everyone it leaves out, so each one's own reason is not said again.
+        tied = sorted(s["playoff"], key=lambda x: x != seat)
+        gone = sorted((p["seat"] for p in view["players"] if p["seat"] not in s["playoff"]), key=lambda x: x != seat)
+        are = "is" if len(gone) == 1 and gone[0] != seat else "are"
+        words.append(f"Play-off: {listed([who(x) for x in tied])}; {listed([who(x) for x in gone])} {are} out.")
+        if seat is None or seat in s["playoff"]:
+            words.append("Losing a challenge now puts a player out.")
+    else:
+        words += [o["why"] for o in s["outs"] if o["seat"] != seat]
+    if seat in cards and seat not in (loser, winner) and seat not in out and not playoff:
+        words.append(f"You keep {_plural(cards[seat], 'card')}.")
+    return " ".join(words)
+
+
 def showdown(shown: dict, seats: list[int], names: list[str]) -> dict:
     """A round played, with table seat ids. Its ``hands`` (one per rules seat, None for players
     who were out) becomes a list of ``{"seat", "faces"}`` for those who showed one; ``outs``
@@ -137,9 +200,10 @@ def screen(view: dict, cards: int | None) -> dict:
         "my_turn": view["seat"] is not None and view["turn"] == view["seat"],
         # Each region's own moves, so that a move it does not show leaves its drawing as it was.
         "hand_moves": [m for m in moves if m["type"] in ("set_hand", "show_count")],
-        # "Lie!" first: one tap, so on a phone it stands above the taller bid picker, both near the top.
+        # The bid picker and its Bid button first, then "Lie!": a bidder's first screen holds the
+        # whole picker, and the one big button to call a lie follows it, above the peek at the hand.
         "picker_moves": sorted((m for m in moves if m["type"] in ("choose_direction", "bid", "challenge")),
-                               key=lambda m: m["type"] != "challenge"),
+                               key=lambda m: m["type"] == "challenge"),
         "leave_move": next((m for m in moves if m["type"] == "forfeit" and m["allowed"]), None),
         # The tap counters: how many of each face this seat has turned up (0 until a hand is set).
         "hand_counts": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f], "count": hand.count(f)} for f in FACES],

@@ -528,3 +528,80 @@ def test_each_dealt_card_keeps_its_own_end_through_the_others_setting_theirs(ser
     finally:
         for c in contexts:
             c.close()
+
+
+def first_screen_box(page: Page, selector: str) -> dict:
+    """The bounding box of what ``selector`` finds, scrolled to the top of the page as it opens."""
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, f"{selector} is not shown"
+    return box
+
+
+def test_after_a_lie_every_small_phone_leads_with_what_came_of_it(servers, browser):
+    """At 360x640 the count, who won and who lost, and a player put out and the play-off come first,
+    above the next hand's form, on every phone's first screen (the TV's showdown card leads it); a bidder's first screen
+    holds the picker and its Bid button, above "Lie!"."""
+    base = servers[0].url
+    contexts = [browser.new_context(**SMALL_PHONE) for _ in range(4)] + [browser.new_context(**TV)]
+    for c in contexts:
+        c.set_default_timeout(10_000)
+    ana, ben, cal, dee, tv = (c.new_page() for c in contexts)
+    players = (ana, ben, cal, dee)
+    try:
+        code = create_lie_table(ana, base, "ana")
+        for page, name in zip(players[1:], ("ben", "cal", "dee")):
+            join_by_code(page, base, code, name)
+        open_display(tv, base, code)
+        ana.get_by_label("Shorter Game").check()
+        expect(ben.locator(".setup-summary")).to_contain_text("Yes")
+        ana.get_by_role("button", name="Start the game").click()
+
+        def leads(page: Page, words: str) -> None:
+            expect(page.locator("#region-now")).to_contain_text(words)
+            now, form = first_screen_box(page, "#region-now"), first_screen_box(page, "form[data-lie-hand]")
+            assert now["y"] + now["height"] <= 640, f"the result ends at {now['y'] + now['height']}px"
+            assert now["y"] + now["height"] <= form["y"], "the result is under the hand form"
+
+        for page in players:
+            set_hand(page, [])
+        bid(ana, 1, 2)
+        # Ben bids next: the picker and its Bid button on his first screen, "Lie!" under them.
+        expect(ben.locator("form[data-lie-bid]")).to_be_visible()
+        button, lie = first_screen_box(ben, "[data-bid-label]"), first_screen_box(ben, ".lie-button")
+        assert button["y"] + button["height"] <= 640 and button["y"] < lie["y"]
+        bid(ben, 1, 3)
+        call_lie(cal)  # nothing shows: ben's one three is a lie, and ben draws 4
+        said = "cal called Lie on ben: 0 threes, the bid was a lie."
+        leads(ana, said)
+        leads(ana, "ben lost the challenge: 4 cards next round. You keep 5 cards.")
+        leads(ben, "You lost the challenge: you draw 4 cards next round.")
+        leads(cal, "You won the challenge: you keep 5 cards.")
+        leads(dee, said)
+        # The TV has no form: its showdown card leads, whole on the first screen.
+        expect(tv.locator(".lie-showdown")).to_contain_text("cal called “Lie!” on ben")
+        expect(tv.locator(".lie-showdown")).to_contain_text("ben lost: 4 cards next round")
+        shown = first_screen_box(tv, ".lie-showdown")
+        assert shown["y"] + shown["height"] <= 720
+        snap(ben, "phone-small-result-first")
+        snap(tv, "tv-result-first")
+
+        # Dee's bids are lies until she can draw none: ana and cal (5) play off, ben (4) and dee are out.
+        def play_round(bidders, caller):
+            for page in players:
+                set_hand(page, [])
+            for face, page in enumerate(bidders, start=2):
+                bid(page, 1, face)
+            call_lie(caller)
+
+        play_round((cal, dee), ana)
+        for _ in range(4):
+            play_round((ana, ben, cal, dee), ana)
+        leads(ana, "Play-off: you and cal; ben and dee are out.")
+        leads(cal, "Play-off: you and ana; ben and dee are out.")
+        expect(dee.locator("#region-now")).to_contain_text("You have no cards left to draw.")
+        expect(tv.locator(".lie-showdown")).to_contain_text("Play-off (Shorter Game): ana and cal")
+        snap(ana, "phone-small-play-off-first")
+    finally:
+        for c in contexts:
+            c.close()

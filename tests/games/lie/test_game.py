@@ -421,9 +421,10 @@ def test_a_shorter_game_showdown_says_the_rule_behind_each_player_out_and_names_
     assert "ben is out (Shorter Game)" in drawn(state, SCREEN, "history")  # and it stays in the record
     now = game.now(game.view(state, BEN_V), BEN_V)
     assert now.headline == "You are out of this game"
-    assert now.detail == ("Shorter Game: you had 4 cards, fewer than the most (5), when ana could draw none. "
-                          "Watch the others play on.")
-    assert game.now(game.view(state, ANA_V), ANA_V).detail.startswith("You have no cards left to draw.")
+    assert now.detail == ("You called Lie on ana: 0 sixes, the bid was a lie. "
+                          "Shorter Game: you had 4 cards, fewer than the most (5), when ana could draw none. "
+                          "Play-off: cal and dee; you and ana are out. Watch the others play on.")
+    assert "the bid was a lie. You have no cards left to draw." in game.now(game.view(state, ANA_V), ANA_V).detail
     # The play-off: cal's bid fails, and a lost challenge puts cal out with five cards.
     state = post(post(state, CAL_V, "type=set_hand"), DEE_V, "type=set_hand")
     state = post(post(state, CAL_V, "type=bid&quantity=1&face=6"), DEE_V, "type=challenge")
@@ -697,3 +698,94 @@ def test_undoing_a_bid_the_app_dealt_keeps_the_hands(dealt_lie):
     assert post_host(phones["Eli"], table, "undo").status_code == 200
     after = Table.objects.get(pk=table.pk).state["rules"]
     assert after["dealt"] == before and [c["quantity"] for c in after["calls"]] == [1]
+
+
+# What the last "Lie!" settled leads each seat's now card, until the next round's first bid.
+
+def _after_lie(number):
+    """The scripted game just after its ``number``-th "Lie!" (1 = the first)."""
+    lies = [i for i, (_, move) in enumerate(scripted.STEPS) if move["type"] == "challenge"]
+    return _play(scripted.STEPS[:lies[number - 1] + 1])
+
+
+def _now(state, viewer):
+    return game.now(game.view(state, viewer), viewer)
+
+
+def test_after_a_lie_each_seat_is_told_what_came_of_it_for_them_before_the_next_hand():
+    state = _after_lie(1)  # dee calls Lie on ana's three fives: five, with wild ones
+    said = "dee called Lie on ana: 5 fives with wild ones, the bid held."
+    ana, dee, ben = _now(state, ANA_V), _now(state, DEE_V), _now(state, BEN_V)
+    assert ana.headline == "Draw 5 cards and enter your hand" and ana.my_turn
+    assert ana.detail == "dee called Lie on you: 5 fives with wild ones, the bid held. You won the challenge: you keep 5 cards."
+    assert dee.headline == "Draw 4 cards and enter your hand"
+    assert dee.detail == ("You called Lie on ana: 5 fives with wild ones, the bid held. "
+                          "You lost the challenge: you draw 4 cards next round.")
+    assert ben.detail == f"{said} dee lost the challenge: 4 cards next round. You keep 5 cards."
+    # The TV has no form to put first: its showdown card leads, and the now card does not repeat it.
+    assert _now(state, SCREEN).detail == ""
+    shown = drawn(state, SCREEN, "showdown")
+    assert "dee called “Lie!” on ana" in shown and "The bid held." in shown and "4 cards next round" in shown
+
+
+def test_a_lie_called_right_says_the_bid_was_a_lie():
+    state = _after_lie(2)  # ana calls Lie on dee's four fours: three, ones not wild this round
+    assert _now(state, CAL_V).detail.startswith("ana called Lie on dee: 3 fours, the bid was a lie.")
+
+
+def test_the_result_stays_through_choosing_the_direction_and_goes_at_the_first_bid():
+    state = _after_lie(1)
+    for seat_id, move in scripted.STEPS[9:13]:  # round 2's hands; ana chooses the direction next
+        state = play.move(game, state, next(p for p in PLAYERS if p.seat_id == seat_id), move, random.Random(1))
+    assert _now(state, ANA_V).headline == "Choose the direction of play"
+    assert _now(state, ANA_V).detail.startswith("dee called Lie on you")
+    state = post(state, ANA_V, "type=choose_direction&direction=clockwise")
+    assert _now(state, ANA_V).detail.startswith("dee called Lie on you")
+    state = post(state, ANA_V, "type=bid&quantity=1&face=1")
+    assert "called Lie" not in _now(state, BEN_V).detail
+
+
+def test_an_elimination_and_the_play_off_it_starts_lead_each_seats_now_card():
+    state = _after_lie(5)  # dee loses her last card: out, and ana, ben and cal tie at five
+    said = "ana called Lie on dee: 1 five with wild ones, the bid was a lie."
+    ben = _now(state, BEN_V)
+    assert ben.headline == "Draw 5 cards and enter your hand"
+    assert ben.detail == f"{said} Play-off: you, ana and cal; dee is out. Losing a challenge now puts a player out."
+    assert _now(state, ANA_V).detail == ("You called Lie on dee: 1 five with wild ones, the bid was a lie. "
+                                         "Play-off: you, ben and cal; dee is out. Losing a challenge now puts a player out.")
+    dee = _now(state, DEE_V)
+    assert dee.headline == "You are out of this game"
+    assert dee.detail == ("ana called Lie on you: 1 five with wild ones, the bid was a lie. You have no cards left to draw. Play-off: ana, ben and cal; you are out. "
+                          "Watch the others play on.")
+    assert "Play-off (Shorter Game): ana, ben and cal" in drawn(state, SCREEN, "showdown")
+
+
+def test_losing_in_the_play_off_puts_the_loser_out_and_says_so():
+    state = _after_lie(6)  # ben calls Lie on cal's three fives: there are five
+    said = "ben called Lie on cal: 5 fives with wild ones, the bid held."
+    assert _now(state, ANA_V).detail == (
+        f"{said} ben is out: in the play-off, losing a challenge puts a player out. You keep 5 cards.")
+    assert _now(state, CAL_V).detail == (
+        "ben called Lie on you: 5 fives with wild ones, the bid held. You won the challenge: you keep 5 cards. "
+        "ben is out: in the play-off, losing a challenge puts a player out.")
+    ben = _now(state, BEN_V)
+    assert (ben.headline, ben.detail) == (
+        "You are out of this game",
+        "You called Lie on cal: 5 fives with wild ones, the bid held. "
+        "You lost a challenge in the play-off, and that puts a player out. Watch the others play on.")
+
+
+def test_a_dealt_play_off_tells_each_player_in_it_who_plays_and_who_is_out():
+    names = [Viewer(1, "player", "Eli"), Viewer(2, "player", "Ben"), Viewer(3, "player", "Gran"),
+             Viewer(4, "player", "Hana")]
+    state = play.begin(game, names, {"app_deals": True, "shorter_game": True}, random.Random(3))
+    # Eli holds one card, Hana three, Ben and Gran four: Eli's lost bid leaves him none to draw.
+    state = state.then({**state.rules, "cards": [1, 4, 4, 3]})
+    state = state.then(rules.deal_again(rules.from_dict(state.rules), random.Random(3)).to_dict())
+    for viewer in names:
+        state = play.move(game, state, viewer, {"type": "set_hand", "faces": []}, random.Random(1))
+    state = play.move(game, state, names[0], {"type": "bid", "quantity": 1, "face": 6}, random.Random(1))
+    state = play.move(game, state, names[1], {"type": "challenge"}, random.Random(1))
+    ben = _now(state, names[1])
+    assert ben.headline == "Your 4 cards are dealt: set your hand"
+    assert "Play-off: you and Gran; Eli and Hana are out." in ben.detail
