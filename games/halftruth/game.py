@@ -13,7 +13,7 @@ from companion.games import Field, Game, Move, Now, Played, Role, Viewer, listed
 
 from . import rules
 from .rules.scoring import CORRECT_ANSWERS, MAX_PICKS
-from .screens import chart, decided, round_end
+from .screens import chart, decided, result_words, results, round_end, standing_words
 
 LETTER_CHOICES = tuple((letter, letter) for letter in rules.LETTERS)
 FACE_CHOICES = tuple(
@@ -62,9 +62,9 @@ class HalfTruth(Game):
                    "separated by \";\". The rulebook's printed numbers are not known to us: these "
                    "defaults reproduce the rulebook's scoring example."),
     )
-    regions = ("scoring_die", "answer_picker", "picks", "card_answers", "round_tracker", "victory_points",
+    regions = ("scoring_die", "answer_picker", "picks", "card_answers", "results", "round_tracker", "victory_points",
                "history")
-    public_regions = ("card_answers", "round_tracker", "victory_points", "history")
+    public_regions = ("card_answers", "results", "round_tracker", "victory_points", "history")
 
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
@@ -132,19 +132,25 @@ class HalfTruth(Game):
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         phase = view["phase"]
+        me = next((p for p in view["players"] if p["seat"] == view["seat"]), None)
         if phase == "over" and view["outcome"]["termination"] == rules.Termination.ENDED.value:
+            # Nobody is ranked, but the points scored so far are every player's to see.
             return Now("The host ended the game: nobody wins",
                        f"It ended in round {view['round']}, question {view['question']}; "
-                       "any answers locked in are shown.")
+                       f"any answers locked in are shown. Victory Points: {standing_words(view)}.")
         if phase == "over":
             outcome = view["outcome"]
             names = listed([p["name"] for p in view["players"] if p["seat"] in outcome["winners"]])
             won = "wins" if len(outcome["winners"]) == 1 else "share the victory"
             if outcome["tie_break"] == "tracker":
                 won += " on the tie-break"
-            return Now(f"Game over: {names} {won}", outcome["decided"])
+            if me is None:  # the table display: its final standings come next, with every player's points
+                return Now(f"Game over: {names} {won}", outcome["decided"])
+            place = next((s["place"] for s in outcome["standings"] if s["seat"] == me["seat"]), 0)
+            return Now(f"Game over: {names} {won}",
+                       f"{outcome['decided']} You: {me['victory_points']} VP, {ORDINALS[place - 1]} place. "
+                       f"Victory Points: {standing_words(view)}.")
         allowed = {m["type"] for m in view["legal_moves"] if m["allowed"]}
-        me = next((p for p in view["players"] if p["seat"] == view["seat"]), None)
         reader = next(p for p in view["players"] if p["seat"] == view["reader"])
         i_read = me is not None and me["seat"] == reader["seat"]
         # The die card (or the answer picker) below says the round, the question, the reader, the
@@ -154,10 +160,13 @@ class HalfTruth(Game):
         if me and me["out"]:
             return Now("You have left this game", f"{who} · Round {view['round']}, question {view['question']}")
         if phase == "roll":
+            # What the last question brought this seat leads until the next die is in: on a phone
+            # the card's answers and the round's end sit below the die to roll.
+            news = result_words(view, None if me is None else me["seat"])
             if "roll" in allowed:
                 return Now("You read this question: roll the scoring die" if i_read else
-                           f"Roll the scoring die for {reader['name']}, the reader", my_turn=True)
-            return Now(f"Waiting for {reader['name']} to roll the scoring die", who)
+                           f"Roll the scoring die for {reader['name']}, the reader", news, my_turn=True)
+            return Now(f"Waiting for {reader['name']} to roll the scoring die", news or who)
         if phase == "pick":
             if me and me["skipped"]:
                 return Now("The host skipped you for this question: lock in to play it after all", my_turn=True)
@@ -240,6 +249,7 @@ def _on_screen(view: dict, drawn: dict | None) -> dict:
             cell["total"] = cell["bonus"] + (cell["tracker"] or 0)
     view["by_seat"] = {player["seat"]: player for player in view["players"]}  # who read, who answered
     view["round_end"] = round_end(view)
+    view["results"] = results(view)
     return view
 
 

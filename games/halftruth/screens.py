@@ -113,3 +113,76 @@ def decided(outcome: dict, names: dict[int, str]) -> dict[str, str]:
     return {"tie_break": "tracker", "decided": f"{tied_names} tied on {best} Victory Points. The tie goes to the pawn "
                                                f"furthest along the Round 3 Tracker: {listed([names[s['seat']] for s in winners])} "
                                                f"with {spaces}, ahead of {behind}{shared}."}
+
+
+def news(view: dict) -> dict | None:
+    """The last question while it is still the news: from its reveal until the next question's die
+    is in. None during a question and once the game is over (the end says its own words)."""
+    last = view["last_question"]
+    if view["phase"] != rules.Phase.ROLL.value or not last:
+        return None
+    return last
+
+
+def gain(result: dict, last: dict, tracker: list[int], out: bool) -> str:
+    """One player's result of a question in the rulebook's words: "+3 spaces, +1 VP for doubling
+    up", with Amped or Half Lie where the die changed it and a pawn that reached the last space."""
+    if not result["picks"]:
+        return "left the game" if out else "skipped"
+    if not result["spaces"]:
+        return "no move"
+    spaces = result["spaces"]
+    words = f"+{spaces} space{'s' if spaces != 1 else ''}"
+    if result["position"] >= len(tracker):
+        words += " to the last space"
+    if result["bonus"]:
+        words += f", +{result['bonus']} VP for {'going all in' if len(result['picks']) == 3 else 'doubling up'}"
+    if last["die"] == "HALF_LIE":
+        words += " (Half Lie)"
+    elif last["die"] == "AMPED" and result["bonus"]:
+        words += " (Amped)"
+    return words
+
+
+def results(view: dict) -> list[dict] | None:
+    """Every player's result of the last question while it is the news (``news``): seat, name,
+    colour, shape and ``words``; a round it ended adds what each took for the round."""
+    last = news(view)
+    if last is None:
+        return None
+    tracker = view["trackers"][last["round"] - 1]
+    by_seat = {p["seat"]: p for p in view["players"]}
+    ended = view["round_end"]
+    took = {p["seat"]: p for p in ended["players"]} if ended else {}
+    found = []
+    for result in last["results"]:
+        p = by_seat[result["seat"]]
+        row = {"seat": p["seat"], "name": p["name"], "colour": p["colour"], "shape": p["shape"],
+               "words": gain(result, last, tracker, p["out"]), "paid": bool(result["spaces"]), "round": None}
+        if result["seat"] in took:
+            row["round"] = took[result["seat"]]["total"]
+        found.append(row)
+    return found
+
+
+def result_words(view: dict, seat: int | None) -> str:
+    """What the last question brought ``seat``, for its now card: "You: +3 spaces, +1 VP for
+    doubling up."; at a round's end, what its pawn scored. Empty when it is not the news or
+    ``seat`` plays no part."""
+    rows = {r["seat"]: r for r in view.get("results") or []}
+    if seat not in rows:
+        return ""
+    said = f"You: {rows[seat]['words']}."
+    ended = view["round_end"]
+    if ended:
+        # Short: on a host's phone the host's tools and the die to roll share the first screen.
+        # The round's card below says everyone's score and who leads.
+        me = next(p for p in ended["players"] if p["seat"] == seat)
+        said += f" Round {ended['round']} is over: your pawn scores {me['tracker']} VP."
+    return said
+
+
+def standing_words(view: dict) -> str:
+    """Every player's Victory Points, most first, as a sentence ends them: "Kamila 25, Tony 22"."""
+    ranked = sorted(view["players"], key=lambda p: -p["victory_points"])
+    return ", ".join(f"{p['name']} {p['victory_points']}" for p in ranked)

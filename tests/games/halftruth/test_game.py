@@ -594,3 +594,59 @@ def test_a_lock_in_before_the_reveal_is_undone_as_before(revealed):
     assert post_host(phones["Kamila"], table, "undo").status_code == 200
     picks = Table.objects.get(pk=table.pk).state["rules"]["picks"]
     assert picks == ["A", None, None]
+
+
+# The result first (issue 44): what a question brought each seat leads its now card
+
+
+def _now(state, viewer):
+    return game.now(game.view(state, viewer), viewer)
+
+
+def test_after_a_reveal_each_seat_s_now_card_leads_with_its_result_until_the_next_die_is_in():
+    # Question 1, die 2: Tony doubles up right (2 spaces, 1 bonus); Kamila and Amy miss.
+    state = scripted_until(5)
+    tony = _now(state, TONY_V)
+    assert tony.headline == "You read this question: roll the scoring die" and tony.my_turn
+    assert tony.detail == "You: +2 spaces, +1 VP for doubling up."
+    assert _now(state, KAMILA_V).detail == "You: no move."
+    # The table display lists every player's, with the chips they placed.
+    html = draw("results", game.view(state, SCREEN))
+    assert re.findall(r'"ht-name">(.*?)</span>.*?data-picks="(\w+)".*?"ht-gain">(.*?)</span>', html, re.S) == [
+        ("Kamila:", "BD", "no move"), ("Tony:", "AF", "+2 spaces, +1 VP for doubling up"), ("Amy:", "CE", "no move")]
+    # The next die is in: the result gives way to the question.
+    state = post(state, TONY_V, "type=set_die&face=ONE")
+    assert "You:" not in _now(state, AMY_V).detail
+    assert "what each player got" not in draw("results", game.view(state, SCREEN))
+
+
+def test_the_die_s_special_rolls_and_a_pawn_on_the_last_space_are_said_with_the_round_s_end():
+    # Question 3, Amped: Kamila and Tony double up right; Tony reaches the end and round 1 is over.
+    ended = [i for i, (_, step) in enumerate(scripted.STEPS) if step["type"] == "reveal"][2] + 1
+    state = scripted_until(ended)
+    assert _now(state, TONY_V).detail == (
+        "You: +1 space to the last space, +2 VP for doubling up (Amped). Round 1 is over: your pawn scores 3 VP.")
+    assert _now(state, AMY_V).detail == "You: no move. Round 1 is over: your pawn scores 0 VP."
+    # Half Lie: Kamila goes all in on wrong answers, which ends round 2.
+    ended = [i for i, (_, step) in enumerate(scripted.STEPS) if step["type"] == "reveal"][3] + 1
+    assert _now(scripted_until(ended), KAMILA_V).detail.startswith(
+        "You: +2 spaces to the last space, +2 VP for going all in (Half Lie). Round 2 is over")
+
+
+def test_the_end_of_the_game_tells_each_player_their_points_and_place_and_everyone_s():
+    state = scripted_until(len(scripted.STEPS))
+    tony = _now(state, TONY_V)
+    assert tony.headline == "Game over: Kamila wins"
+    assert tony.detail == ("Kamila has the most Victory Points (19). You: 17 VP, 2nd place. "
+                           "Victory Points: Kamila 19, Tony 17, Amy 0.")
+
+
+def test_a_game_the_host_ended_shows_every_player_s_victory_points():
+    state = post(started(), KAMILA_V, "type=set_die&face=TWO")
+    for viewer, letters in ((KAMILA_V, "A&letters=B"), (TONY_V, "C"), (AMY_V, "D")):
+        state = post(state, viewer, f"type=lock_in&letters={letters}")
+    state = play.end(game, post(state, KAMILA_V, "type=reveal&correct=A&correct=B&correct=C"))
+    for viewer in (KAMILA_V, AMY_V, SCREEN):
+        now = _now(state, viewer)
+        assert now.headline == "The host ended the game: nobody wins"
+        assert now.detail.endswith("Victory Points: Kamila 1, Tony 0, Amy 0."), viewer
