@@ -5,7 +5,9 @@ Kamila hosts; Marguerite has no phone, so the host locks in and reads for her. T
 changes every question in seat order. On the way: 4s, a 3, Amped, Half Lie, a changed pick, a
 player skipped by the host, two rounds that end with two pawns on the last space. Every pick of
 two or three letters is one that no other pick and no other question's card answers are, and
-none is an English word, so a hidden pick found on a screen is a leak, not a coincidence.
+none is an English word, so a hidden pick found on a screen is a leak, not a coincidence. Three
+names are 20 characters long, the longest a screen is checked with: every result, the round's end
+and the standings name all six.
 """
 
 from companion.games import Viewer
@@ -16,11 +18,11 @@ KAMILA, TONY, AMY, BARTHOLOMEW, OLUWASEUN, MARGUERITE = 1, 2, 3, 4, 5, 6
 
 PLAYERS = [
     Viewer(KAMILA, "player", "Kamila", order=0, is_host=True),
-    Viewer(TONY, "player", "Tony", order=1),
+    Viewer(TONY, "player", "Tony Castellano", order=1),
     Viewer(AMY, "player", "Amy", order=2),
-    Viewer(BARTHOLOMEW, "player", "Bartholomew", order=3),
-    Viewer(OLUWASEUN, "player", "Oluwaseun", order=4),
-    Viewer(MARGUERITE, "player", "Marguerite", order=5, has_phone=False),
+    Viewer(BARTHOLOMEW, "player", "Bartholomew Ashworth", order=3),
+    Viewer(OLUWASEUN, "player", "Oluwaseun Akinyemiju", order=4),
+    Viewer(MARGUERITE, "player", "Marguerite Fairchild", order=5, has_phone=False),
 ]
 
 # Every colour is the first free one: green, yellow, magenta, blue, orange, purple. The
