@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE, TV
+from tests.browser.test_lie import first_screen_box
 from tests.browser.test_screenshots import assert_fits
 from tests.browser.test_table_sync import join_by_code
 
@@ -260,6 +261,8 @@ def test_the_host_ending_the_game_shows_everyone_the_answers_locked_in(table):
         expect(chips.locator(".ht-player", has_text="Amy").locator("[data-picks]")).to_have_attribute("data-picks", "F")
         expect(page.locator("form[id^='lock-in-']")).to_have_count(0)
         expect(page.locator("#victory-points")).not_to_contain_text("Final standings")
+        # Nobody is ranked, but everyone's points are said, on the TV too, which has no points table.
+        expect(page.locator("#region-now")).to_contain_text("Victory Points: Kamila 0, Tony 0, Amy 0.")
     snap(amy, "small-ended-by-host")
     snap(tv, "ended-by-host-display", tv=True)
 
@@ -297,3 +300,65 @@ def test_a_fourth_letter_cannot_be_ticked_and_the_empty_lock_in_message_goes_wit
         expect(reveal_form.locator(f"input[value='{letter}']")).to_be_disabled()
     reveal_form.get_by_role("button", name="Reveal the correct answers").click()
     expect(reveal_form).to_have_count(0)
+
+
+def test_after_a_reveal_every_small_phone_leads_with_its_result_and_the_tv_lists_everyone_s(table):
+    """At 360x640 each phone's now card says what the question brought that seat, whole on the
+    first screen and above the die to roll next; the TV lists every player's result. The same at
+    a round's end, with what each pawn scored."""
+    kamila, tony, amy, tv = table
+    for page in (kamila, tony, amy):
+        page.set_viewport_size({"width": 360, "height": 640})
+    layouts = kamila.get_by_label("Round trackers")
+    layouts.fill("1,2,3; 2,4; 3,6")
+    layouts.press("Tab")
+    expect(tony.locator(".setup-summary")).to_contain_text("3, 2 and 2 spaces")
+    kamila.get_by_role("button", name="Start the game").click()
+
+    def leads(page: Page, words: str, form: str | None = None) -> None:
+        expect(page.locator("#region-now")).to_contain_text(words)
+        now = first_screen_box(page, "#region-now")
+        assert now["y"] + now["height"] <= 640, f"the result ends at {now['y'] + now['height']}px"
+        if form:
+            button = first_screen_box(page, form)
+            assert now["y"] + now["height"] <= button["y"], "the result is under the next step's form"
+            assert button["y"] + button["height"] <= 640, "the next step's form is under the first screen"
+
+    # Question 1, a 2: Kamila doubles up right, Tony is right, Amy is wrong. Tony reads next.
+    enter_die(kamila, "2")
+    question = question_of(tv)
+    lock_in(kamila, "AB", question)
+    lock_in(tony, "C", question)
+    lock_in(amy, "D", question)
+    reveal(kamila, "ABC")
+    leads(kamila, "You: +2 spaces, +1 VP for doubling up.", "form[id^='roll-'] button")
+    leads(tony, "You: +2 spaces.", "form[id^='roll-'] button")
+    leads(amy, "You: no move.")
+    results = tv.locator("#question-results li")
+    expect(results).to_have_count(3)
+    expect(results.filter(has_text="Kamila")).to_contain_text("+2 spaces, +1 VP for doubling up")
+    expect(results.filter(has_text="Tony")).to_contain_text("+2 spaces")
+    expect(results.filter(has_text="Amy")).to_contain_text("no move")
+    shown = first_screen_box(tv, "#question-results")
+    assert shown["y"] + shown["height"] <= 720
+    snap(kamila, "small-result-first")
+    snap(tv, "results-display", tv=True)
+
+    # Question 2, a 1: Kamila and Tony reach the end of the 3-space tracker, and round 1 is over.
+    enter_die(tony, "1")
+    question = question_of(tv)
+    for page in (kamila, tony, amy):  # the next question has begun: the result gives way to it
+        expect(page.locator("#region-now")).not_to_contain_text("You:")
+    expect(tv.locator("#question-results")).to_have_count(0)
+    lock_in(kamila, "A", question)
+    lock_in(tony, "B", question)
+    lock_in(amy, "E", question)
+    reveal(tony, "ABC")
+    leads(kamila, "You: +1 space to the last space. Round 1 is over: your pawn scores 3 VP.")
+    leads(tony, "You: +1 space to the last space. Round 1 is over: your pawn scores 3 VP.")
+    leads(amy, "You: no move. Round 1 is over: your pawn scores 0 VP.", "form[id^='roll-'] button")
+    scores = tv.locator("#round-tracker .ht-round-scores tbody tr")
+    expect(scores.filter(has_text="Kamila")).to_contain_text("+4")
+    expect(scores.filter(has_text="Tony")).to_contain_text("+3")
+    expect(scores.filter(has_text="Amy")).to_contain_text("+0")
+    snap(amy, "small-round-end-first")
