@@ -597,8 +597,8 @@ def test_after_a_lie_every_small_phone_leads_with_what_came_of_it(servers, brows
         play_round((cal, dee), ana)
         for _ in range(4):
             play_round((ana, ben, cal, dee), ana)
-        leads(ana, "Play-off: you and cal; ben and dee are out.")
-        leads(cal, "Play-off: you and ana; ben and dee are out.")
+        leads(ana, "Play-off: you and cal; everyone else is out.")
+        leads(cal, "Play-off: you and ana; everyone else is out.")
         expect(dee.locator("#region-now")).to_contain_text("You have no cards left to draw.")
         expect(tv.locator(".lie-showdown")).to_contain_text("Play-off (Shorter Game): ana and cal")
         snap(ana, "phone-small-play-off-first")
