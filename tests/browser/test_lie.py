@@ -107,6 +107,12 @@ def test_three_phones_and_a_tv_play_lie_with_wild_ones_to_the_end(servers, brows
         expect(ben.locator("#lie-players li.mine")).to_contain_text("ben (you)")
         expect(ana.locator("#lie-players li.mine")).to_contain_text("ana (you)")
         expect(tv.locator("#lie-players")).not_to_contain_text("(you)")
+        # While hands are set the players are all the TV has to show: each a tile readable across
+        # the room, the cards to draw the largest thing on it, not a strip of small chips.
+        tile = tv.locator("#lie-players li").first
+        assert tile.bounding_box()["height"] >= 80
+        assert tile.locator(".who").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 24
+        assert tile.locator(".cards").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 36
         expect(ben.locator("#hand-r1-face-4")).to_have_value("2")
         tap_hand(ben, [3])
         expect(ben.locator(".lie-total")).to_contain_text("3 of 5 cards used")
