@@ -133,10 +133,14 @@ def result_words(view: dict, seat: int | None) -> str:
         # The play-off names everyone it leaves out, so each one's own reason is not said again.
         tied = sorted(s["playoff"], key=lambda x: x != seat)
         gone = sorted((p["seat"] for p in view["players"] if p["seat"] not in s["playoff"]), key=lambda x: x != seat)
-        are = "is" if len(gone) == 1 and gone[0] != seat else "are"
-        words.append(f"Play-off: {listed([who(x) for x in tied])}; {listed([who(x) for x in gone])} {are} out.")
+        if len(gone) > 1 and seat not in gone:
+            # Those not named are out: a list of them would push the hand form off a phone's first screen.
+            words.append(f"Play-off: {listed([who(x) for x in tied])}; everyone else is out.")
+        else:
+            are = "is" if len(gone) == 1 and gone[0] != seat else "are"
+            words.append(f"Play-off: {listed([who(x) for x in tied])}; {listed([who(x) for x in gone])} {are} out.")
         if seat is None or seat in s["playoff"]:
-            words.append("Losing a challenge now puts a player out.")
+            words.append(f"Losing a challenge now puts {'a player' if seat is None else 'you'} out.")
     else:
         words += [o["why"] for o in s["outs"] if o["seat"] != seat]
     if seat in cards and seat not in (loser, winner) and seat not in out and not playoff:

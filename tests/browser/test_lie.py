@@ -107,6 +107,12 @@ def test_three_phones_and_a_tv_play_lie_with_wild_ones_to_the_end(servers, brows
         expect(ben.locator("#lie-players li.mine")).to_contain_text("ben (you)")
         expect(ana.locator("#lie-players li.mine")).to_contain_text("ana (you)")
         expect(tv.locator("#lie-players")).not_to_contain_text("(you)")
+        # While hands are set the players are all the TV has to show: each a tile readable across
+        # the room, the cards to draw the largest thing on it, not a strip of small chips.
+        tile = tv.locator("#lie-players li").first
+        assert tile.bounding_box()["height"] >= 80
+        assert tile.locator(".who").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 24
+        assert tile.locator(".cards").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 36
         expect(ben.locator("#hand-r1-face-4")).to_have_value("2")
         tap_hand(ben, [3])
         expect(ben.locator(".lie-total")).to_contain_text("3 of 5 cards used")
@@ -597,8 +603,8 @@ def test_after_a_lie_every_small_phone_leads_with_what_came_of_it(servers, brows
         play_round((cal, dee), ana)
         for _ in range(4):
             play_round((ana, ben, cal, dee), ana)
-        leads(ana, "Play-off: you and cal; ben and dee are out.")
-        leads(cal, "Play-off: you and ana; ben and dee are out.")
+        leads(ana, "Play-off: you and cal; everyone else is out.")
+        leads(cal, "Play-off: you and ana; everyone else is out.")
         expect(dee.locator("#region-now")).to_contain_text("You have no cards left to draw.")
         expect(tv.locator(".lie-showdown")).to_contain_text("Play-off (Shorter Game): ana and cal")
         snap(ana, "phone-small-play-off-first")

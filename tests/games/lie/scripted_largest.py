@@ -1,14 +1,16 @@
 """The largest game of LIE the app seats, for the render, leak and screen tests.
 
-Six players (the most the rules allow), every card of the deck in the first round, Wild Ones,
-Shorter Game and the odds helper on. Dee has no phone: the host acts for her. Each round every
-player still in sets a hand from their share of one 30-card deal (10 of each face), turned
-a round further each time so the hands change; the bids are fives, and the players bid one
-more five each, clockwise from the opener, until the round's loser calls "Lie!" on a bid that
-holds (or, when the loser opens, opens with more fives than there are and the next player
-calls it). Dee loses five challenges, Ben, Cal, Eve and Fay one each: when Dee can draw no
-cards, she is out and Ana alone holds the most (five): Shorter Game ends the game at once, at
-a showdown where all six hands are shown. Each round's hands are secret until its "Lie!".
+Six players (the most the rules allow), each with a name of 20 characters, every card of the
+deck in the first round, Wild Ones, Shorter Game and the odds helper on. Dee has no phone: the
+host acts for her. Each round every player still in sets a hand from their share of one 30-card
+deal (10 of each face), turned a round further each time so the hands change; the bids are
+fives, and the players bid one more five each, clockwise from the opener, until the round's
+loser calls "Lie!" on a bid that holds (or, when the loser opens, opens with more fives than
+there are and the next player calls it). Eve and Fay lose a challenge each and Dee five: when
+Dee can draw no cards, the showdown shows all six hands and puts three players out at once (Dee,
+and Eve and Fay, short of the most cards), and Ana, Ben and Cal, tied at five, play off: the
+fullest result any screen shows. Ben, then Cal, lose a challenge in the play-off, and Ana is
+the last player left. Each round's hands are secret until its "Lie!".
 """
 
 from companion.games import Viewer
@@ -17,12 +19,12 @@ from games.lie import rules
 ANA, BEN, CAL, DEE, EVE, FAY = 11, 12, 13, 14, 15, 16
 
 PLAYERS = [
-    Viewer(ANA, "player", "ana", order=0, is_host=True),
-    Viewer(BEN, "player", "ben", order=1),
-    Viewer(CAL, "player", "cal", order=2),
-    Viewer(DEE, "player", "dee", order=3, has_phone=False),
-    Viewer(EVE, "player", "eve", order=4),
-    Viewer(FAY, "player", "fay", order=5),
+    Viewer(ANA, "player", "Anastasia Wainwright", order=0, is_host=True),
+    Viewer(BEN, "player", "Bartholomew Ashworth", order=1),
+    Viewer(CAL, "player", "Christopher Whitaker", order=2),
+    Viewer(DEE, "player", "Delphine Fairweather", order=3, has_phone=False),
+    Viewer(EVE, "player", "Evangeline Thornbury", order=4),
+    Viewer(FAY, "player", "Florentina Blackwood", order=5),
 ]
 
 SETUP = {"wild_ones": True, "which_way": False, "shorter_game": True, "opener": BEN,
@@ -37,7 +39,8 @@ _DEAL = {
     EVE: (5, 1, 2, 6, 6),
     FAY: (4, 4, 3, 5, 2),
 }
-LOSERS = (DEE, BEN, DEE, CAL, DEE, EVE, DEE, FAY, DEE)
+# Dee's fifth loss starts the play-off; Ben and Cal then lose in it.
+LOSERS = (DEE, EVE, DEE, FAY, DEE, DEE, DEE, BEN, CAL)
 FACE = 5
 
 
@@ -75,7 +78,10 @@ def _play() -> tuple[list, rules.GameState]:
 
 STEPS, _END = _play()
 WINNER = ANA
-TERMINATION = "most_cards"
+TERMINATION = "last_player"
 assert _END.outcome is not None and _END.outcome.termination == TERMINATION
 assert [p.seat_id for p in PLAYERS][_END.outcome.winner] == WINNER
-assert all(hand is not None for hand in _END.history[-1].hands), "every hand is shown at the last showdown"
+_PLAYOFF = next(s for s in _END.history if s.playoff)
+assert all(hand is not None for hand in _PLAYOFF.hands), "every hand is shown at the showdown the play-off follows"
+assert len(_PLAYOFF.eliminated) == 3 and len(_PLAYOFF.playoff) == 3
+assert all(len(p.name) == 20 for p in PLAYERS)

@@ -750,9 +750,9 @@ def test_an_elimination_and_the_play_off_it_starts_lead_each_seats_now_card():
     said = "ana called Lie on dee: 1 five with wild ones, the bid was a lie."
     ben = _now(state, BEN_V)
     assert ben.headline == "Draw 5 cards and enter your hand"
-    assert ben.detail == f"{said} Play-off: you, ana and cal; dee is out. Losing a challenge now puts a player out."
+    assert ben.detail == f"{said} Play-off: you, ana and cal; dee is out. Losing a challenge now puts you out."
     assert _now(state, ANA_V).detail == ("You called Lie on dee: 1 five with wild ones, the bid was a lie. "
-                                         "Play-off: you, ben and cal; dee is out. Losing a challenge now puts a player out.")
+                                         "Play-off: you, ben and cal; dee is out. Losing a challenge now puts you out.")
     dee = _now(state, DEE_V)
     assert dee.headline == "You are out of this game"
     assert dee.detail == ("ana called Lie on you: 1 five with wild ones, the bid was a lie. You have no cards left to draw. Play-off: ana, ben and cal; you are out. "
@@ -788,4 +788,5 @@ def test_a_dealt_play_off_tells_each_player_in_it_who_plays_and_who_is_out():
     state = play.move(game, state, names[1], {"type": "challenge"}, random.Random(1))
     ben = _now(state, names[1])
     assert ben.headline == "Your 4 cards are dealt: set your hand"
-    assert "Play-off: you and Gran; Eli and Hana are out." in ben.detail
+    # Two or more out are "everyone else": their names would push the hand form down a phone.
+    assert "Play-off: you and Gran; everyone else is out." in ben.detail
