@@ -165,8 +165,7 @@ def result_words(view: dict, side: str | None) -> str:
         row = view["turns"][token["number"] - 1]
         fact = token["position"] in row["facts"]
         whose = "Your token" if side == GUESSERS else "The Guessers' token"
-        meaning = "FACT: that clue is honest." if fact else "FICTION: that clue is a lie."
-        return f"{whose} on the {ORDINALS[token['position']]} letter of {row['guess'].upper()}: {meaning}"
+        return f"{whose} on the {ORDINALS[token['position']]} letter of {row['guess'].upper()}: {'FACT' if fact else 'FICTION'}."
     if news == "shared":
         return _shared_words(view, side)
     first_half = [t for t in view["turns"] if t["half"] == 1]

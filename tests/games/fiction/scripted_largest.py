@@ -1,6 +1,7 @@
 """The largest game of Fiction the rules allow, for the leak test and the screen matrix.
 
-Eight players (the rulebook's most): Lena is the Lie-brarian, seven guess, Gus hosts and
+Eight players (the rulebook's most), five with realistic names of 20 characters: Lena
+(Magdalena Hohenstein) is the Lie-brarian, seven guess, Gus (Augustus Fairweather) hosts and
 Mo has no phone, so Gus acts for him. Banned Books is on: the Guessers keep "a vowel in any
 previous guess", the Lie-brarian "Lie about +1 letter" and crosses off both feathers. All ten
 guess boards fill, five a half (halftime comes from the fifth guess, not the clock), with
@@ -12,12 +13,12 @@ from companion.games import Viewer
 from games.fiction.rules import Clue, honest_clues
 
 PLAYERS = [
-    Viewer(1, "librarian", "Lena", order=0),
-    Viewer(2, "guesser", "Gus", order=1, is_host=True),
+    Viewer(1, "librarian", "Magdalena Hohenstein", order=0),
+    Viewer(2, "guesser", "Augustus Fairweather", order=1, is_host=True),
     Viewer(3, "guesser", "Gwen", order=2),
-    Viewer(4, "guesser", "Bartholomew", order=3),
-    Viewer(5, "guesser", "Priya", order=4),
-    Viewer(6, "guesser", "Tomás", order=5),
+    Viewer(4, "guesser", "Bartholomew Ashworth", order=3),
+    Viewer(5, "guesser", "Priya Ramaswamy-Iyer", order=4),
+    Viewer(6, "guesser", "Tomás Echeverría Gil", order=5),
     Viewer(7, "guesser", "Oluwaseun", order=6),
     Viewer(8, "guesser", "Mo", order=7, has_phone=False),
 ]

@@ -530,8 +530,8 @@ def test_an_answered_token_leads_every_now_card_with_fact_or_fiction(game):
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
     state = post(game, state, GUS, type="fact_fiction", position=4)
     now = lambda viewer: game.now(game.view(state, viewer), viewer)  # noqa: E731
-    assert now(GWEN).detail == "Your token on the 5th letter of ENTRY: FICTION: that clue is a lie."
-    assert now(LENA).detail == "The Guessers' token on the 5th letter of ENTRY: FICTION: that clue is a lie."
+    assert now(GWEN).detail == "Your token on the 5th letter of ENTRY: FICTION."
+    assert now(LENA).detail == "The Guessers' token on the 5th letter of ENTRY: FICTION."
     assert now(DISPLAY).detail == now(LENA).detail
     state = post(game, state, GUS, type="guess", word="tardy")
     assert "token" not in now(GWEN).detail.lower().replace("fact/fiction tokens", "")
