@@ -262,8 +262,8 @@ class Fiction(Game):
         news = result_words(view, side)
         if phase == "halftime":
             if "start_second_half" in moves:
-                return Now("Halftime: start the second half",
-                           f"{news} When the table is ready: discard any unused blue boards.", True)
+                # The halftime card under it says to discard the unused boards, by its button.
+                return Now("Halftime: start the second half", news, True)
             return Now("Halftime", f"{news} The host starts the second half.")
         guesses, tokens = view["guesses_left_in_half"], view["tokens"]
         left = (f"{guesses} guess{pluralize(guesses, 'es')} left in the {half} · "
