@@ -5,7 +5,8 @@ Eight players (the rulebook's most), five with realistic names of 20 characters:
 Mo has no phone, so Gus acts for him. Banned Books is on: the Guessers keep "a vowel in any
 previous guess", the Lie-brarian "Lie about +1 letter" and crosses off both feathers. All ten
 guess boards fill, five a half (halftime comes from the fifth guess, not the clock), with
-FICTION and FACT side by side on one board and a token on an earlier guess's vowel. The last
+FICTION and FACT side by side on the first board, above its "feather crossed off" at the end,
+and a token on an earlier guess's vowel. The last
 guess SPARE misses SPADE by a letter: the Guessers are out of guesses and the Lie-brarian wins.
 """
 
@@ -62,16 +63,16 @@ STEPS = [
     (1, {"type": "choose_ability", "card": "lie-plus-one"}),
     (1, {"type": "choose_secret", "word": SECRET, "hint": "s", "override": False}),
     (1, {"type": "start_first_half"}),
-    *turn(3, "crane", 2),
+    *turn(3, "crane", 2, 4),  # two lies: the first feather crossed off
     (2, token(2)),  # FICTION on the A of CRANE
     (8, token(3)),  # and FACT beside it, on the N (Gus acts for Mo)
     *turn(4, "ghost", 4),
-    *turn(5, "plumb", 0, 3),  # two lies: a feather crossed off
+    *turn(5, "plumb", 0, 3),  # two lies: the second feather
     *turn(6, "tardy", 1),
     (7, {"type": "mark_letter", "letter": "t", "mark": "out"}),
     *turn(7, "shelf", 3),  # the fifth guess: halftime
     (2, {"type": "start_second_half"}),
-    *turn(8, "lions", 0, 4),  # the second feather
+    *turn(8, "lions", 0),
     (3, token(1, turn=3)),  # a vowel of an earlier guess: the A of TARDY, a FICTION
     *turn(4, "mound", 2),
     *turn(5, "fykli", 1, table_agreed=True),
