@@ -693,10 +693,6 @@ def test_on_a_small_phone_each_result_comes_first_and_a_guessers_turn_needs_no_s
         at_hand(gus)
         snap(gus, "small-phone-token-first")
         snap(tv, "tv-token-first")
-    except Exception:
-        for page, name in zip((lena, gus, gwen, tv), ("lena", "gus", "gwen", "tv")):
-            page.screenshot(path=f"/tmp/fail-{name}.png", full_page=True)
-        raise
     finally:
         for c in contexts:
             c.close()
