@@ -19,7 +19,7 @@ from games.errors import RulesError
 from . import rules
 from .rules.game import GUESSERS, HOUSE_WORD, LIBRARIAN
 from .card_form import CardsField, cards_note, rules_cards, typed_cards  # noqa: F401 (typed_cards: the old syntax)
-from .screens import alphabet, ending, lie_counts, lie_note, lies_wanted, tiles
+from .screens import alphabet, ending, lie_counts, lie_note, lies_wanted, result_words, tiles
 
 # Word fields keep the form's default length: a word of the wrong length gets the rules' own reason.
 CLUES = (("✓", "✓ right letter, right spot"), ("~", "~ in the word, wrong spot"), ("✗", "✗ not in the word"))
@@ -257,11 +257,14 @@ class Fiction(Game):
                 return Now("Clue check: type each guess and the clue tokens laid under it",
                            f"The app says whether the row holds exactly one lie.", True)
             return Now("Clue check: the Lie-brarian is checking a game played on paper")
+        # What the last move settled, for this side: it leads the detail until the next step
+        # begins, since on a phone the boards that show it sit below the form of what to do next.
+        news = result_words(view, side)
         if phase == "halftime":
             if "start_second_half" in moves:
-                return Now("Halftime: start the second half",
-                           "When the table is ready: discard any unused blue boards.", True)
-            return Now("Halftime", f"The host starts the second half.")
+                # The halftime card under it says to discard the unused boards, by its button.
+                return Now("Halftime: start the second half", news, True)
+            return Now("Halftime", f"{news} The host starts the second half.")
         guesses, tokens = view["guesses_left_in_half"], view["tokens"]
         left = (f"{guesses} guess{pluralize(guesses, 'es')} left in the {half} · "
                 f"{tokens} Fact/Fiction token{pluralize(tokens)}")
@@ -272,8 +275,8 @@ class Fiction(Game):
                 return Now(f"Give the clues for this guess, with {lies}", f"Guess: {latest}", True)
             return Now("Waiting for the Lie-brarian's clues", f"Guess: {latest} · {left}")
         if side == GUESSERS:
-            return Now("Your turn: agree on a guess", f"{left}", moves.get("guess", {}).get("allowed", False))
-        return Now("Waiting for the Guessers to guess", f"{left}")
+            return Now("Your turn: agree on a guess", news or left, moves.get("guess", {}).get("allowed", False))
+        return Now("Waiting for the Guessers to guess", news or left)
 
     def caution(self, move: dict, setup: dict) -> str:
         # A paper game may have allowed a non-word or a repeated letter: warn as the guess box would refuse.

@@ -112,3 +112,63 @@ def lie_note(row: dict) -> str:
     if one:
         return f"{lead}; exactly {NUMBERS[more[0]]} more among {among}"
     return f"{lead}; {' or '.join(map(str, more))} more may be among {among}"
+
+
+ORDINALS = {0: "1st", 1: "2nd", 2: "3rd", 3: "4th", 4: "5th"}
+
+
+def settled(view: dict) -> str | None:
+    """What the last move settled while it is still the news: "token" (a Fact/Fiction token
+    answered), "shared" (a row of clues shared) or "halftime", until the next guess or the second
+    half begins. None in setup, while a guess waits for its clues, and at the end, whose own words
+    say it."""
+    phase, turns = view["phase"], view["turns"]
+    if phase == "halftime":
+        return "halftime"
+    if phase != "guessing" or not turns:
+        return None
+    if view.get("last_token"):
+        return "token"
+    latest = turns[-1]
+    return "shared" if latest["clues"] and latest["half"] == view["half"] else None
+
+
+def _lies_among(counts: list[int]) -> str:
+    if not counts:
+        return "they contradict the clues before them"
+    said = " or ".join(str(n) for n in counts)
+    return f"{said} lie{'s' if max(counts) > 1 or counts == [0] else ''} among them"
+
+
+def _shared_words(view: dict, side: str | None) -> str:
+    row = view["turns"][-1]
+    word = row["guess"].upper()
+    if side == LIBRARIAN:
+        lies = row["lies"] or []
+        where = " and ".join(f"the {ORDINALS[p]} letter" for p in lies)
+        said = f"the lie{'s are' if len(lies) > 1 else ' is'} under {where}" if lies else "no lie among them"
+        feather = "; a feather crossed off" if row.get("ability_used") else ""
+        return f"You shared the clues for {word}: {said}{feather}."
+    return f"The Lie-brarian shared the clues for {word}: {_lies_among(row['possible_lies'])}."
+
+
+def result_words(view: dict, side: str | None) -> str:
+    """What the last move settled, said to ``side`` (None: the table display), in the rulebook's
+    words: the clues shared and how many lies they may hold, a token's FACT or FICTION, halftime.
+    Empty when nothing is news (``settled``). Only what the side's view holds: the guessers hear
+    how many lies a row may hold, never where they are."""
+    news = settled(view)
+    if news is None:
+        return ""
+    if news == "token":
+        token = view["last_token"]
+        row = view["turns"][token["number"] - 1]
+        fact = token["position"] in row["facts"]
+        whose = "Your token" if side == GUESSERS else "The Guessers' token"
+        return f"{whose} on the {ORDINALS[token['position']]} letter of {row['guess'].upper()}: {'FACT' if fact else 'FICTION'}."
+    if news == "shared":
+        return _shared_words(view, side)
+    first_half = [t for t in view["turns"] if t["half"] == 1]
+    if len(first_half) == 5 and first_half[-1]["clues"]:
+        return f"{_shared_words(view, side)} Five guesses made: it is halftime."
+    return "The first timer expired: it is halftime."

@@ -469,7 +469,10 @@ def test_banned_books_lie_about_plus_one_letter_and_tokens_on_an_earlier_vowel(s
         guess(gus, "ghost")
         lie_and_share(lena, 1, at=(0, 4))  # two lies: Share is allowed with the card, a feather crossed off
         expect(lena.locator("#board-1 .board-note")).to_contain_text("feather crossed off")
-        expect(lena.locator(".ability", has_text="Lie about +1 letter")).to_contain_text("(1 use left)")
+        expect(lena.locator(".ability", has_text="Lie about +1 letter")).to_contain_text("at most 2 uses · 1 use left")
+        # the limit is on the card's face for all to see; the feathers left are crossed off in secret
+        expect(tv.locator(".ability", has_text="Lie about +1 letter")).to_contain_text("at most 2 uses")
+        assert "left" not in tv.locator(".ability", has_text="Lie about +1 letter").inner_text()
         expect(gwen.locator("#board-1")).to_contain_text("1 or 2 of these clues may be lies")
         assert "use left" not in gwen.locator(".ability", has_text="Lie about +1 letter").inner_text()
 
@@ -489,15 +492,15 @@ def test_banned_books_lie_about_plus_one_letter_and_tokens_on_an_earlier_vowel(s
         lie_and_share(lena, 2, at=(1,))
         # The letter buttons are those of the guess chosen: a vowel of GHOST, an earlier guess
         letters = gus.locator("#ff-2-1 .ff-letter:visible")
-        expect(letters).to_have_text(["P", "L", "U", "M", "B"])
+        expect(letters.locator(".letter")).to_have_text(["P", "L", "U", "M", "B"])
         gus.locator("#ff-2-1-turn").select_option("0")
-        expect(letters).to_have_text(["G", "H", "O", "S", "T"])
+        expect(letters.locator(".letter")).to_have_text(["G", "H", "O", "S", "T"])
         for consonant in "GHST":
             expect(letters.filter(has_text=consonant).locator("input")).to_be_disabled()
         letters.filter(has_text="O").click()
         snap(gus, "vowel-card-earlier-guess")
         gus.locator("#ff-2-1-turn").select_option("")
-        expect(letters).to_have_text(["P", "L", "U", "M", "B"])
+        expect(letters.locator(".letter")).to_have_text(["P", "L", "U", "M", "B"])
         expect(gus.locator("#ff-2-1 input[name=position]:checked")).to_have_count(0)  # the O went with GHOST
         gus.locator("#ff-2-1-turn").select_option("0")
         letters.filter(has_text="O").click()
@@ -627,3 +630,69 @@ def test_a_teammates_guess_leaves_what_another_guesser_is_typing(servers, browse
     finally:
         for context in contexts:
             context.close()
+
+
+def test_on_a_small_phone_each_result_comes_first_and_a_guessers_turn_needs_no_scroll(servers, browser):
+    """At 360x640, after a shared row and after an answered token, every phone's first screen and
+    the TV lead with what came of it, above the guess box; a guesser's first screen holds the guess
+    box, the latest clue row and the Fact/Fiction picker; the TV shows each card's limit."""
+    from tests.browser.test_lie import SMALL_PHONE, first_screen_box
+
+    base = servers[0].url
+    contexts = [browser.new_context(**SMALL_PHONE) for _ in range(3)] + [browser.new_context(**TV)]
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)
+    phones = (lena, gus, gwen)
+    try:
+        seat_everyone(base, lena, gus, gwen, tv)
+        version = lena.locator("#table-version").input_value()
+        lena.locator("#setup-ability_cards").check()
+        expect(gus.locator(".setup-summary")).to_contain_text("Banned Books")
+        expect(lena.locator("#table-version")).not_to_have_value(version)  # Start is sent from the new setup
+        lena.get_by_role("button", name="Start the game").click()
+        lena.locator("#choose-ability-lie-plus-one").get_by_role("button", name="Keep this card").click()
+        gwen.locator("#choose-ability-vowel-in-any-guess").get_by_role("button", name="Keep this card").click()
+        choose_secret(lena, "melon", "m")
+        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+        # The card's limit is on its face: the TV says it, but not the feathers Lena has left.
+        expect(tv.locator(".ability", has_text="Lie about +1 letter")).to_contain_text("at most 2 uses")
+        assert "left" not in tv.locator(".ability", has_text="Lie about +1 letter").inner_text()
+
+        def leads(page: Page, words: str) -> None:
+            expect(page.locator("#region-now")).to_contain_text(words)
+            now = first_screen_box(page, "#region-now")
+            assert now["y"] + now["height"] <= 640, f"the result ends at {now['y'] + now['height']}px"
+            if page is not lena:
+                box = first_screen_box(page, "#guess")
+                assert now["y"] + now["height"] <= box["y"], "the result is under the guess box"
+
+        def at_hand(page: Page) -> None:
+            """The guess box, the latest clue row and the Fact/Fiction picker, all on the first screen."""
+            for selector in ("#guess-word", "#region-guess_box .latest-board", ".ff-form .ff-letter",
+                             ".ff-form button[type=submit]"):
+                box = first_screen_box(page, selector)
+                assert box["y"] + box["height"] <= 640, f"{selector} ends at {box['y'] + box['height']}px"
+
+        guess(gus, "ghost")
+        lie_and_share(lena, 1, at=(0,))
+        said = "The Lie-brarian shared the clues for GHOST: 1 or 2 lies among them."
+        leads(gus, said)
+        leads(gwen, said)
+        leads(lena, "You shared the clues for GHOST: the lie is under the 1st letter.")
+        expect(tv.locator("#region-now")).to_contain_text(said)
+        expect(gwen.locator("#region-guess_box .latest-board .letter")).to_have_text(list("GHOST"))
+        at_hand(gwen)
+        snap(gwen, "small-phone-shared-first")
+
+        gwen.locator(".ff-form .ff-letter:visible").nth(0).click()
+        gwen.get_by_role("button", name="Use a Fact/Fiction token").click()
+        token = "token on the 1st letter of GHOST: FICTION."
+        leads(gwen, f"Your {token}")
+        leads(gus, f"Your {token}")
+        leads(lena, f"The Guessers' {token}")
+        expect(tv.locator("#region-now")).to_contain_text(f"The Guessers' {token}")
+        at_hand(gus)
+        snap(gus, "small-phone-token-first")
+        snap(tv, "tv-token-first")
+    finally:
+        for c in contexts:
+            c.close()

@@ -179,6 +179,9 @@ class GameState:
     outcome: Outcome | None = None
     checks: tuple[tuple[str, tuple[Clue, ...]], ...] = ()  # clue check mode: (guess, tokens laid down)
     marks: tuple[tuple[str, str], ...] = ()  # the guessers' own marks on the alphabet board, by letter
+    # The Fact/Fiction token answered last, (turn index, position), until the next guess: the
+    # news every screen leads with, since a turn's tokens do not say which came last.
+    last_token: tuple[int, int] | None = None
 
     # --- what the platform reads -------------------------------------------------
 
@@ -276,6 +279,7 @@ class GameState:
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
             "checks": [[guess, clues_text(clues)] for guess, clues in self.checks],
             "marks": dict(self.marks),
+            "last_token": None if self.last_token is None else list(self.last_token),
         }
 
     @classmethod
@@ -304,6 +308,7 @@ class GameState:
             outcome=None if data["outcome"] is None else Outcome.from_dict(data["outcome"]),
             checks=tuple((guess, parse_clues(clues)) for guess, clues in data.get("checks", ())),
             marks=tuple(sorted(data.get("marks", {}).items())),
+            last_token=None if data.get("last_token") is None else tuple(data["last_token"]),
         )
 
 
@@ -535,7 +540,7 @@ def guess(state: GameState, seat: str | None, word: str, table_agreed: bool = Fa
         free_guess=free,
         table_word=table_word,
     )
-    state = replace(state, turns=state.turns + (turn,), free_guess_pending=False)
+    state = replace(state, turns=state.turns + (turn,), free_guess_pending=False, last_token=None)
     if correct:  # a correct guess wins at once, with no lie
         return replace(state, phase=OVER, outcome=Outcome(GUESSERS, Termination.GUESSED))
     state = replace(state, phase=DECEIVING)
@@ -636,7 +641,8 @@ def fact_fiction(
     else:
         target = replace(target, facts=target.facts | {position})
     turns = state.turns[:index] + (target,) + state.turns[index + 1 :]
-    return replace(state, turns=turns, tokens=state.tokens - 1, guessers_uses=state.guessers_uses + uses)
+    return replace(state, turns=turns, tokens=state.tokens - 1, guessers_uses=state.guessers_uses + uses,
+                   last_token=(index, position))
 
 
 def _need_token_and_guess(state: GameState) -> None:
@@ -706,7 +712,7 @@ def start_second_half(state: GameState, seat: str | None) -> GameState:
     _need_table(seat, "The table starts the second half together (on the host's phone).", "table-only")
     _need_phase(state, HALFTIME)
     tokens = 1 if state.options.one_token_per_half else state.tokens
-    return replace(state, phase=GUESSING, half=2, tokens=tokens)
+    return replace(state, phase=GUESSING, half=2, tokens=tokens, last_token=None)
 
 
 MOVES: dict[str, Callable[..., GameState]] = {
@@ -897,6 +903,9 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
         "waiting_for": waiting_for(state),
         "legal_moves": legal_moves(state, seat),
         "outcome": None if state.outcome is None else state.outcome.to_dict(),
+        # the token answered last, until the next guess: {"number": its guess's number, "position"}
+        "last_token": None if state.last_token is None else
+        {"number": state.last_token[0] + 1, "position": state.last_token[1]},
         # from the shared rows alone, as the guessers could work it out with the exact solver
         "words_left": (len(candidates(state.rows(), secret_words(state.options.red_words), hint=state.hint))
                        if state.options.words_left and state.phase != SETUP else None),

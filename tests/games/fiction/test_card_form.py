@@ -11,6 +11,8 @@ from django.http import QueryDict
 from companion import games, tables
 from companion.forms import Form, MoveError
 from companion.models import Table
+from games.fiction.rules import GameState, end_game, player_view
+from games.fiction.rules.abilities import LIE_PLUS_ONE
 from tests import played as play
 from tests.companion.test_tables import post_host
 from tests.conftest import sit
@@ -134,3 +136,31 @@ def test_a_bad_card_row_is_refused_and_changes_nothing(lobby):
         "guesser_cards-uses": ["1"]})
     assert sent.status_code == 400 and "not one of the effects" in sent.content.decode()
     assert Table.objects.get().setup == before
+
+
+# --- the Lie-brarian's card on the TV ----------------------------------------------------------
+
+
+def with_lie_plus_one(game):
+    from tests.games.fiction.test_game import DEFAULTS, post
+
+    for seed in range(40):
+        state = play.begin(game, scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(seed))
+        if any(c["id"] == LIE_PLUS_ONE for c in state.rules["offers"]["librarian"]):
+            return post(game, state, LENA, type="choose_ability", card=LIE_PLUS_ONE)
+    raise AssertionError("no deal offered Lie about +1 letter")
+
+
+def test_the_tv_shows_the_lie_brarians_limit_of_uses_and_lena_her_uses_left(game):
+    from tests.games.fiction.test_game import DISPLAY
+    from tests.games.fiction.test_game import render_region
+
+    state = with_lie_plus_one(game)
+    tv = render_region(game, "setup_panel", game.view(state, DISPLAY), DISPLAY)
+    assert "Lie about +1 letter." in tv and "at most 2 uses" in tv and "left" not in tv
+    lena = render_region(game, "setup_panel", game.view(state, LENA), LENA)
+    assert "at most 2 uses" in lena and "2 uses left" in lena
+    ended = GameState.from_dict(state.rules)
+
+    over = player_view(end_game(ended), None)
+    assert over["abilities"]["librarian"]["uses_left"] == 2  # at the end the TV may say it too

@@ -508,3 +508,61 @@ def test_a_game_ended_before_the_word_was_chosen_says_so(game):
     state = play.begin(game, scripted.PLAYERS, DEFAULTS, random.Random(0))
     view = game.view(play.end(game, state), GUS)
     assert game.now(view, GUS).detail == "No secret word had been chosen."
+
+
+# --- what the last move settled, on every now card ------------------------------------------
+
+
+def test_after_a_shared_row_each_side_hears_what_came_of_it_until_the_next_guess(game):
+    state = post(game, begun(game), GWEN, type="guess", word="entry")
+    state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))  # a lie under the Y
+    now = lambda viewer: game.now(game.view(state, viewer), viewer)  # noqa: E731
+    assert now(GWEN).headline == "Your turn: agree on a guess"
+    assert now(GWEN).detail == "The Lie-brarian shared the clues for ENTRY: 1 lie among them."
+    assert now(DISPLAY).detail == "The Lie-brarian shared the clues for ENTRY: 1 lie among them."
+    assert now(LENA).detail == "You shared the clues for ENTRY: the lie is under the 5th letter."
+    state = post(game, state, GWEN, type="guess", word="ready")  # the next step: no news
+    assert "shared" not in now(LENA).detail
+
+
+def test_an_answered_token_leads_every_now_card_with_fact_or_fiction(game):
+    state = post(game, begun(game), GWEN, type="guess", word="entry")
+    state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
+    state = post(game, state, GUS, type="fact_fiction", position=4)
+    now = lambda viewer: game.now(game.view(state, viewer), viewer)  # noqa: E731
+    assert now(GWEN).detail == "Your token on the 5th letter of ENTRY: FICTION."
+    assert now(LENA).detail == "The Guessers' token on the 5th letter of ENTRY: FICTION."
+    assert now(DISPLAY).detail == now(LENA).detail
+    state = post(game, state, GUS, type="guess", word="tardy")
+    assert "token" not in now(GWEN).detail.lower().replace("fact/fiction tokens", "")
+
+
+def test_the_fifth_shared_row_and_halftime_lead_the_now_card_until_the_second_half(game):
+    state = begun(game)
+    for word in ("entry", "tardy", "crane", "ghost", "plumb"):
+        state = post(game, state, GWEN, type="guess", word=word)
+        honest = game.view(state, LENA)["turns"][-1]["honest"]
+        lie = {"✓": "✗", "~": "✓", "✗": "~"}[honest[0]]
+        state = post(game, state, LENA, type="share_clues", clues=[lie, *honest[1:]])
+    now = lambda viewer: game.now(game.view(state, viewer), viewer)  # noqa: E731
+    assert now(GWEN).detail.startswith("The Lie-brarian shared the clues for PLUMB: 1 lie among them. "
+                                       "Five guesses made: it is halftime.")
+    assert now(LENA).detail.startswith("You shared the clues for PLUMB: the lie is under the 1st letter.")
+    state = post(game, state, GUS, type="start_second_half")
+    assert "shared" not in now(GWEN).detail and "halftime" not in now(GWEN).detail
+
+
+def test_a_halftime_by_the_clock_says_the_first_timer_expired(game):
+    state = play.expire(game, begun(game))
+    assert game.now(game.view(state, GWEN), GWEN).detail.startswith("The first timer expired: it is halftime.")
+
+
+def test_the_largest_table_hears_a_feather_crossed_off_and_one_or_two_lies(game):
+    states = play_script(game, scripted_largest)
+    lena, gwen = scripted_largest.PLAYERS[0], scripted_largest.PLAYERS[2]
+    after_plumb = next(s for s in states if s.rules["turns"] and s.rules["turns"][-1]["guess"] == "plumb"
+                       and s.rules["phase"] == "guessing")
+    assert game.now(game.view(after_plumb, gwen), gwen).detail == \
+        "The Lie-brarian shared the clues for PLUMB: 1 or 2 lies among them."
+    assert game.now(game.view(after_plumb, lena), lena).detail == \
+        "You shared the clues for PLUMB: the lies are under the 1st letter and the 4th letter; a feather crossed off."

@@ -95,6 +95,7 @@ def test_mid_game_each_seat_sees_the_shared_rows_and_cards_and_only_lena_her_lie
         "waiting_for": ["librarian"],
         "legal_moves": {"mark_letter": True, "guess": False, "fact_fiction": False},
         "outcome": None,
+        "last_token": None,
         "words_left": None,
     }
     assert seen(state, GUESSERS) == guessers
@@ -160,6 +161,7 @@ def test_second_half_shows_the_free_guess_pending_and_which_rows_were_free_or_ta
         "waiting_for": ["guessers"],
         "legal_moves": {"mark_letter": True, "guess": True, "fact_fiction": True, "use_ability": False},
         "outcome": None,
+        "last_token": None,
         "words_left": None,
     }
     assert seen(state, GUESSERS) == guessers
@@ -204,6 +206,7 @@ def test_a_secret_from_the_book_card_is_lenas_alone_until_the_guessers_win_and_t
         "waiting_for": [],
         "legal_moves": {},
         "outcome": {"winner": "guessers", "termination": "guessed"},
+        "last_token": None,
         "words_left": None,
         "secret": "zorbs",
         "secret_override": True,
@@ -240,6 +243,7 @@ def test_clue_check_lists_checked_rows_from_1_with_their_verdicts_and_the_honest
         "waiting_for": ["librarian"],
         "legal_moves": {},
         "outcome": None,
+        "last_token": None,
         "words_left": None,
         "checks": [
             {"number": 1, "guess": "entry", "clues": "~✗✗~✗", "right": True, "correct": False, "warnings": []},
@@ -326,6 +330,7 @@ def test_a_saved_game_with_every_field_set_loads_back_with_every_field():
         outcome=Outcome("guessers", Termination.GUESSED),
         checks=(("entry", parse_clues("✓✗✗~✗")),),
         marks=(("q", "out"), ("y", "in")),
+        last_token=(0, 1),
     )
     blank = GameState()
     assert [f.name for f in fields(GameState) if getattr(state, f.name) == getattr(blank, f.name)] == []
