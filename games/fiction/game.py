@@ -274,9 +274,13 @@ class Fiction(Game):
                 lies = lies_wanted(view["lie_counts"], "lie")
                 return Now(f"Give the clues for this guess, with {lies}", f"Guess: {latest}", True)
             return Now("Waiting for the Lie-brarian's clues", f"Guess: {latest} · {left}")
+        # The guesses left stay in sight beside the news: the Guessers weigh their next guess by
+        # them. On a guesser's phone they go in the headline, as the guess box and the Fact/Fiction
+        # picker (which counts the tokens) must share the first screen with the news.
         if side == GUESSERS:
-            return Now("Your turn: agree on a guess", news or left, moves.get("guess", {}).get("allowed", False))
-        return Now("Waiting for the Guessers to guess", news or left)
+            return Now(f"Your turn: agree on a guess ({guesses} left)", news or left,
+                       moves.get("guess", {}).get("allowed", False))
+        return Now("Waiting for the Guessers to guess", f"{news} {left}." if news else left)
 
     def caution(self, move: dict, setup: dict) -> str:
         # A paper game may have allowed a non-word or a repeated letter: warn as the guess box would refuse.

@@ -89,7 +89,7 @@ def test_a_phone_offline_through_halftime_and_the_end_comes_back_to_the_table(se
         guess(gus, "ghost")
         first = lie_and_share(lena, 1, at=(4,))
         expect(gwen.locator("#board-1 .clue.token")).to_have_text(list(first))
-        expect(gwen.locator("#region-now")).to_contain_text("guesses left in the first half")
+        expect(gwen.locator("#region-now")).to_contain_text("agree on a guess (4 left)")
         expect(gwen.locator(".clock-label")).to_contain_text("running")
         expect(gwen.locator(".clock-time")).to_have_text(re.compile(r"^9:[0-5]\d$"))
 
@@ -119,7 +119,7 @@ def test_a_phone_offline_through_halftime_and_the_end_comes_back_to_the_table(se
         set_visible(gwen, True)
         expect(gwen.locator("#conn")).to_be_hidden(timeout=15_000)
         expect(gwen.locator("#region-now")).to_contain_text("Your turn: agree on a guess")
-        expect(gwen.locator("#region-now")).to_contain_text("4 guesses left in the second half")
+        expect(gwen.locator("#region-now")).to_contain_text("agree on a guess (4 left)")
         expect(gwen.locator("#region-halftime")).not_to_contain_text("Halftime")
         expect(gwen.locator(".clock-label")).to_contain_text("running")
         expect(gwen.locator(".clock-time")).to_have_text(re.compile(r"^9:[0-5]\d$"))  # the second half's time
@@ -239,7 +239,7 @@ def test_a_phone_whose_network_vanished_silently_over_halftime_catches_up_when_i
         set_visible(gwen, True)  # the screen comes on, still without a network: its socket looks open
         expect(gwen.locator("#conn")).to_contain_text("Reconnecting", timeout=10_000)  # but nothing answered
         proxy.restore()
-        expect(gwen.locator("#region-now")).to_contain_text("4 guesses left in the second half", timeout=15_000)
+        expect(gwen.locator("#region-now")).to_contain_text("agree on a guess (4 left)", timeout=15_000)
         expect(gwen.locator("#board-2 .clue.token")).to_have_text(list(second))
         expect(gwen.locator(".clock-time")).to_have_text(re.compile(r"^9:[0-5]\d$"))
         expect(gwen.locator("#conn")).to_be_hidden()

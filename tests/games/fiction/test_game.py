@@ -182,7 +182,7 @@ def test_now_changes_with_the_phase(game):
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
     assert now(LENA).headline == "Start the 10-minute timer and begin play!"
     state = post(game, state, LENA, type="start_first_half")
-    assert now(GWEN).headline == "Your turn: agree on a guess" and now(GWEN).my_turn
+    assert now(GWEN).headline.startswith("Your turn: agree on a guess (") and now(GWEN).my_turn
     assert now(LENA).headline == "Waiting for the Guessers to guess" and not now(LENA).my_turn
     state = post(game, state, GWEN, type="guess", word="entry")
     assert now(LENA).headline == "Give the clues for this guess, with exactly one lie" and now(LENA).my_turn
@@ -400,7 +400,7 @@ def test_a_guess_against_the_app_comes_back_with_its_clues_and_the_clock_running
     state = post(game, state, GWEN, type="guess", word=word)
     view = game.view(state, GUS)
     assert view["phase"] == "guessing" and view["turns"][0]["clues"] and "secret" not in view
-    assert game.now(view, GUS).headline == "Your turn: agree on a guess"
+    assert game.now(view, GUS).headline.startswith("Your turn: agree on a guess (")
     assert game.view(state, DISPLAY)["waiting_for"] == [2, 3]
 
 
@@ -517,10 +517,12 @@ def test_after_a_shared_row_each_side_hears_what_came_of_it_until_the_next_guess
     state = post(game, begun(game), GWEN, type="guess", word="entry")
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))  # a lie under the Y
     now = lambda viewer: game.now(game.view(state, viewer), viewer)  # noqa: E731
-    assert now(GWEN).headline == "Your turn: agree on a guess"
+    # The news first, then what the Guessers weigh their next guess by.
+    assert now(GWEN).headline == "Your turn: agree on a guess (4 left)"
     assert now(GWEN).detail == "The Lie-brarian shared the clues for ENTRY: 1 lie among them."
-    assert now(DISPLAY).detail == "The Lie-brarian shared the clues for ENTRY: 1 lie among them."
-    assert now(LENA).detail == "You shared the clues for ENTRY: the lie is under the 5th letter."
+    assert now(DISPLAY).detail == ("The Lie-brarian shared the clues for ENTRY: 1 lie among them. "
+                                   "4 guesses left in the first half · 3 Fact/Fiction tokens.")
+    assert now(LENA).detail.startswith("You shared the clues for ENTRY: the lie is under the 5th letter. 4 guesses")
     state = post(game, state, GWEN, type="guess", word="ready")  # the next step: no news
     assert "shared" not in now(LENA).detail
 
@@ -531,7 +533,7 @@ def test_an_answered_token_leads_every_now_card_with_fact_or_fiction(game):
     state = post(game, state, GUS, type="fact_fiction", position=4)
     now = lambda viewer: game.now(game.view(state, viewer), viewer)  # noqa: E731
     assert now(GWEN).detail == "Your token on the 5th letter of ENTRY: FICTION."
-    assert now(LENA).detail == "The Guessers' token on the 5th letter of ENTRY: FICTION."
+    assert now(LENA).detail.startswith("The Guessers' token on the 5th letter of ENTRY: FICTION. 4 guesses")
     assert now(DISPLAY).detail == now(LENA).detail
     state = post(game, state, GUS, type="guess", word="tardy")
     assert "token" not in now(GWEN).detail.lower().replace("fact/fiction tokens", "")
@@ -564,5 +566,5 @@ def test_the_largest_table_hears_a_feather_crossed_off_and_one_or_two_lies(game)
                        and s.rules["phase"] == "guessing")
     assert game.now(game.view(after_plumb, gwen), gwen).detail == \
         "The Lie-brarian shared the clues for PLUMB: 1 or 2 lies among them."
-    assert game.now(game.view(after_plumb, lena), lena).detail == \
-        "You shared the clues for PLUMB: the lies are under the 1st letter and the 4th letter; a feather crossed off."
+    assert game.now(game.view(after_plumb, lena), lena).detail.startswith(
+        "You shared the clues for PLUMB: the lies are under the 1st letter and the 4th letter; a feather crossed off. ")
