@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE, TV
 from tests.browser.test_fiction import begin_first_half, guess, lie_and_share, seat_everyone
-from tests.browser.test_halftruth import enter_die, lock_in, question_of, reveal
+from tests.browser.test_halftruth import enter_die, lock_in, question_of, reveal, sit_down
 from tests.browser.test_lie import bid, call_lie, create_lie_table, open_display, set_hand
 from tests.browser.test_table_sync import join_by_code
 
@@ -99,18 +99,7 @@ def test_half_truth_of_three_questions_logs_no_console_error(servers, console):
     base = servers[0].url
     kamila, tony, amy = (console.open(name, PHONE) for name in ("kamila", "tony", "amy"))
     tv = console.open("tv", TV)
-    kamila.on("dialog", lambda d: d.accept())
-    kamila.goto(base + "/")
-    card = kamila.locator("#game-halftruth")
-    card.get_by_placeholder("Your name").fill("Kamila")
-    card.get_by_role("button", name="Create table").click()
-    expect(kamila.locator(".topcode")).to_have_text(re.compile(r"^[A-Z]{6}$"))
-    code = kamila.locator(".topcode").inner_text()
-    join_by_code(tony, base, code, "Tony")
-    join_by_code(amy, base, code, "Amy")
-    tv.goto(f"{base}/t/{code}/")
-    tv.get_by_role("button", name="Use this screen as the table display").click()
-    expect(tv.locator("body")).to_have_attribute("data-live", "1")
+    sit_down(base, kamila, tony, amy, tv)
     layouts = kamila.get_by_label("Round trackers")
     layouts.fill("1; 1; 1")  # one space a round: each question that moves a pawn ends its round
     layouts.press("Tab")

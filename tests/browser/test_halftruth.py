@@ -78,13 +78,9 @@ def reveal(page: Page, correct: str) -> None:
     form.get_by_role("button", name="Reveal the correct answers").click()
 
 
-@pytest.fixture
-def table(servers, browser):
-    base = servers[0].url
-    contexts = [browser.new_context(**PHONE) for _ in range(3)] + [browser.new_context(**TV)]
-    for c in contexts:
-        c.set_default_timeout(10_000)
-    kamila, tony, amy, tv = (c.new_page() for c in contexts)
+def sit_down(base: str, kamila: Page, tony: Page, amy: Page, tv: Page) -> str:
+    """Kamila creates a Half Truth table, Tony and Amy join by code, the TV opens as the display:
+    its code."""
     kamila.on("dialog", lambda d: d.accept())
     kamila.goto(base + "/")
     card = kamila.locator("#game-halftruth")
@@ -97,6 +93,17 @@ def table(servers, browser):
     tv.goto(f"{base}/t/{code}/")
     tv.get_by_role("button", name="Use this screen as the table display").click()
     expect(tv.locator("body")).to_have_attribute("data-live", "1")
+    return code
+
+
+@pytest.fixture
+def table(servers, browser):
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(3)] + [browser.new_context(**TV)]
+    for c in contexts:
+        c.set_default_timeout(10_000)
+    kamila, tony, amy, tv = (c.new_page() for c in contexts)
+    sit_down(base, kamila, tony, amy, tv)
     yield kamila, tony, amy, tv
     for c in contexts:
         c.close()
