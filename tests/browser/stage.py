@@ -1,7 +1,9 @@
 """Sets a table in a browser test's server to a scripted game's state, for the screen matrix.
 
-Run in the server's environment (its database), as `python -m tests.browser.stage SCRIPT STEP`:
-SCRIPT is a scripted game ("fiction/scripted"), STEP "lobby" or the number of steps played
+Run in the server's environment (its database), as `python -m tests.browser.stage SCRIPT STEP`,
+or as `python -m tests.browser.stage -` to read one "SCRIPT STEP" a line from stdin and answer each
+with a line of JSON (the matrix stages every phase of a script through one process, sparing a
+Django start-up a phase). SCRIPT is a scripted game ("fiction/scripted"), STEP "lobby" or the number of steps played
 (0: just started), "again" (the lobby after a game, with the evening's standings), "evening-N"
 (the lobby after N games, with eight people of long names) or "evening-N-end" (the same people at
 the end of the script's game, the Nth of the evening) or "closed-N" (the evening over after N
@@ -131,4 +133,8 @@ def evening_results(players: list, games: int) -> list[dict]:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(sys.argv[1], sys.argv[2])))
+    if sys.argv[1:] == ["-"]:
+        for line in sys.stdin:
+            print(json.dumps(main(*line.split())), flush=True)
+    else:
+        print(json.dumps(main(sys.argv[1], sys.argv[2])))

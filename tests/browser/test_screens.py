@@ -104,10 +104,24 @@ def roles(script_name: str) -> dict[str, tuple[int, bool]]:
     return found
 
 
-def stage(server: Server, script_name: str, step: str) -> dict:
-    result = subprocess.run([sys.executable, "-m", "tests.browser.stage", script_name, step], cwd=ROOT,
-                            env=server.env, capture_output=True, text=True, check=True)
-    return json.loads(result.stdout)
+class Stager:
+    """One `tests.browser.stage` process in a server's environment, staging one phase a request."""
+
+    def __init__(self, server: Server):
+        self.process = subprocess.Popen([sys.executable, "-m", "tests.browser.stage", "-"], cwd=ROOT,
+                                        env=server.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def __call__(self, script_name: str, step: str) -> dict:
+        self.process.stdin.write(f"{script_name} {step}\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"staging {script_name} at {step} failed (its error is above)")
+        return json.loads(line)
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
 
 
 # A short name for an element in a problem's message.
@@ -217,10 +231,10 @@ AXE_RUN = """() => axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 
 
 def check(page: Page, name: str, errors: list[str], device: str) -> list[str]:
     expect(page.locator("body")).to_have_attribute("data-live", "1")
-    # Axe reads colours as they are painted: wait for the fade-ins (a seat appearing) to end; one
-    # cancelled because its element was redrawn is over too.
-    page.evaluate("""() => Promise.all([document.fonts.ready, ...document.getAnimations()
-        .filter(a => a.effect.getTiming().iterations !== Infinity).map(a => a.finished.catch(() => null))])""")
+    # Axe reads colours as they are painted: the fade-ins (a seat appearing) are brought to their
+    # end, as a person looking a moment later sees them.
+    page.evaluate("""() => document.fonts.ready.then(() => document.getAnimations()
+        .filter(a => a.effect.getTiming().iterations !== Infinity).forEach(a => a.finish()))""")
     problems = page.evaluate(FITS) + page.evaluate(APART)
     if device in DISPLAYS:
         problems += page.evaluate(FILLS_SCREEN)
@@ -262,10 +276,11 @@ def server_of(servers, tmp_path):
 @pytest.mark.parametrize("script_name", SCRIPTS)
 def test_every_screen_fits_its_devices_and_passes_axe(script_name, server_of, browser: Browser):
     server = server_of()
+    stage = Stager(server)
     slug = script_name.split("/")[0]
     variant = script_name.split("/")[1].removeprefix("scripted").lstrip("_")
     game_dir = slug + (f"-{variant}" if variant else "")
-    first = stage(server, script_name, "lobby")
+    first = stage(script_name, "lobby")
     openers = {**roles(script_name), "display": (first["display"], False)}
     pages: list[tuple[str, str, Page, list[str], str]] = []
     contexts = []
@@ -292,12 +307,13 @@ def test_every_screen_fits_its_devices_and_passes_axe(script_name, server_of, br
         for phase, step in phase_steps(script_name):
             if only and phase not in only:
                 continue
-            stage(server, script_name, step)
+            stage(script_name, step)
             for role, device, page, errors, url in pages:
                 errors.clear()
                 page.goto(url)
                 problems += check(page, f"{game_dir}/{phase}-{role}-{device}.png", errors, device)
     finally:
+        stage.close()
         for context in contexts:
             context.close()
     assert not problems, "\n".join(problems)
