@@ -43,7 +43,7 @@ run-cluster: install
 	nginx -c $(CURDIR)/$(CLUSTER)/nginx.conf -g 'daemon off;'
 
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 bench: install
 	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
@@ -51,7 +51,7 @@ bench: install
 # The screen matrix: every screen of every scripted game on phones and displays, checked and
 # written to var/screenshots/; then the README's gallery from it (docs/screens/).
 screenshots: install
-	$(BIN)/python -m pytest tests/browser/test_screens.py -q -p no:randomly
+	$(BIN)/python -m pytest tests/browser/test_screens.py -q -p no:randomly -n auto --dist worksteal
 	$(BIN)/python tests/browser/gallery.py
 
 # Mutation testing of the rules engines (not part of `make test` nor CI; see docs/mutation.md).
