@@ -8,6 +8,8 @@ from collections.abc import Callable
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponseBase
 
+from companion import logs
+
 log = logging.getLogger(__name__)
 
 
@@ -16,8 +18,8 @@ class DatabaseOutage:
 
     A database that is down, restarting or locked past its timeout raises one of these from
     whichever query meets it; the transaction it was in is rolled back, so nothing was
-    applied. One line is logged per request, not a traceback: during an outage every phone
-    at every table asks every few seconds.
+    applied. One line is logged, not a traceback, and those that follow it are counted
+    (companion.logs.failed): during an outage every phone at every table asks every few seconds.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):
@@ -30,8 +32,7 @@ class DatabaseOutage:
         if not isinstance(exception, (OperationalError, InterfaceError)):
             return None
         path = request.path.encode("unicode_escape").decode("ascii")  # as Django logs a path: on one line
-        log.warning("database out of reach for %s %s: %s", request.method, path,
-                    (str(exception).strip().splitlines() or [type(exception).__name__])[0])
+        logs.failed(log, exception, "database out of reach for %s %s", request.method, path)
         from companion.views import unreachable  # the views import the models; this module loads first
 
         response = unreachable(request)
