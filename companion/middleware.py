@@ -5,10 +5,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from django.core.exceptions import BadRequest
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponseBase
 
 from companion import logs
+from companion.origin import port_refused
 
 log = logging.getLogger(__name__)
 
@@ -38,3 +40,18 @@ class DatabaseOutage:
         response = unreachable(request)
         response._has_been_logged = True  # Django's own mark (django.utils.log.log_response): this line is enough
         return response
+
+
+class HostPort:
+    """A request whose Host has a port that is no port, or not the one PUBLIC_URL says phones
+    reach (companion.origin.port_refused), is answered 400, saying so: Django checks only the
+    Host's name against ALLOWED_HOSTS, and links built from the Host would carry its port."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        refused = port_refused(request.get_host())  # a name not allowed is Django's 400 already
+        if refused:
+            raise BadRequest(refused)
+        return self.get_response(request)

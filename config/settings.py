@@ -68,9 +68,11 @@ def env_public_url(name: str) -> str:
         return ""
     parts = urlsplit(raw)
     try:
-        parts.port  # noqa: B018 - raises on a port that is not a number
+        port = parts.port  # raises on a port that is not a number, or over 65535
     except ValueError:
-        raise ImproperlyConfigured(f"{name} has a port that is not a number; got {raw!r}") from None
+        port = 0
+    if port == 0:
+        raise ImproperlyConfigured(f"{name} has a port that is not a number from 1 to 65535; got {raw!r}")
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/") \
             or parts.query or parts.fragment:
         raise ImproperlyConfigured(f"{name} must be a scheme and a host, like https://table.example.org; got {raw!r}")
@@ -129,6 +131,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last, so that its 400 goes out as every other page does (gzipped, with the CSP).
+    "companion.middleware.HostPort",
 ]
 
 # A Content-Security-Policy with no inline script or style at all: htmx is told not to add its
