@@ -16,7 +16,8 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Serves on http://$(HOST):$(PORT) with SQLite and the in-memory channel layer.
+# Serves on http://$(HOST):$(PORT) with SQLite (db.sqlite3, the user's alone: companion/private.py)
+# and the in-memory channel layer.
 # DEBUG is on here for a laptop; see the README for production settings.
 run: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
@@ -33,7 +34,7 @@ party: install
 CLUSTER := var/cluster
 run-cluster: install
 	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "run-cluster needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis)"; exit 1; }
-	mkdir -p $(CLUSTER)
+	mkdir -p -m 700 var $(CLUSTER) && chmod 700 var $(CLUSTER)  # the user's alone (companion/private.py)
 	sed -e "s|@VAR@|$(CURDIR)/$(CLUSTER)|g" -e "s|@PORT@|$(PORT)|g" \
 	    -e "s|@UPSTREAM@|server 127.0.0.1:8101; server 127.0.0.1:8102;|" config/nginx.conf > $(CLUSTER)/nginx.conf
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput

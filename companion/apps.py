@@ -6,6 +6,9 @@ class CompanionConfig(AppConfig):
     name = "companion"
     verbose_name = "Table companion"
 
+    def ready(self) -> None:
+        from companion import private  # noqa: F401 - connects its handler: a new SQLite file made private
+
 
 class GameConfig(AppConfig):
     """A game's Django app: registers its Game (``game``, a dotted path) once Django is ready."""

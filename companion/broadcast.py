@@ -13,7 +13,7 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from companion import render
+from companion import logs, render
 from companion.games import Game, game_of, viewer_of
 from companion.models import Table
 
@@ -62,7 +62,7 @@ def _send(*messages: tuple[str, dict], wait: bool = False) -> None:
                                        return_exceptions=True)
         for (group, _), result in zip(messages, results):
             if isinstance(result, Exception):
-                log.error("could not send to %s", group, exc_info=result)
+                logs.failed(log, result, "could not send to %s", group)
 
     try:
         if _loop is not None and _loop.is_running():
@@ -71,8 +71,8 @@ def _send(*messages: tuple[str, dict], wait: bool = False) -> None:
                 future.result(timeout=10)
         else:
             async_to_sync(send_all)()
-    except Exception:
-        log.exception("could not send to %s", ", ".join(group for group, _ in messages))
+    except Exception as error:
+        logs.failed(log, error, "could not send to %s", ", ".join(group for group, _ in messages))
 
 
 def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, last_action=None,

@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.core.cache import cache
 
-from companion import codes, presence, render, seats, watchdog
+from companion import codes, logs, presence, render, seats, watchdog
 from companion.broadcast import group_of, push_table, seat_group
 from companion.games import game_of, viewer_of
 from companion.models import Seat, Table
@@ -49,8 +49,8 @@ async def may_draft(seat_id: int) -> bool:
     slot = int(time.time() / DRAFT_EVERY)
     try:
         return await cache.aadd(f"draft-slot:{seat_id}:{slot}", 1, timeout=1)
-    except Exception:
-        log.exception("the rate-limit cache is out of reach; not limiting drafts")
+    except Exception as error:
+        logs.failed(log, error, "the rate-limit cache is out of reach; not limiting drafts")
         return True
 
 
@@ -161,8 +161,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                 pass
             await self._leave()
         except DATABASE_ERRORS as error:
-            # Every phone at every table asks again about every second: one line each, no traceback.
-            log.warning("database out of reach for a table socket: %s", str(error).strip().split("\n")[0])
+            # Every phone at every table asks again about every second: one line, counted with its like.
+            logs.failed(log, error, "database out of reach for a table socket")
             if not hasattr(self, "base_send"):
                 self.base_send = send
             try:
@@ -295,11 +295,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             if await database_sync_to_async(presence.depart)(self.phone_seat):
                 await _presence_changed(self.phone_seat)  # everyone sees this phone is away
-        except DATABASE_ERRORS as error:
-            log.warning("database out of reach telling a table a phone fell silent: %s",
-                        str(error).strip().split("\n")[0])
-        except Exception:
-            log.exception("could not tell a table that a phone fell silent")
+        except Exception as error:  # the database out of reach is one line (logs.failed), a bug is not
+            logs.failed(log, error, "could not tell a table that a phone fell silent")
 
     def _stop_pinging(self) -> None:
         if self.pinger is not None:

@@ -5,8 +5,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from django.core.exceptions import BadRequest
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponseBase
+
+from companion import logs
+from companion.origin import port_refused
 
 log = logging.getLogger(__name__)
 
@@ -16,8 +20,8 @@ class DatabaseOutage:
 
     A database that is down, restarting or locked past its timeout raises one of these from
     whichever query meets it; the transaction it was in is rolled back, so nothing was
-    applied. One line is logged per request, not a traceback: during an outage every phone
-    at every table asks every few seconds.
+    applied. One line is logged, not a traceback, and those that follow it are counted
+    (companion.logs.failed): during an outage every phone at every table asks every few seconds.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):
@@ -30,10 +34,24 @@ class DatabaseOutage:
         if not isinstance(exception, (OperationalError, InterfaceError)):
             return None
         path = request.path.encode("unicode_escape").decode("ascii")  # as Django logs a path: on one line
-        log.warning("database out of reach for %s %s: %s", request.method, path,
-                    (str(exception).strip().splitlines() or [type(exception).__name__])[0])
+        logs.failed(log, exception, "database out of reach for %s %s", request.method, path)
         from companion.views import unreachable  # the views import the models; this module loads first
 
         response = unreachable(request)
         response._has_been_logged = True  # Django's own mark (django.utils.log.log_response): this line is enough
         return response
+
+
+class HostPort:
+    """A request whose Host has a port that is no port, or not the one PUBLIC_URL says phones
+    reach (companion.origin.port_refused), is answered 400, saying so: Django checks only the
+    Host's name against ALLOWED_HOSTS, and links built from the Host would carry its port."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        refused = port_refused(request.get_host())  # a name not allowed is Django's 400 already
+        if refused:
+            raise BadRequest(refused)
+        return self.get_response(request)

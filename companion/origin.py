@@ -1,7 +1,9 @@
-"""The socket's Origin check: scheme, host and port must be the page's own (or a trusted origin).
+"""The Host's port, and the socket's Origin check: scheme, host and port must be the page's own
+(or a trusted origin).
 
 Channels' AllowedHostsOriginValidator compares host names only, so a page served from
 another port on the same host could open a table's socket with the phone's cookies.
+Django's ALLOWED_HOSTS checks a Host's name only too: ``port_refused`` checks its port.
 """
 
 from __future__ import annotations
@@ -26,6 +28,26 @@ def _origin(scheme: str, netloc: str) -> tuple[str, str, int] | None:
     return scheme, parts.hostname.lower(), port
 
 
+def port_refused(host: str) -> str | None:
+    """Why the port in this Host (``name`` or ``name:port``) is refused, or None.
+
+    A port must be one (1 to 65535). Behind a proxy or a port mapping the server cannot know
+    which port a phone reached, except for PUBLIC_URL's host, which is reached at PUBLIC_URL's
+    port: another port there is no way to this server.
+    """
+    domain, port = split_domain_port(host)
+    if not port:
+        return None
+    # split_domain_port gives only digits; over five of them is no port (and over 4,300 not an int)
+    if len(port) > 5 or not 0 < int(port) < 65536:
+        return f"The address asked for ({host}) has no such port: a port is a number from 1 to 65535."
+    if settings.PUBLIC_URL:
+        public = urlsplit(settings.PUBLIC_URL)
+        if domain.strip("[]") == public.hostname and int(port) != (public.port or DEFAULT_PORTS[public.scheme]):
+            return f"This server is reached at {settings.PUBLIC_URL}, not at {host}."
+    return None
+
+
 def _headers(scope: dict) -> dict[bytes, str]:
     return {name: value.decode("latin-1") for name, value in scope.get("headers", [])}
 
@@ -35,7 +57,7 @@ def own_origin(scope: dict) -> tuple[str, str, int] | None:
     headers = _headers(scope)
     host = headers.get(b"host", "")
     domain, _ = split_domain_port(host)
-    if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
+    if not domain or not validate_host(domain, settings.ALLOWED_HOSTS) or port_refused(host):
         return None
     secure = scope.get("scheme") == "wss" or (
         settings.SECURE_PROXY_SSL_HEADER is not None and headers.get(b"x-forwarded-proto", "") == "https")

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 import qrcode
 
-from companion import network
+from companion import network, private
 
 ROOT = Path(__file__).resolve().parent.parent
 VAR = ROOT / "var"
@@ -28,7 +28,6 @@ def secret_key(var: Path) -> str:
     """The party's secret key: made once and kept, so seats survive a restart of the party."""
     path = var / "secret_key"
     if not path.exists():
-        var.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w") as out:
             out.write(secrets.token_urlsafe(50))
@@ -36,7 +35,10 @@ def secret_key(var: Path) -> str:
 
 
 def environment(base: Mapping[str, str], address: network.Address | None, port: int, var: Path) -> dict[str, str]:
-    """The server's settings for a party; what the host has set already is kept."""
+    """The server's settings for a party; what the host has set already is kept. Makes ``var``,
+    where its secret key and static files are kept, the user's alone (the database too:
+    companion.private)."""
+    private.folder(var)
     env = dict(base)
     env["DEBUG"] = "0"
     if not env.get("SECRET_KEY"):

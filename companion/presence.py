@@ -14,6 +14,8 @@ from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 
+from companion import logs
+
 log = logging.getLogger(__name__)
 
 TTL = 60 * 60 * 12  # a count left behind by a crashed server is forgotten by the next evening
@@ -52,8 +54,8 @@ def arrive(seat_id: int) -> bool:
         cache = _cache()
         cache.add(_key(seat_id), 0, TTL)
         return cache.incr(_key(seat_id)) == 1
-    except Exception:  # the cache is down: presence is a nicety, the table still works
-        log.exception("presence: could not count seat %s in", seat_id)
+    except Exception as error:  # the cache is down: presence is a nicety, the table still works
+        logs.failed(log, error, "presence: could not count seat %s in", seat_id)
         return False
 
 
@@ -67,8 +69,8 @@ def depart(seat_id: int) -> bool:
             return True
     except ValueError:  # never counted in (or forgotten): nothing to take away
         return False
-    except Exception:
-        log.exception("presence: could not count seat %s out", seat_id)
+    except Exception as error:
+        logs.failed(log, error, "presence: could not count seat %s out", seat_id)
     return False
 
 
@@ -76,7 +78,7 @@ def here(seat_ids: list[int]) -> set[int]:
     """The seats with at least one socket open now."""
     try:
         counts = _cache().get_many([_key(s) for s in seat_ids])
-    except Exception:
-        log.exception("presence: could not read")
+    except Exception as error:
+        logs.failed(log, error, "presence: could not read")
         return set()
     return {s for s in seat_ids if (counts.get(_key(s)) or 0) > 0}

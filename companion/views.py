@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
 from django_ratelimit.core import get_usage
 
-from companion import codes, picture, qr, seats, summary, tables
+from companion import codes, logs, picture, qr, seats, summary, tables
 from companion import games as registry
 from companion import render as drawing
 from companion.consumers import acting_for
@@ -124,8 +124,8 @@ def _missed(request: HttpRequest) -> bool:
         usage = get_usage(request, group="code-miss", key=client_ip, rate=settings.CODE_MISS_RATE, increment=True)
     except BadRequest:
         raise
-    except Exception:
-        log.exception("the rate-limit cache is out of reach; not limiting")
+    except Exception as error:
+        logs.failed(log, error, "the rate-limit cache is out of reach; not limiting")
         return False
     return usage is not None and usage["count"] > usage["limit"]
 
@@ -425,8 +425,8 @@ def _hammering(request: HttpRequest, token: str, *, trial: bool) -> bool:
     group, rate = ("seat-tries", settings.SEAT_TRY_RATE) if trial else ("seat-actions", settings.SEAT_ACTION_RATE)
     try:
         usage = get_usage(request, group=group, key=lambda group, request: token, rate=rate, increment=True)
-    except Exception:
-        log.exception("the rate-limit cache is out of reach; not limiting")
+    except Exception as error:
+        logs.failed(log, error, "the rate-limit cache is out of reach; not limiting")
         return False
     return usage is not None and usage["count"] > usage["limit"]
 

@@ -68,9 +68,11 @@ def env_public_url(name: str) -> str:
         return ""
     parts = urlsplit(raw)
     try:
-        parts.port  # noqa: B018 - raises on a port that is not a number
+        port = parts.port  # raises on a port that is not a number, or over 65535
     except ValueError:
-        raise ImproperlyConfigured(f"{name} has a port that is not a number; got {raw!r}") from None
+        port = 0
+    if port == 0:
+        raise ImproperlyConfigured(f"{name} has a port that is not a number from 1 to 65535; got {raw!r}")
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/") \
             or parts.query or parts.fragment:
         raise ImproperlyConfigured(f"{name} must be a scheme and a host, like https://table.example.org; got {raw!r}")
@@ -129,6 +131,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last, so that its 400 goes out as every other page does (gzipped, with the CSP).
+    "companion.middleware.HostPort",
 ]
 
 # A Content-Security-Policy with no inline script or style at all: htmx is told not to add its
@@ -286,11 +290,18 @@ if EVENING_IDLE_HOURS < 1:
 _REFUSAL_LOGGERS = ["django.request"] + [f"django.security.{name}" for name in (
     "SuspiciousOperation", "SuspiciousMultipartForm", "SuspiciousFileOperation", "DisallowedHost",
     "DisallowedRedirect", "TooManyFieldsSent", "TooManyFilesSent", "RequestDataTooBig")]
+# A dependency out of reach (Redis, PostgreSQL) fails every request and push that needs it: our
+# own code logs that in one line, counted with its like (companion.logs.failed). These libraries'
+# loggers log it with a traceback each time: channels_redis's receive loop, and asyncio for a
+# task whose failure nobody awaited.
+_OUTAGE_LOGGERS = ["channels_redis.pubsub", "channels_redis.core", "asyncio"]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"one_line_for_refusals": {"()": "companion.logs.OneLineForRefusals"}},
+    "filters": {"one_line_for_refusals": {"()": "companion.logs.OneLineForRefusals"},
+                "one_line_when_out_of_reach": {"()": "companion.logs.OneLineWhenOutOfReach"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {name: {"filters": ["one_line_for_refusals"]} for name in _REFUSAL_LOGGERS},
+    "loggers": {**{name: {"filters": ["one_line_for_refusals"]} for name in _REFUSAL_LOGGERS},
+                **{name: {"filters": ["one_line_when_out_of_reach"]} for name in _OUTAGE_LOGGERS}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }

@@ -1,10 +1,13 @@
-"""Every table test starts with no rate-limit counts left over from another, on a still clock."""
+"""Every table test starts with no rate-limit counts left over from another, on a still clock,
+and with no outage lines held back by another."""
 
 from types import SimpleNamespace
 
 import django_ratelimit.core
 import pytest
 from django.core.cache import cache
+
+from companion import logs
 
 
 @pytest.fixture(autouse=True)
@@ -36,3 +39,10 @@ def fresh_channel_layer():
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def fresh_outages(monkeypatch):
+    """Lines of an outage are counted afresh in each test, and no count is written mid-test:
+    its window never closes (test_faults closes them by hand)."""
+    monkeypatch.setattr(logs, "outages", logs.Outages(later=lambda delay, then: None))

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import logging
 from html import escape
+from types import SimpleNamespace
 
 import pytest
+import redis.exceptions
 from django.db import OperationalError, connection
 from django.test import override_settings
 from django.urls import reverse
 
-from companion import tables
+from companion import broadcast, logs, presence, tables
 from companion.models import Table
 from tests.conftest import sit
 
@@ -254,3 +256,111 @@ def test_a_malformed_request_is_logged_in_one_line_and_a_server_error_keeps_its_
     with caplog.at_level(logging.INFO):
         assert client.get(reverse("find"), {"code": "ZZZZZZ"}, HTTP_X_REAL_IP="203.0.113.9").status_code == 500
     assert [r.exc_info is not None for r in _refusal_lines(caplog)] == [True]
+
+
+@pytest.fixture
+def windows(monkeypatch):
+    """Outage lines counted in windows the test closes: calling the result closes those open."""
+    waiting: list = []
+    monkeypatch.setattr(logs, "outages", logs.Outages(later=lambda delay, then: waiting.append(then)))
+
+    def close() -> None:
+        due, waiting[:] = list(waiting), []
+        for then in due:
+            then()
+
+    return close
+
+
+def _lines(caplog) -> list[str]:
+    """What the server's log shows at WARNING and above, tracebacks included, but for Django's
+    line for each answer that is not a 200 (a wrong code's 404, the outage's 503)."""
+    return [line for r in caplog.records if r.levelno >= logging.WARNING and r.name != "django.request"
+            for line in logging.Formatter().format(r).splitlines()]
+
+
+REFUSED = redis.exceptions.ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+
+def test_the_rate_limit_cache_out_of_reach_is_one_line_then_a_count_and_nobody_is_stopped(stub_table, phone,
+                                                                                          monkeypatch, caplog, windows):
+    table, *_ = stub_table
+
+    def refused(*args, **kwargs):
+        raise REFUSED
+
+    monkeypatch.setattr("companion.views.get_usage", refused)
+    with caplog.at_level(logging.INFO):
+        for _ in range(37):
+            assert phone().get(reverse("find"), {"code": "ZZZZZZ"}).status_code == 404
+        assert _lines(caplog) == [f"the rate-limit cache is out of reach; not limiting: {REFUSED}"]
+        caplog.clear()
+        windows()
+        assert _lines(caplog) == ["the rate-limit cache is out of reach; not limiting: 36 more like it in the last 10 s"]
+        caplog.clear()
+        windows()  # nothing came in that window: nothing to say, and the next one is written again
+        assert _lines(caplog) == []
+        phone().get(reverse("find"), {"code": "ZZZZZZ"})
+        assert _lines(caplog) == [f"the rate-limit cache is out of reach; not limiting: {REFUSED}"]
+
+
+def test_presence_and_pushes_out_of_reach_are_a_line_each_and_a_bug_keeps_its_traceback(monkeypatch, caplog,
+                                                                                       windows):
+    class Down:
+        async def group_send(self, group, message):
+            raise REFUSED
+
+        def get_many(self, keys):
+            raise REFUSED
+
+    monkeypatch.setattr(broadcast, "get_channel_layer", Down)
+    monkeypatch.setattr(presence, "_cache", Down)
+    with caplog.at_level(logging.INFO):
+        for _ in range(5):
+            broadcast.push_removed(11, 12, 13)
+            assert presence.here([11, 12]) == set()
+        assert _lines(caplog) == [f"could not send to seat-11: {REFUSED}", f"presence: could not read: {REFUSED}"]
+        caplog.clear()
+        windows()
+        assert _lines(caplog) == ["could not send to seat-11: 14 more like it in the last 10 s",
+                                  "presence: could not read: 4 more like it in the last 10 s"]
+        caplog.clear()
+
+        def bug(keys):
+            raise TypeError("a bug")
+
+        monkeypatch.setattr(presence, "_cache", lambda: SimpleNamespace(get_many=bug))
+        presence.here([11])
+        presence.here([11])
+    assert _lines(caplog).count("Traceback (most recent call last):") == 2
+
+
+def test_channels_redis_losing_redis_is_one_line_without_a_traceback(caplog, windows):
+    """Its receive loop logs each failure to reach Redis with the traceback; the settings' filter cuts it."""
+    receiver = logging.getLogger("channels_redis.pubsub")
+    with caplog.at_level(logging.INFO):
+        for _ in range(3):
+            try:
+                try:
+                    raise ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 6379)")
+                except OSError as error:
+                    raise redis.exceptions.ConnectionError("Error 111 connecting to 127.0.0.1:6379.") from error
+            except redis.exceptions.ConnectionError:
+                receiver.exception("Unexpected exception in receive task")
+        windows()
+    assert _lines(caplog) == ["Unexpected exception in receive task: Error 111 connecting to 127.0.0.1:6379.",
+                              "Unexpected exception in receive task: 2 more like it in the last 10 s"]
+
+
+def test_the_database_out_of_reach_is_one_line_for_many_requests(stub_table, phone, database_down, caplog, windows):
+    table, lena, *_ = stub_table
+    host = sit(phone(), lena)
+    database_down()
+    with caplog.at_level(logging.INFO):
+        for _ in range(6):
+            assert host.get(f"/t/{table.code}/").status_code == 503
+        windows()
+    assert _lines(caplog) == [
+        f"database out of reach for GET /t/{table.code}/: connection to server at \"db\" (10.0.0.5), port 5432 failed: "
+        "Connection refused",
+        f"database out of reach for GET /t/{table.code}/: 5 more like it in the last 10 s"]

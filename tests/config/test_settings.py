@@ -49,6 +49,8 @@ def test_the_embedded_default_is_sqlite_and_the_in_memory_layer():
     ({"DEBUG": "1", "PUBLIC_URL": "table.example.org"}, "PUBLIC_URL must be a scheme and a host"),
     ({"DEBUG": "1", "PUBLIC_URL": "https://table.example.org/t/ABCDEF/"}, "PUBLIC_URL must be a scheme and a host"),
     ({"DEBUG": "1", "PUBLIC_URL": "http://192.168.1.20:port"}, "PUBLIC_URL has a port that is not a number"),
+    ({"DEBUG": "1", "PUBLIC_URL": "http://192.168.1.20:99999"}, "PUBLIC_URL has a port that is not a number from 1"),
+    ({"DEBUG": "1", "PUBLIC_URL": "http://192.168.1.20:0"}, "PUBLIC_URL has a port that is not a number from 1"),
     ({"DEBUG": "1", "PRESENCE_PING_SECONDS": "8s"}, "PRESENCE_PING_SECONDS must be a whole number"),
     ({"DEBUG": "1", "PRESENCE_PING_SECONDS": "20", "PRESENCE_SILENT_SECONDS": "10"},
      "PRESENCE_PING_SECONDS must be above 0 and below PRESENCE_SILENT_SECONDS"),
