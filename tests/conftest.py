@@ -9,14 +9,23 @@ from companion import seats, tables
 from companion.models import Seat, Table
 
 
-def _is_browser_test(item) -> bool:
-    return "browser" in item.keywords
+def _order(item) -> tuple[bool, int]:
+    """Browser tests last, and among them the screen matrix's scripts first, the largest tables
+    first of all (see pytest_collection_modifyitems)."""
+    if "browser" not in item.keywords:
+        return False, 0
+    if item.path.name != "test_screens.py":
+        return True, 2
+    return True, 0 if "largest" in item.name else 1
 
 
 def pytest_collection_modifyitems(config, items):
     """Browser tests last: Playwright's sync API leaves an event loop marked running in the
-    main thread, and pytest-asyncio then refuses to start the async tests after it."""
-    items.sort(key=_is_browser_test)
+    main thread, and pytest-asyncio then refuses to start the async tests after it. The screen
+    matrix's scripts take minutes each: begun first, they run beside the short tests on the
+    other cores (make test's pytest-xdist) instead of one of them being left to run alone at
+    the end."""
+    items.sort(key=_order)
 
 
 @pytest.fixture
