@@ -46,6 +46,12 @@ def test_a_size_that_loses_a_move_misses_whatever_its_times():
     assert bench.verdict(judged) == "missed"
 
 
+def test_a_size_with_a_run_that_timed_no_move_is_not_met():
+    judged = bench.targets(1, 4, 1, bench.Figures.of([run(10), bench.Results(), run(10)], [run(10)] * 3))
+
+    assert bench.verdict(judged) == "missed"
+
+
 def test_a_ratio_target_without_the_commit_floor_is_not_judged():
     judged = bench.targets(100, 6, 1, bench.Figures.of([run(10)], []))
 
