@@ -13,7 +13,10 @@ HX-Request, the table version), RUNS times:
 A fresh table is started whenever the game would end. Per move it records the POST's wall
 time (p50, p90), SQL statements, renders and the bytes the sockets send for it (UTF-8: each
 group's regions that changed, and the version); before each move it also times
-broadcast.push_table alone. Production settings (DEBUG off), except
+broadcast.push_table alone. Then the bytes a move costs a phone: the mover's htmx answer, raw
+and as sent (gzipped: the phone asks for it, as browsers do), and what each screen's socket
+sends, raw as Daphne sends it and what permessage-deflate would make it (each frame alone, and
+with the socket's earlier frames as its dictionary). Production settings (DEBUG off), except
 plain-HTTP cookies, the test client's host and no rate limit on moves; static files are
 collected into a scratch folder first.
 
@@ -22,12 +25,15 @@ Run from the repo root: python tests/benchmarks/bench_game_push.py (or `make ben
 
 from __future__ import annotations
 
+import gzip
 import os
 import statistics
 import sys
 import tempfile
 import time
 import warnings
+import zlib
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -55,7 +61,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from companion import broadcast, render, seats, tables  # noqa: E402
-from companion.games import Played  # noqa: E402
+from companion.games import Played, game_of  # noqa: E402
 from companion.models import Seat, Table  # noqa: E402
 from games.fiction.rules import Clue, honest_clues  # noqa: E402
 from games.lie import rules as lie_rules  # noqa: E402
@@ -183,18 +189,41 @@ def stub() -> Iterator[Move]:
 
 
 pushed_bytes = 0
+phone_bytes = [0, 0, 0]  # what every socket sends its phone for a move: raw, each frame deflated, deflated in a stream
 _send = broadcast._send
 _has: dict[str, dict[str, str]] = {}  # per group: the region digests its sockets last sent
+_streams: dict[str, zlib._Compress] = {}  # per group: its sockets' deflate stream, as permessage-deflate keeps it
+_members: dict[str, int] = {}  # per group: the screens that listen on it
+
+
+def deflated(frame: bytes, stream=None) -> int:
+    """A frame's size as permessage-deflate (RFC 7692) sends it: raw deflate, flushed, without the
+    flush's last four bytes. ``stream``: a compressor kept from the socket's earlier frames (its
+    default); without one, each frame alone (``no_context_takeover``)."""
+    stream = stream or zlib.compressobj(wbits=-15)
+    return len(stream.compress(frame) + stream.flush(zlib.Z_SYNC_FLUSH)) - 4
 
 
 def counting_send(*messages: tuple[str, dict], wait: bool = False) -> None:
-    """Counts what the sockets send their phones: each group's changed regions and the version."""
+    """Counts what the sockets send their phones: each group's changed regions and the version,
+    once a group (pushed_bytes) and once a screen that listens on it (phone_bytes)."""
     global pushed_bytes
     for group, message in messages:
         if "regions" in message:
-            pushed_bytes += len(render.joined(message, _has.get(group)).encode())
+            frame = render.joined(message, _has.get(group)).encode()
             _has[group] = render.digests(message)
+            screens = _members.get(group, 0)
+            pushed_bytes += len(frame)
+            phone_bytes[0] += len(frame) * screens
+            phone_bytes[1] += deflated(frame) * screens
+            phone_bytes[2] += deflated(frame, _streams.setdefault(group, zlib.compressobj(wbits=-15))) * screens
     _send(*messages, wait=wait)
+
+
+def listening(table: Table) -> dict[str, int]:
+    """How many of the table's screens listen on each group."""
+    game = game_of(table)
+    return Counter(broadcast.group_of(game, table.pk, seat) for seat in table.seats.all() if not seat.removed)
 
 
 def phone_for(seat: Seat, phones: dict[int, Client]) -> Client:
@@ -219,30 +248,44 @@ def measure(slug: str, play) -> str:
     phones: dict[int, Client] = {}
     moves_made = play()
     posts, pushes, queries, renders, sizes = [], [], [], [], []
+    screens_raw, screens_alone, screens_stream, answers, answers_sent = [], [], [], [], []
     while len(posts) < RUNS:
         made = next(moves_made, None)
         if made is None:  # the game would end: a fresh table
             moves_made = play()
             continue
         table, seat, move = made
+        _members.clear()
+        _members.update(listening(table))
         start = time.perf_counter()
         broadcast.push_table(table.pk)
         pushes.append(time.perf_counter() - start)
         phone = phone_for(seat, phones)
         data = {"version": version(table), **move}
-        renders_before, pushed_bytes = broadcast.renders, 0
+        renders_before, pushed_bytes, phone_bytes[:] = broadcast.renders, 0, [0, 0, 0]
         with CaptureQueriesContext(connection) as counted:
             start = time.perf_counter()
-            answer = phone.post(f"/t/{table.code}/move/", data, HTTP_HX_REQUEST="true")
+            answer = phone.post(f"/t/{table.code}/move/", data, HTTP_HX_REQUEST="true",
+                                HTTP_ACCEPT_ENCODING="gzip, deflate, br")  # as a phone's browser asks
             posts.append(time.perf_counter() - start)
         assert answer.status_code == 200, (slug, move, answer.status_code, answer.content[:500])
         queries.append(len(counted.captured_queries))
         renders.append(broadcast.renders - renders_before)
         sizes.append(pushed_bytes)
+        screens = sum(_members.values())
+        screens_raw.append(phone_bytes[0] / screens)
+        screens_alone.append(phone_bytes[1] / screens)
+        screens_stream.append(phone_bytes[2] / screens)
+        answers_sent.append(len(answer.content))
+        gzipped = answer.get("Content-Encoding") == "gzip"
+        answers.append(len(gzip.decompress(answer.content) if gzipped else answer.content))
     median = statistics.median
     return (f"game {slug} seats={PLAYERS + 1} move_p50_ms={p50(posts):.1f} move_p90_ms={p90(posts):.1f} "
             f"push_p50_ms={p50(pushes):.1f} sql={median(queries):.0f} renders={median(renders):.0f} "
-            f"push_bytes={median(sizes):.0f}")
+            f"push_bytes={median(sizes):.0f}\n"
+            f"  bytes {slug} answer_bytes={median(answers):.0f} answer_gzip_bytes={median(answers_sent):.0f} "
+            f"phone_bytes={median(screens_raw):.0f} phone_deflate_bytes={median(screens_alone):.0f} "
+            f"phone_deflate_stream_bytes={median(screens_stream):.0f}")
 
 
 def main() -> None:
@@ -250,7 +293,12 @@ def main() -> None:
     call_command("collectstatic", interactive=False, verbosity=0)  # the manifest {% static %} reads
     broadcast._send = counting_send
     print(f"Game push: one ordinary mid-game move per game, {PLAYERS} players with phones and a display, "
-          f"SQLite, in-memory layer, production settings, {RUNS} moves each (medians unless p90)")
+          f"SQLite, in-memory layer, production settings, {RUNS} moves each (medians unless p90).\n"
+          "Bytes a move: the mover's htmx answer (answer_bytes; answer_gzip_bytes as GZipMiddleware sends it, "
+          "the phone asking for gzip); and a screen's socket, the mean over the table's six: phone_bytes is what "
+          "Daphne sends (it does not compress frames), phone_deflate_bytes what permessage-deflate would make them "
+          "one frame alone, phone_deflate_stream_bytes with the socket's earlier frames kept as its dictionary "
+          "(its default)")
     for slug, play in (("fiction", fiction), ("halftruth", halftruth), ("lie", lie), ("stub", stub)):
         print(measure(slug, play), flush=True)
 

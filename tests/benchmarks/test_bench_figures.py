@@ -1,0 +1,58 @@
+"""The fan-out bench's verdict: a size's medians over its runs and the targets it is judged by."""
+
+import bench_fanout as bench
+import pytest
+
+
+def run(p99_ms: float, lost: int = 0) -> bench.Results:
+    """A run of 100 moves whose p99 (the slowest of the hundred) is ``p99_ms``."""
+    return bench.Results(latencies=[0.001] * 99 + [p99_ms / 1000], lost=lost)
+
+
+def test_a_size_is_judged_by_the_median_p99_against_the_median_commit_floor():
+    figures = bench.Figures.of([run(30), run(10), run(20)], [run(10), run(20), run(5)])
+
+    assert figures.p99_runs == [30, 10, 20]
+    assert figures.commit_p99_runs == [10, 20, 5]
+    assert (figures.p99, figures.commit_p99) == (20, 10)
+    # the ratio of the medians, not the median of each run's ratio (3, 0.5 and 4: 3)
+    assert figures.commit_ratio == 2
+
+
+def test_what_any_run_lost_counts():
+    figures = bench.Figures.of([run(10), run(10, lost=2), run(10, lost=1)], [run(10)] * 3)
+
+    assert figures.lost == 3
+
+
+@pytest.mark.parametrize(("size", "app", "commit", "met"), [
+    ((100, 6, 1), 20, 10, True),
+    ((100, 6, 1), 21, 10, False),
+    ((250, 6, 2), 20, 10, True),
+    ((250, 6, 2), 21, 10, False),
+    ((250, 6, 1), 99, 10, True),  # ten times the commit floor, and under 100 ms
+    ((250, 6, 1), 100, 90, False),
+    ((1, 4, 1), 500, 10, True),  # no target but nothing lost
+])
+def test_each_size_meets_its_own_targets(size, app, commit, met):
+    judged = bench.targets(*size, bench.Figures.of([run(app)], [run(commit)]))
+
+    assert bench.verdict(judged) == ("met" if met else "missed")
+
+
+def test_a_size_that_loses_a_move_misses_whatever_its_times():
+    judged = bench.targets(100, 6, 1, bench.Figures.of([run(10, lost=1)], [run(10)]))
+
+    assert bench.verdict(judged) == "missed"
+
+
+def test_a_size_with_a_run_that_timed_no_move_is_not_met():
+    judged = bench.targets(1, 4, 1, bench.Figures.of([run(10), bench.Results(), run(10)], [run(10)] * 3))
+
+    assert bench.verdict(judged) == "missed"
+
+
+def test_a_ratio_target_without_the_commit_floor_is_not_judged():
+    judged = bench.targets(100, 6, 1, bench.Figures.of([run(10)], []))
+
+    assert bench.verdict(judged) == "not judged"
