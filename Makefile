@@ -14,25 +14,34 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-install: $(STAMP)
+# html-validate for tests/test_markup.py, from npm at the versions its lock file pins.
+HTMLVALIDATE := tests/assets/html-validate
+NPM_STAMP := $(HTMLVALIDATE)/node_modules/.installed
+$(NPM_STAMP): $(HTMLVALIDATE)/package.json $(HTMLVALIDATE)/package-lock.json
+	@command -v npm >/dev/null || { echo "make install needs node 20.19+ and npm, for html-validate"; exit 1; }
+	cd $(HTMLVALIDATE) && npm ci --no-audit --no-fund --loglevel=error
+	touch $(NPM_STAMP)
+
+# What `make test` needs. Serving needs only the Python half: a laptop without node can host.
+install: $(STAMP) $(NPM_STAMP)
 
 # Serves on http://$(HOST):$(PORT) with SQLite (db.sqlite3, the user's alone: companion/private.py)
 # and the in-memory channel layer.
 # DEBUG is on here for a laptop; see the README for production settings.
-run: install
+run: $(STAMP)
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(BIN)/daphne --no-server-name -b $(HOST) -p $(PORT) config.asgi:application
 
 # Serves the phones on this Wi-Fi as production does (DEBUG off), on this machine's
 # local-network address, and prints it with a QR code. PARTY_INTERFACE=<name> picks the interface.
-party: install
+party: $(STAMP)
 	PORT=$(PORT) $(BIN)/python -m companion.party
 
 # Two Daphne processes behind nginx on http://$(HOST):$(PORT), sharing PostgreSQL and Redis:
 #   DATABASE_URL=postgres://... REDIS_URL=redis://... make run-cluster
 # Needs nginx (apt-get install nginx). Ctrl-C stops all three.
 CLUSTER := var/cluster
-run-cluster: install
+run-cluster: $(STAMP)
 	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "run-cluster needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis)"; exit 1; }
 	mkdir -p -m 700 var $(CLUSTER) && chmod 700 var $(CLUSTER)  # the user's alone (companion/private.py)
 	sed -e "s|@VAR@|$(CURDIR)/$(CLUSTER)|g" -e "s|@PORT@|$(PORT)|g" \

@@ -15,6 +15,28 @@ from companion.origin import port_refused
 log = logging.getLogger(__name__)
 
 
+# Every table's pages and actions live under this path (companion/urls.py).
+TABLE_PATH = "/t/"
+
+
+class NoIndexTables:
+    """Every answer about a table tells search engines to leave it out: a table's address holds
+    its code, and its pages are one evening's game, of use to no one who finds them by search.
+
+    A header rather than a meta tag, so that it reaches every answer under /t/ (the join and
+    claim pages, htmx partials, the evening's picture, a table that is not there) from one place.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        if request.path_info.startswith(TABLE_PATH):
+            response["X-Robots-Tag"] = "noindex"
+        return response
+
+
 class DatabaseOutage:
     """Any page or action that finds the database out of reach answers 503, and the phone tries again.
 

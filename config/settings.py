@@ -118,6 +118,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "companion.middleware.NoIndexTables",  # outermost: the 503 of an outage carries it too
     "companion.middleware.DatabaseOutage",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -403,7 +403,7 @@ def test_a_shorter_game_says_why_each_player_is_out_and_names_the_play_off(serve
         expect(shown).to_contain_text("ben is out (Shorter Game): 4 cards, fewer than the most (5), when dee could draw none.")
         expect(shown).to_contain_text("Play-off (Shorter Game): ana and cal, tied on the most cards (5), "
                                       "play the remaining rounds")
-        expect(tv.locator(".lie-players h3")).to_contain_text("play-off")
+        expect(tv.locator(".lie-players h2")).to_contain_text("play-off")
         expect(ben.locator("#region-now")).to_contain_text("You are out of this game")
         expect(ben.locator("#region-now")).to_contain_text("Shorter Game: you had 4 cards, fewer than the most (5), when dee")
         expect(ben.locator("#region-now")).not_to_contain_text("draw no more")
@@ -449,7 +449,7 @@ def test_the_app_deals_two_phones_play_lie_from_their_dealt_cards_to_the_end(ser
 
         for rnd, cards in enumerate((5, 4, 3, 2, 1), start=1):
             # Each phone is dealt its cards; the TV shows who is set, and no card.
-            expect(ben.locator("form[data-lie-dealt] h3")).to_contain_text(f"{cards} card")
+            expect(ben.locator("form[data-lie-dealt] h2")).to_contain_text(f"{cards} card")
             expect(ben.locator(".lie-card")).to_have_count(cards)
             expect(ana.locator(".lie-card")).to_have_count(5)
             expect(ben.locator("#region-now")).to_contain_text("dealt: set your hand")
