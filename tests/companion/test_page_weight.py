@@ -1,0 +1,103 @@
+"""What a phone downloads for each kind of page: compressed HTML, only the scripts the page runs."""
+
+from __future__ import annotations
+
+import gzip
+from html.parser import HTMLParser
+
+import pytest
+from django.urls import reverse
+
+from companion import tables
+from tests.conftest import sit, version
+
+pytestmark = pytest.mark.django_db
+
+GAMES = ("fiction", "halftruth", "lie")
+
+
+class Head(HTMLParser):
+    """The scripts a page loads, its stylesheets that hold up the first paint, and every static URL it names."""
+
+    def __init__(self):
+        super().__init__()
+        self.scripts: list[str] = []
+        self.blocking: list[str] = []
+        self.static: set[str] = set()
+        self.hx = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if any(name.startswith(("hx-", "ws-")) for name in a):
+            self.hx = True
+        if tag == "script" and a.get("src"):
+            self.scripts.append(a["src"])
+        if tag == "link" and a.get("rel") == "stylesheet" and a.get("media", "all") in ("all", "screen") and "disabled" not in a:
+            self.blocking.append(a["href"])
+        for value in (a.get("src"), a.get("href")):
+            if value and value.startswith("/static/"):
+                self.static.add(value)
+
+
+def parsed(response) -> Head:
+    head = Head()
+    head.feed(response.content.decode())
+    return head
+
+
+@pytest.fixture
+def game_tables(phone):
+    """Per game, a table in the lobby: lena's phone (the host), gus's, and a display's."""
+    made = {}
+    for slug in GAMES:
+        table, lena = tables.create_table(slug, "lena")
+        gus = tables.join_table(table, "gus")
+        display = tables.join_table(table, "", as_display=True)
+        made[slug] = (table, sit(phone(), lena), sit(phone(), gus), sit(phone(), display))
+    return made
+
+
+def page_kinds(stub_table, game_tables, phone):
+    """Every kind of page a phone opens, by name: (client, url)."""
+    table, lena, *_ = stub_table
+    kinds = {"home": (phone(), "/"), "join": (phone(), f"/t/{table.code}/"),
+             "message": (phone(), "/t/NOSUCH/"), "offline": (phone(), "/offline/")}
+    for slug, (t, _host, gus, display) in game_tables.items():
+        kinds[f"{slug} player"] = (gus, f"/t/{t.code}/")
+        kinds[f"{slug} display"] = (display, f"/t/{t.code}/")
+    return kinds
+
+
+def test_every_page_and_htmx_answer_over_1_kb_is_gzipped_when_the_phone_asks(stub_table, game_tables, phone):
+    answers = {name: client.get(url, HTTP_ACCEPT_ENCODING="gzip")
+               for name, (client, url) in page_kinds(stub_table, game_tables, phone).items()}
+    table, _host, *_ = game_tables["lie"]
+    host = game_tables["lie"][1]
+    answers["htmx move answer"] = host.post(reverse("host_action", args=[table.code, "start"]),
+                                            {"version": version(table)}, HTTP_HX_REQUEST="true",
+                                            HTTP_ACCEPT_ENCODING="gzip")
+    for name, response in answers.items():
+        assert response.status_code in (200, 404), name
+        body = gzip.decompress(response.content) if response.get("Content-Encoding") == "gzip" else response.content
+        if len(body) > 1024:
+            assert response.get("Content-Encoding") == "gzip", f"{name}: {len(body)} bytes sent uncompressed"
+    assert answers["htmx move answer"].get("Content-Encoding") == "gzip"
+
+
+def test_no_page_loads_a_script_it_does_not_run(stub_table, game_tables, phone):
+    pages = {name: parsed(client.get(url)) for name, (client, url) in page_kinds(stub_table, game_tables, phone).items()}
+    table, _lena, _gus, gwen = stub_table
+    sit(phone(), gwen).post(reverse("leave", args=[table.code]))
+    claim = phone().post(reverse("claim", args=[table.code]), {"seat": gwen.pk}, follow=True)
+    pages["claim"] = parsed(claim)
+    for name in ("home", "join", "message", "offline", "claim"):
+        scripts = " ".join(pages[name].scripts)
+        for needless in ("table.js", "hx-ws", "evening.js", "idiomorph", "fiction.js", "lie.js"):
+            assert needless not in scripts, f"{name} loads {needless}"
+        assert ("htmx-2" in scripts) == pages[name].hx, f"{name} loads htmx without an hx- attribute, or misses it"
+    assert "hx-get" in claim.content.decode()  # the waiting phone polls: it keeps htmx
+    for slug in GAMES:
+        for who in ("player", "display"):
+            scripts = " ".join(pages[f"{slug} {who}"].scripts)
+            for needed in ("htmx-2", "hx-ws", "idiomorph", "table.js", "evening.js", "app.js"):
+                assert needed in scripts, f"{slug} {who} misses {needed}"
