@@ -1,8 +1,10 @@
-"""What a phone downloads for each kind of page: compressed HTML, only the scripts the page runs."""
+"""What a phone downloads for each kind of page: compressed HTML, only the scripts the page runs,
+one stylesheet before the first paint, and a service worker that keeps what the table uses."""
 
 from __future__ import annotations
 
 import gzip
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -101,3 +103,32 @@ def test_no_page_loads_a_script_it_does_not_run(stub_table, game_tables, phone):
             scripts = " ".join(pages[f"{slug} {who}"].scripts)
             for needed in ("htmx-2", "hx-ws", "idiomorph", "table.js", "evening.js", "app.js"):
                 assert needed in scripts, f"{slug} {who} misses {needed}"
+
+
+def served(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return b"".join(response.streaming_content).decode()
+
+
+def test_every_page_holds_its_first_paint_for_one_stylesheet(stub_table, game_tables, phone):
+    sheets = {}
+    for name, (client, url) in page_kinds(stub_table, game_tables, phone).items():
+        sheets[name] = parsed(client.get(url)).blocking
+        assert len(sheets[name]) == 1, name
+    shared = served(phone(), sheets["home"][0])
+    for slug, (table, *_) in game_tables.items():
+        assert sheets[f"{slug} player"] == sheets[f"{slug} display"]
+        # A guest's join page already fetches the sheet its table page then needs.
+        assert parsed(phone().get(f"/t/{table.code}/")).blocking == sheets[f"{slug} player"]
+        own = served(phone(), f"/static/css/{slug}.css")
+        assert served(phone(), sheets[f"{slug} player"][0]) == f"/* css/app.css */\n{shared.rstrip()}\n\n/* css/{slug}.css */\n{own.rstrip()}\n"
+
+
+def test_the_service_worker_keeps_every_static_file_a_table_page_names(game_tables, stub_table, phone):
+    kept = set(re.findall(r'"(/static/[^"]+)"', phone().get("/sw.js").content.decode()))
+    for slug, (table, host, gus, display) in [*game_tables.items(), ("stub", (stub_table[0], sit(phone(), stub_table[1]), None, None))]:
+        for client in filter(None, (host, gus, display)):
+            named = parsed(client.get(f"/t/{table.code}/")).static
+            assert named, slug
+            assert named <= kept, f"{slug}: the worker does not keep {sorted(named - kept)}"
