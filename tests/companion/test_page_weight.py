@@ -4,6 +4,8 @@ one stylesheet before the first paint, and a service worker that keeps what the 
 from __future__ import annotations
 
 import gzip
+import json
+import posixpath
 import re
 from html.parser import HTMLParser
 
@@ -126,9 +128,13 @@ def test_every_page_holds_its_first_paint_for_one_stylesheet(stub_table, game_ta
 
 
 def test_the_service_worker_keeps_every_static_file_a_table_page_names(game_tables, stub_table, phone):
-    kept = set(re.findall(r'"(/static/[^"]+)"', phone().get("/sw.js").content.decode()))
+    worker = phone().get("/sw.js").content.decode()
+    kept = {json.loads(f'"{text}"') for text in re.findall(r'"((?:[^"\\]|\\.)*)"', worker)}
     for slug, (table, host, gus, display) in [*game_tables.items(), ("stub", (stub_table[0], sit(phone(), stub_table[1]), None, None))]:
         for client in filter(None, (host, gus, display)):
             named = parsed(client.get(f"/t/{table.code}/")).static
-            assert named, slug
+            for sheet in [url for url in named if url.endswith(".css")]:  # and the typefaces it names
+                named |= {posixpath.normpath(posixpath.join(posixpath.dirname(sheet), ref))
+                          for ref in re.findall(r'url\("?([^")]+)"?\)', served(client, sheet))}
+            assert any(url.endswith(".woff2") for url in named), slug
             assert named <= kept, f"{slug}: the worker does not keep {sorted(named - kept)}"
