@@ -13,6 +13,7 @@ import pytest
 from django.urls import reverse
 
 from companion import tables
+from companion.games import get
 from tests.conftest import sit, version
 
 pytestmark = pytest.mark.django_db
@@ -101,10 +102,14 @@ def test_no_page_loads_a_script_it_does_not_run(stub_table, game_tables, phone):
         assert ("htmx-2" in scripts) == pages[name].hx, f"{name} loads htmx without an hx- attribute, or misses it"
     assert "hx-get" in claim.content.decode()  # the waiting phone polls: it keeps htmx
     for slug in GAMES:
+        own = get(slug).script
         for who in ("player", "display"):
             scripts = " ".join(pages[f"{slug} {who}"].scripts)
-            for needed in ("htmx-2", "hx-ws", "idiomorph", "table.js", "evening.js", "app.js"):
+            for needed in ("htmx-2", "hx-ws", "idiomorph", "table.js", "app.js"):
                 assert needed in scripts, f"{slug} {who} misses {needed}"
+            # The evening's share button and the game's move forms are a player's, never the display's.
+            for players_only in filter(None, ("evening.js", own)):
+                assert (players_only in scripts) == (who == "player"), f"{slug} {who}: {players_only}"
 
 
 def served(client, url: str) -> str:
