@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -64,7 +66,9 @@ def table_files() -> list[str]:
 @require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
     response = render(request, "companion/sw.js", {
-        "offline": reverse("offline"), "offline_needs": [static(name) for name in OFFLINE_NEEDS], "keep": table_files(),
+        # JSON, as JavaScript reads it: the app's own static names, nothing a visitor typed.
+        "offline": reverse("offline"), "offline_needs": json.dumps([static(name) for name in OFFLINE_NEEDS]),
+        "keep": json.dumps(table_files()), "hashed": json.dumps(isinstance(staticfiles_storage, ManifestFilesMixin)),
     }, content_type="text/javascript")
     # A phone looks for a new worker on every visit; it must never keep an old one.
     response["Cache-Control"] = "no-cache"

@@ -6,8 +6,10 @@
 const CACHE = "liars-table-v2";
 const OFFLINE = "{{ offline|escapejs }}";
 // What the offline page needs, kept as the worker installs.
-const OFFLINE_NEEDS = [{% for asset in offline_needs %}"{{ asset|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
-const KEEP = new Set([{% for asset in keep %}"{{ asset|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}]);
+const OFFLINE_NEEDS = {{ offline_needs|safe }};
+// Without hashed names (DEBUG's storage) a file changes under its name: the network comes first then.
+const HASHED = {{ hashed|safe }};
+const KEEP = new Set({{ keep|safe }});
 
 // A file no longer in KEEP belongs to an older version of the app: a new build renames what it
 // changes, this worker's text changes with it, and the new worker drops the old names.
@@ -48,9 +50,13 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") {
     event.respondWith(fetch(request).catch(() => caches.match(OFFLINE)));
   } else if (url.origin === self.location.origin && KEEP.has(url.pathname)) {
-    event.respondWith(caches.open(CACHE).then((cache) => cache.match(url.pathname).then((hit) => hit || fetch(request).then((response) => {
-      if (response.ok) cache.put(url.pathname, response.clone());
-      return response;
-    }))));
+    event.respondWith(caches.open(CACHE).then((cache) => {
+      const fetched = () => fetch(request).then((response) => {
+        if (response.ok) cache.put(url.pathname, response.clone());
+        return response;
+      });
+      if (!HASHED) return fetched().catch(() => cache.match(url.pathname));
+      return cache.match(url.pathname).then((hit) => hit || fetched());
+    }));
   }
 });
