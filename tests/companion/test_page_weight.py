@@ -64,7 +64,7 @@ def game_tables(phone):
 
 def page_kinds(stub_table, game_tables, phone):
     """Every kind of page a phone opens, by name: (client, url)."""
-    table, lena, *_ = stub_table
+    table, *_ = stub_table
     kinds = {"home": (phone(), "/"), "join": (phone(), f"/t/{table.code}/"),
              "message": (phone(), "/t/NOSUCH/"), "offline": (phone(), "/offline/")}
     for slug, (t, _host, gus, display) in game_tables.items():
@@ -76,8 +76,7 @@ def page_kinds(stub_table, game_tables, phone):
 def test_every_page_and_htmx_answer_over_1_kb_is_gzipped_when_the_phone_asks(stub_table, game_tables, phone):
     answers = {name: client.get(url, HTTP_ACCEPT_ENCODING="gzip")
                for name, (client, url) in page_kinds(stub_table, game_tables, phone).items()}
-    table, _host, *_ = game_tables["lie"]
-    host = game_tables["lie"][1]
+    table, host, *_ = game_tables["lie"]
     answers["htmx move answer"] = host.post(reverse("host_action", args=[table.code, "start"]),
                                             {"version": version(table)}, HTTP_HX_REQUEST="true",
                                             HTTP_ACCEPT_ENCODING="gzip")
