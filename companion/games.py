@@ -44,6 +44,8 @@ class Role:
 DISPLAY = Role("display", "Table display", symbol="▣")
 # The most players one table seats, whatever the game allows: a table around one box.
 MAX_SEATS = 8
+# The app's own rules, under static/: every page's stylesheet, and the first part of a table's.
+SHARED_STYLESHEET = "css/app.css"
 
 
 @dataclass(frozen=True)
@@ -174,11 +176,18 @@ class Game:
     public_regions: tuple[str, ...] = ()
     # Functions the game's partials call, by name (LIE's ``die``): Jinja2 globals (companion.jinja).
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {}
-    # The game's own stylesheet and script under static/ (e.g. "css/fiction.css"), linked on the table page.
+    # The game's own stylesheet and script under static/ (e.g. "css/fiction.css"); the table page
+    # links the script, and its stylesheet joined after the app's (page_stylesheet).
     stylesheet: str = ""
     script: str = ""
     # The special role that "play again" offers to pass to the next seat (Keeper, Lie-brarian).
     rotating_role: str | None = None
+
+    @property
+    def page_stylesheet(self) -> str:
+        """The one stylesheet its table page links: the app's rules and the game's own, joined into
+        one file by companion.stylesheets, so the first paint waits for one download, not two."""
+        return f"css/{self.slug}-table.css" if self.stylesheet else SHARED_STYLESHEET
 
     @property
     def default_role(self) -> str:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -10,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from companion import codes, seats
+from companion.games import SHARED_STYLESHEET, all_games
 from companion.models import Seat, Table
 
 THEME = "#7a2e1f"  # --accent in static/css/app.css
@@ -38,10 +44,31 @@ def manifest(request: HttpRequest) -> HttpResponse:
     return response
 
 
+# The scripts a table page runs (templates/companion/table.html and what it extends and includes),
+# besides its game's own; the offline page's too.
+TABLE_SCRIPTS = ("django_htmx/htmx-2.min.js", "django_htmx/ext/hx-ws-2.min.js", "vendor/idiomorph/idiomorph-ext.min.js",
+                 "js/evening.js", "js/table.js", "js/app.js", "js/offline.js")
+OFFLINE_NEEDS = (SHARED_STYLESHEET, "js/app.js", "js/offline.js")
+
+
+def table_files() -> list[str]:
+    """The URL of every static file a table page may use: its stylesheets and scripts, every game's,
+    the typefaces its stylesheets name and the icons."""
+    names = [SHARED_STYLESHEET, *TABLE_SCRIPTS]
+    for game in all_games():
+        names += [name for name in (game.page_stylesheet, game.script) if name]
+    root = Path(settings.STATICFILES_DIRS[0])
+    names += sorted(str(path.relative_to(root)) for folder in ("fonts", "img/icons")
+                    for path in (root / folder).iterdir() if path.suffix in (".woff2", ".png"))
+    return list(dict.fromkeys(static(name) for name in names))
+
+
 @require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
     response = render(request, "companion/sw.js", {
-        "offline": reverse("offline"), "assets": [static("css/app.css"), static("js/offline.js")],
+        # JSON, as JavaScript reads it: the app's own static names, nothing a visitor typed.
+        "offline": reverse("offline"), "offline_needs": json.dumps([static(name) for name in OFFLINE_NEEDS]),
+        "keep": json.dumps(table_files()), "hashed": json.dumps(isinstance(staticfiles_storage, ManifestFilesMixin)),
     }, content_type="text/javascript")
     # A phone looks for a new worker on every visit; it must never keep an old one.
     response["Cache-Control"] = "no-cache"

@@ -3,9 +3,14 @@
 (function () {
   "use strict";
 
+  // Once the worker runs, the page tells it the files it loaded, which the worker keeps (those of
+  // a page it did not yet control too, as the first page a phone opens is).
   if ("serviceWorker" in navigator) {
     window.addEventListener("load", function () {
-      navigator.serviceWorker.register("/sw.js").catch(function () { /* the app still works without it */ });
+      navigator.serviceWorker.register("/sw.js").then(function () { return navigator.serviceWorker.ready; }).then(function (registration) {
+        var used = performance.getEntriesByType("resource").map(function (entry) { return new URL(entry.name).pathname; });
+        if (registration.active) registration.active.postMessage({ used: used });
+      }).catch(function () { /* the app still works without it */ });
     });
   }
 

@@ -35,7 +35,7 @@ def test_every_page_links_the_manifest_and_the_policy_allows_it(client):
     assert "default-src 'self'" in response["Content-Security-Policy"]
 
 
-def test_the_service_worker_caches_only_the_offline_page_and_what_it_needs(client):
+def test_the_service_worker_keeps_the_offline_page_and_never_a_table_page(client):
     response = client.get("/sw.js")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/javascript")
