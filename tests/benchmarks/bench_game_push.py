@@ -12,7 +12,8 @@ HX-Request, the table version), RUNS times:
 
 A fresh table is started whenever the game would end. Per move it records the POST's wall
 time (p50, p90), SQL statements, renders and the bytes the sockets send for it (UTF-8: each
-group's regions that changed, and the version); before each move it also times
+group's regions that changed, and the version; and what permessage-deflate would make of them,
+with each socket's window kept and afresh per message); before each move it also times
 broadcast.push_table alone. Production settings (DEBUG off), except
 plain-HTTP cookies, the test client's host and no rate limit on moves; static files are
 collected into a scratch folder first.
@@ -28,6 +29,7 @@ import sys
 import tempfile
 import time
 import warnings
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -182,17 +184,34 @@ def stub() -> Iterator[Move]:
 # -- measuring -----------------------------------------------------------------
 
 
-pushed_bytes = 0
+pushed_bytes = deflated_bytes = fresh_bytes = 0
 _send = broadcast._send
 _has: dict[str, dict[str, str]] = {}  # per group: the region digests its sockets last sent
+_deflaters: dict[str, zlib._Compress] = {}  # per group: a socket's permessage-deflate stream
+
+
+def deflated(group: str, text: str) -> tuple[int, int]:
+    """What permessage-deflate (RFC 7692) would make of a message on a socket of this group:
+    with the socket's window kept from message to message (the default a browser offers), and
+    with every message compressed afresh (no context takeover). Daphne does not offer it."""
+    data = text.encode()
+    stream = _deflaters.setdefault(group, zlib.compressobj(6, zlib.DEFLATED, -15))
+    kept = stream.compress(data) + stream.flush(zlib.Z_SYNC_FLUSH)
+    alone = zlib.compressobj(6, zlib.DEFLATED, -15)
+    fresh = alone.compress(data) + alone.flush(zlib.Z_SYNC_FLUSH)
+    return len(kept) - 4, len(fresh) - 4  # a message's trailing 00 00 ff ff is not sent
 
 
 def counting_send(*messages: tuple[str, dict], wait: bool = False) -> None:
-    """Counts what the sockets send their phones: each group's changed regions and the version."""
-    global pushed_bytes
+    """Counts what the sockets send their phones: each group's changed regions and the version,
+    as they are and as permessage-deflate would send them."""
+    global pushed_bytes, deflated_bytes, fresh_bytes
     for group, message in messages:
         if "regions" in message:
-            pushed_bytes += len(render.joined(message, _has.get(group)).encode())
+            text = render.joined(message, _has.get(group))
+            pushed_bytes += len(text.encode())
+            kept, fresh = deflated(group, text)
+            deflated_bytes, fresh_bytes = deflated_bytes + kept, fresh_bytes + fresh
             _has[group] = render.digests(message)
     _send(*messages, wait=wait)
 
@@ -215,10 +234,10 @@ def p90(samples: list[float]) -> float:
 
 
 def measure(slug: str, play) -> str:
-    global pushed_bytes
+    global pushed_bytes, deflated_bytes, fresh_bytes
     phones: dict[int, Client] = {}
     moves_made = play()
-    posts, pushes, queries, renders, sizes = [], [], [], [], []
+    posts, pushes, queries, renders, sizes, kept, fresh = [], [], [], [], [], [], []
     while len(posts) < RUNS:
         made = next(moves_made, None)
         if made is None:  # the game would end: a fresh table
@@ -230,7 +249,7 @@ def measure(slug: str, play) -> str:
         pushes.append(time.perf_counter() - start)
         phone = phone_for(seat, phones)
         data = {"version": version(table), **move}
-        renders_before, pushed_bytes = broadcast.renders, 0
+        renders_before, pushed_bytes, deflated_bytes, fresh_bytes = broadcast.renders, 0, 0, 0
         with CaptureQueriesContext(connection) as counted:
             start = time.perf_counter()
             answer = phone.post(f"/t/{table.code}/move/", data, HTTP_HX_REQUEST="true")
@@ -239,10 +258,13 @@ def measure(slug: str, play) -> str:
         queries.append(len(counted.captured_queries))
         renders.append(broadcast.renders - renders_before)
         sizes.append(pushed_bytes)
+        kept.append(deflated_bytes)
+        fresh.append(fresh_bytes)
     median = statistics.median
     return (f"game {slug} seats={PLAYERS + 1} move_p50_ms={p50(posts):.1f} move_p90_ms={p90(posts):.1f} "
             f"push_p50_ms={p50(pushes):.1f} sql={median(queries):.0f} renders={median(renders):.0f} "
-            f"push_bytes={median(sizes):.0f}")
+            f"push_bytes={median(sizes):.0f} push_deflate_bytes={median(kept):.0f} "
+            f"push_deflate_fresh_bytes={median(fresh):.0f}")
 
 
 def main() -> None:
