@@ -275,9 +275,19 @@ def partial(template: str, ctx: dict[str, Any]) -> str:
     return engines["jinja2"].env.get_template(template).render(ctx)
 
 
+# The clock is drawn with the time left at the moment of drawing, so its markup differs in every
+# drawing. Its digest leaves that time out and takes the clock's own period, deadline and time
+# left when stopped instead: a phone is sent the clock again only when the clock itself changes,
+# and meanwhile counts down from the drawing it has, which ends at the same deadline.
+TIME_OF_DRAWING = re.compile(r' data-(?:left|now)-ms="[^"]*"')
+
+
 def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
     """A region's markup for this context, and its digest."""
     inner = partial(template_of(game, name), ctx)
+    if name == "clock":
+        clock = ctx["clock"]
+        return inner, _digest(f"{TIME_OF_DRAWING.sub('', inner)}{clock.period!r}{clock.deadline!r}{clock.remaining!r}")
     return inner, _digest(inner)
 
 

@@ -675,6 +675,7 @@
 
   // --- the clock ----------------------------------------------------------
   var tickSentFor = null;
+  var tickSentAt = 0;
 
   function fmt(ms) {
     var s = Math.max(0, Math.ceil(ms / 1000));
@@ -719,9 +720,12 @@
   function askServerAboutClock(el) {
     var live = document.getElementById("live");
     if (!live) return;
+    // A clock the server finds not yet due stays as it is on this page (its digest is the
+    // clock's deadline, render.TIME_OF_DRAWING): ask again every few seconds until it is.
     var key = el.dataset.nowMs;
-    if (tickSentFor === key) return;
+    if (tickSentFor === key && Date.now() - tickSentAt < 5000) return;
     tickSentFor = key;
+    tickSentAt = Date.now();
     // The server, not this phone, decides whether time is up.
     setTimeout(function () {
       htmx.ajax("POST", live.dataset.tickUrl, { target: "#flash", swap: "innerHTML", source: live });
