@@ -1,10 +1,10 @@
 """One socket per open table page: it joins its screen's group and forwards that group's HTML.
 
-It never writes the database. On connect, and whenever the phone asks after waking
-up, it sends the seat's current view so the phone catches up without a reload: the regions that
-differ from the digests the page says it shows. It pings its
-phone and counts it away while it hears nothing (presence), as a phone whose network or battery
-went can leave its socket open here for a minute or more.
+It never writes the database. On connect, and whenever the phone asks after waking up, it sends
+the seat's current view so the phone catches up without a reload: the regions that differ from
+the digests the page says it shows. It pings its phone and counts it away while it hears nothing
+(presence), as a phone whose network or battery went can leave its socket open here for a
+minute or more.
 A host's page acting for a player without a phone (``?as=<seat id>``) listens as that player.
 """
 

@@ -287,7 +287,8 @@ def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
     inner = partial(template_of(game, name), ctx)
     if name == "clock":
         clock = ctx["clock"]
-        return inner, _digest(f"{TIME_OF_DRAWING.sub('', inner)}{clock.period!r}{clock.deadline!r}{clock.remaining!r}")
+        timeless = TIME_OF_DRAWING.sub("", inner)
+        return inner, _digest(f"{timeless}{clock.period!r}{clock.deadline!r}{clock.remaining!r}")
     return inner, _digest(inner)
 
 

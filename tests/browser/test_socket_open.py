@@ -16,7 +16,8 @@ pytestmark = pytest.mark.browser
 GAMES = ["fiction/scripted", "halftruth/scripted", "lie/scripted"]
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 TV = {"viewport": {"width": 1280, "height": 720}}
-REGIONS = "() => Object.fromEntries([...document.querySelectorAll('#live section.region')].map(s => [s.id, s.dataset.h]))"
+REGIONS = """() => Object.fromEntries(
+  [...document.querySelectorAll('#live section.region')].map(s => [s.id, s.dataset.h]))"""
 
 
 def fullest(script_name: str) -> int:

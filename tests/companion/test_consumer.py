@@ -664,10 +664,11 @@ def fiction_mid_game() -> tuple[Table, dict[str, Seat]]:
     table, lena = tables.create_table("fiction", "lena")
     seated = {"lena": lena, "gus": tables.join_table(table, "gus"), "gwen": tables.join_table(table, "gwen"),
               "tv": tables.join_table(table, "", as_display=True)}
-    for seat, move in ((lena, tables.StartGame()), (lena, tables.Play({"type": "choose_secret", "word": "melon", "hint": "l"})),
-                       (lena, tables.Play({"type": "start_first_half"})),
-                       (seated["gus"], tables.Play({"type": "guess", "word": "ghost"})),
-                       (lena, tables.Play({"type": "share_clues", "clues": clues}))):
+    moves = [(lena, tables.StartGame()), (lena, tables.Play({"type": "choose_secret", "word": "melon", "hint": "l"})),
+             (lena, tables.Play({"type": "start_first_half"})),
+             (seated["gus"], tables.Play({"type": "guess", "word": "ghost"})),
+             (lena, tables.Play({"type": "share_clues", "clues": clues}))]
+    for seat, move in moves:
         tables.run(table.code, seat.token, move, Table.objects.get(pk=table.pk).version)
     return table, seated
 
