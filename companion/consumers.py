@@ -1,9 +1,10 @@
 """One socket per open table page: it joins its screen's group and forwards that group's HTML.
 
-It never writes the database. On connect, and whenever the phone asks after waking
-up, it sends the seat's current view so the phone catches up without a reload. It pings its
-phone and counts it away while it hears nothing (presence), as a phone whose network or battery
-went can leave its socket open here for a minute or more.
+It never writes the database. On connect, and whenever the phone asks after waking up, it sends
+the seat's current view so the phone catches up without a reload: the regions that differ from
+the digests the page says it shows. It pings its phone and counts it away while it hears nothing
+(presence), as a phone whose network or battery went can leave its socket open here for a
+minute or more.
 A host's page acting for a player without a phone (``?as=<seat id>``) listens as that player.
 """
 
@@ -229,7 +230,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if await database_sync_to_async(presence.arrive)(own.pk):
             await _presence_changed(own.pk)  # everyone sees this phone is back
         self.pinger = asyncio.create_task(self._ping(), name=f"presence-ping {self.channel_name}")
-        await self.send_current()
+        # The page has just drawn its regions (its HTML, or what the socket before this one sent
+        # it): it names the digests it shows, and is sent only the regions that differ.
+        await self.send_current(render.held((query.get("has") or [None])[-1]))
 
     async def _join(self, group: str | None) -> None:
         if group == self.group:
@@ -322,7 +325,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             if time.monotonic() - self.synced < SYNC_EVERY:
                 await self.send(text_data=render.PONG)  # nothing new to draw, but the phone hears the socket works
                 return
-            await self.send_current()
+            await self.send_current(render.held(message.get("has")))
         elif message.get("type") == "ping":
             await self.send(text_data=render.PONG)
         elif message.get("type") == "draft" and isinstance(message.get("text"), str) and self.drafts:
@@ -342,7 +345,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_send(self.drafts, {
             "type": "seat.draft", "from": self.seat_id, "name": self.name, "text": text})
 
-    async def send_current(self) -> None:
+    async def send_current(self, has: dict[str, str] | None = None) -> None:
+        """The seat's screen as it is now: the regions that differ from those the page says it
+        shows (``has``), or every region."""
         if self.seat_id is None or self.lost:
             return
         group, drafts, drawn, self.name = await _where(self.seat_id, self.phone_seat, self.token)
@@ -353,14 +358,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.acting_by is None:  # the phone's own seat, not a host acting for someone
             await self._join_drafts(drafts)
         self.synced = time.monotonic()
-        await self.send(text_data=self.sent.pass_on(drawn, whole=True))
+        await self.send(text_data=self.sent.pass_on(drawn, has=has or {}))
 
     async def seat_html(self, event: dict) -> None:
         if self.lost:
             return
         if event.get("group") not in (None, self.group):  # drawn for a group this screen has just left
             return
-        await self.send(text_data=self.sent.pass_on(event, whole=False))
+        await self.send(text_data=self.sent.pass_on(event))
 
     async def seat_draft(self, event: dict) -> None:
         """Another phone of this seat's draft audience is typing: show what, and who."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -191,10 +192,13 @@ class Scene:
 
 
 def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = None,
-          last_action: Action | None = None, drawn_for: list[Seat] | None = None) -> Scene:
+          last_action: Action | None = None, drawn_for: list[Seat] | None = None,
+          arriving: int | None = None) -> Scene:
     """``seats``, ``last_action``: the table's seats and its latest undoable action, when the caller
     has them already (a change just made); otherwise they are loaded. ``drawn_for``: the seats
-    whose screens will be drawn, when not all of them."""
+    whose screens will be drawn, when not all of them. ``arriving``: the seat of the phone this
+    page is drawn for, shown here: its socket counts it in as it opens, so the page shows what
+    that socket then draws, and the socket need not send the people again."""
     game = game_of(table)
     seats = list(table.seats.all()) if seats is None else seats
     now = time.time() if now is None else now
@@ -205,7 +209,7 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     if table.status == Table.Status.LOBBY:
         players = [viewer_of(s) for s in players_of(seats)]
         setup_problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, players)
-    here = presence.here([s.pk for s in seats])
+    here = presence.here([s.pk for s in seats]) | ({arriving} if arriving is not None else set())
     pair = next_in_role(seats, game, here) if table.status == Table.Status.FINISHED and not table.closed else None
     played = played_of(table.state)
     before = played_of(last.state_before) if last else None
@@ -271,9 +275,20 @@ def partial(template: str, ctx: dict[str, Any]) -> str:
     return engines["jinja2"].env.get_template(template).render(ctx)
 
 
+# The clock is drawn with the time left at the moment of drawing, so its markup differs in every
+# drawing. Its digest leaves that time out and takes the clock's own period, deadline and time
+# left when stopped instead: a phone is sent the clock again only when the clock itself changes,
+# and meanwhile counts down from the drawing it has, which ends at the same deadline.
+TIME_OF_DRAWING = re.compile(r' data-(?:left|now)-ms="[^"]*"')
+
+
 def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
     """A region's markup for this context, and its digest."""
     inner = partial(template_of(game, name), ctx)
+    if name == "clock":
+        clock = ctx["clock"]
+        timeless = TIME_OF_DRAWING.sub("", inner)
+        return inner, _digest(f"{timeless}{clock.period!r}{clock.deadline!r}{clock.remaining!r}")
     return inner, _digest(inner)
 
 
@@ -340,6 +355,22 @@ def digests(drawn: dict[str, Any]) -> dict[str, str]:
     return {name: digest for name, digest, _ in drawn["regions"]}
 
 
+# What a page says it shows, as its socket opens or asks to sync (static/js/table.js): each
+# region's name and digest, "name.digest" joined by "-", all of them characters a URL carries as
+# they are. At most HELD_MOST regions are read, and anything else in it is passed over: a page
+# that says it holds less is sent more, and one that lies only goes without regions of its own.
+HELD = re.compile(r"([a-z][a-z0-9_]*)\.([0-9a-f]{16})")
+HELD_MOST = 64
+
+
+def held(raw: object) -> dict[str, str]:
+    """The region digests a page says it shows, from its ``has`` (empty if there is none)."""
+    if not isinstance(raw, str):
+        return {}
+    found = (HELD.fullmatch(part) for part in raw.split("-", HELD_MOST)[:HELD_MOST])
+    return {match[1]: match[2] for match in found if match}
+
+
 class Sent:
     """What one socket last sent its phone: each region's digest, and the table version they were
     drawn at, so that a push passes on only the regions that differ. The phone applies what it is
@@ -351,9 +382,10 @@ class Sent:
         self.digests: dict[str, str] | None = None
         self.version = -1
 
-    def pass_on(self, drawn: dict[str, Any], *, whole: bool) -> str:
-        """A drawing (``update``) as the socket sends it: ``whole``, or only what changed."""
-        text = joined(drawn, None if whole else self.digests)
+    def pass_on(self, drawn: dict[str, Any], *, has: dict[str, str] | None = None) -> str:
+        """A drawing (``update``) as the socket sends it: the regions that differ from ``has``,
+        what the page says it shows (the socket opening, a sync), else from what was last sent."""
+        text = joined(drawn, self.digests if has is None else has)
         if drawn["v"] >= self.version:
             self.digests, self.version = digests(drawn), drawn["v"]
         return text

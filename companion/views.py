@@ -189,7 +189,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "companion/table.html", {
         "table": drawing.public_facts(table), "game": game, "me": drawing.person(seat, game),
         "acting_for": drawing.person(seat, game) if seat.pk != own.pk else None,
-        "regions": drawing.draw(drawing.scene(table, drawn_for=[seat]), seat),
+        "regions": drawing.draw(drawing.scene(table, drawn_for=[seat], arriving=own.pk), seat),
         "top_regions": drawing.TOP, "game_regions": game.regions, "side_regions": drawing.SIDE,
         "join_url": join_url, "qr_svg": qr.svg(join_url),
     })

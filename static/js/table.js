@@ -469,6 +469,23 @@
       return Math.min(2000, 400 * Math.pow(1.6, retry)) * (0.5 + Math.random() / 2);
     };
   }
+  // The page names the digest of each region it shows (render.held) as its socket opens (the
+  // HTML has just drawn them, or the socket before this one sent them) and when it asks to sync,
+  // so the server sends only the regions that differ: a region left out is not redrawn anyway
+  // (htmx:oobBeforeSwap above), and one the page lacks is always sent.
+  function held() {
+    return Array.prototype.map.call(document.querySelectorAll("#live section.region[data-h]"), function (el) {
+      return el.id.replace(/^region-/, "") + "." + el.dataset.h;
+    }).join("-");
+  }
+  if (window.htmx) {
+    var makeSocket = htmx.createWebSocket;  // the socket extension's, which it lets a page wrap
+    htmx.createWebSocket = function (url) {
+      var has = held();
+      if (has) url += (url.indexOf("?") < 0 ? "?" : "&") + "has=" + has;
+      return makeSocket ? makeSocket(url) : new WebSocket(url);
+    };
+  }
   var socket = null;  // htmx's wrapper, which reconnects
   var ws = null;  // the browser's socket under it, for the one found dead without a close
   var answerTimer = null;  // set while a sync or ping waits for its answer
@@ -579,7 +596,7 @@
   }
 
   function ask(type) {
-    socket.send(JSON.stringify({ type: type }));
+    socket.send(JSON.stringify(type === "sync" ? { type: type, has: held() } : { type: type }));
     expectAnswer();
   }
 
@@ -658,6 +675,7 @@
 
   // --- the clock ----------------------------------------------------------
   var tickSentFor = null;
+  var tickSentAt = 0;
 
   function fmt(ms) {
     var s = Math.max(0, Math.ceil(ms / 1000));
@@ -702,9 +720,12 @@
   function askServerAboutClock(el) {
     var live = document.getElementById("live");
     if (!live) return;
+    // A clock the server finds not yet due stays as it is on this page (its digest is the
+    // clock's deadline, render.TIME_OF_DRAWING): ask again every few seconds until it is.
     var key = el.dataset.nowMs;
-    if (tickSentFor === key) return;
+    if (tickSentFor === key && Date.now() - tickSentAt < 5000) return;
     tickSentFor = key;
+    tickSentAt = Date.now();
     // The server, not this phone, decides whether time is up.
     setTimeout(function () {
       htmx.ajax("POST", live.dataset.tickUrl, { target: "#flash", swap: "innerHTML", source: live });

@@ -36,11 +36,11 @@ def cookie_for(seat: Seat) -> str:
     return f"{morsel.key}={morsel.value}"
 
 
-async def open_socket(code: str, seat: Seat | None) -> WebsocketCommunicator:
+async def open_socket(code: str, seat: Seat | None, query: str = "") -> WebsocketCommunicator:
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
     if seat is not None:
         headers.append((b"cookie", (await database_sync_to_async(cookie_for)(seat)).encode()))
-    communicator = WebsocketCommunicator(application, f"/ws/t/{code}/", headers=headers)
+    communicator = WebsocketCommunicator(application, f"/ws/t/{code}/{query}", headers=headers)
     connected, _ = await communicator.connect()
     assert connected
     return communicator
@@ -648,3 +648,108 @@ async def test_a_seat_taken_off_its_phone_closes_that_phones_socket_and_the_host
     assert (await acting.connect())[0]
     assert f'data-seat="{gus.pk}"' in "".join(await drain(acting))
     await acting.disconnect()
+
+
+# -- a socket opening on a page that has just drawn its regions ----------------------------------
+
+
+@database_sync_to_async
+def fiction_mid_game() -> tuple[Table, dict[str, Seat]]:
+    """Lena is the Lie-brarian of gus, gwen and a table display; gus has guessed once, clues shared
+    with one lie."""
+    from games.fiction.rules import Clue, honest_clues
+
+    clues = [clue.value for clue in honest_clues("melon", "ghost")]
+    clues[0] = Clue.CHECK.value if clues[0] == Clue.CROSS.value else Clue.CROSS.value  # the one lie
+    table, lena = tables.create_table("fiction", "lena")
+    seated = {"lena": lena, "gus": tables.join_table(table, "gus"), "gwen": tables.join_table(table, "gwen"),
+              "tv": tables.join_table(table, "", as_display=True)}
+    moves = [(lena, tables.StartGame()), (lena, tables.Play({"type": "choose_secret", "word": "melon", "hint": "l"})),
+             (lena, tables.Play({"type": "start_first_half"})),
+             (seated["gus"], tables.Play({"type": "guess", "word": "ghost"})),
+             (lena, tables.Play({"type": "share_clues", "clues": clues}))]
+    for seat, move in moves:
+        tables.run(table.code, seat.token, move, Table.objects.get(pk=table.pk).version)
+    return table, seated
+
+
+@database_sync_to_async
+def page_of(table: Table, seat: Seat) -> str:
+    from django.test import Client
+
+    from tests.conftest import sit
+
+    return sit(Client(), seat).get(f"/t/{table.code}/").content.decode()
+
+
+def shown(page: str) -> str:
+    """What a page says it shows as its socket opens (static/js/table.js): each region's digest."""
+    return "?has=" + "-".join(f"{name}.{digest}" for name, digest in REGION.findall(page))
+
+
+@pytest.mark.parametrize("who", ["gus", "lena", "tv"])
+async def test_a_socket_opening_on_a_page_with_nothing_changed_since_receives_under_a_kilobyte(who):
+    table, seated = await fiction_mid_game()
+    page = await page_of(table, seated[who])
+    socket = await open_socket(table.code, seated[who], shown(page))
+    first = await socket.receive_from(timeout=5)
+    assert 'id="table-version"' in first  # the phone hears its socket is live
+    received = [first, *await drain(socket)]  # and the push telling everyone it is here
+    assert sum(len(message.encode()) for message in received) < 1024, received
+    await socket.disconnect()
+
+
+async def test_the_clock_is_sent_again_only_when_it_changes():
+    table, seated = await fiction_mid_game()
+    page = await page_of(table, seated["gus"])
+    assert 'data-running="1"' in page  # the first half's eight minutes run
+    socket = await open_socket(table.code, seated["gus"], shown(page))
+    assert "clock" not in apply({}, await socket.receive_from(timeout=5) + "".join(await drain(socket)))
+    await host_does(table, seated["lena"], tables.HoldClock(True))
+    pushed = "".join(await drain(socket))
+    assert "clock" in apply({}, pushed) and "Paused by the host" in pushed
+    await socket.disconnect()
+
+
+async def test_a_socket_opening_on_a_page_drawn_before_a_move_is_sent_what_changed_and_ends_up_current():
+    table, seated = await fiction_mid_game()
+    gus, gwen = seated["gus"], seated["gwen"]
+    page = await page_of(table, gwen)
+    await play(table, gwen, type="guess", word="plumb")  # made between the page's HTML and its socket
+    socket = await open_socket(table.code, gwen, shown(page))
+    screen = dict(REGION.findall(page))
+    names = apply(screen, await socket.receive_from(timeout=5) + "".join(await drain(socket)))
+    assert "guess_rows" in names and "now" in names and "people" not in names
+    fresh = dict(REGION.findall(await page_of(table, gwen)))
+    screen.pop("clock"), fresh.pop("clock")  # drawn with the time of drawing
+    assert screen == fresh
+    await socket.disconnect()
+
+
+async def test_a_page_that_names_digests_it_does_not_show_or_nonsense_is_sent_its_regions():
+    table, seated = await fiction_mid_game()
+    page = await page_of(table, seated["gus"])
+    held = dict(REGION.findall(page))
+    lacking = "-".join(f"{name}.{digest}" for name, digest in held.items() if name != "guess_rows")
+    socket = await open_socket(table.code, seated["gus"], "?has=" + lacking + "-people.zz-" + "x" * 3000)
+    assert apply({}, await socket.receive_from(timeout=5)) == ["guess_rows"]
+    await socket.disconnect()
+    socket = await open_socket(table.code, seated["gus"], "?has=%00%ff&has=now")
+    assert set(apply({}, await socket.receive_from(timeout=5))) == set(held)
+    await socket.disconnect()
+
+
+async def test_a_phone_asking_to_sync_names_what_it_shows_and_is_sent_only_what_differs():
+    table, seated = await fiction_mid_game()
+    gwen = seated["gwen"]
+    page = await page_of(table, gwen)
+    socket = await open_socket(table.code, gwen, shown(page))
+    await drain(socket)
+    # The phone slept through a move whose push it never got (its socket looked open).
+    await play(table, gwen, type="guess", word="plumb")
+    await drain(socket)
+    await asyncio.sleep(SYNC_EVERY)
+    await socket.send_json_to({"type": "sync", "has": shown(page).removeprefix("?has=")})
+    names = apply({}, await socket.receive_from(timeout=2))
+    assert "guess_rows" in names and "people" not in names
+    await socket.disconnect()
