@@ -124,6 +124,15 @@ class Stager:
         self.process.wait(timeout=30)
 
 
+def stage(server: Server, script_name: str, step: str) -> dict:
+    """One phase staged by a stager of its own, for a test that stages a phase or two."""
+    stager = Stager(server)
+    try:
+        return stager(script_name, step)
+    finally:
+        stager.close()
+
+
 # A short name for an element in a problem's message.
 NAME = """const name = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') +
   [...e.classList].slice(0, 2).map(c => '.' + c).join('') + ' "' + (e.innerText || '').trim().slice(0, 24) + '"';"""
