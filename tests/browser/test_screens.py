@@ -1,7 +1,7 @@
 """Every screen of every real game, on the devices people use: the screen matrix.
 
 Each game's scripted games (tests/games/<game>/scripted*.py, the ones the render tests play)
-are staged phase by phase in a server of their own, and every role opens its page on each of
+are staged phase by phase in a server of their own, and every role's page is looked at on each of
 its devices: the host, an ordinary player, the game's special role, a player without a phone
 (the host acting for them) on phones; the table display on a TV, a large TV and a tablet.
 Each screen must keep within the width it is given, draw no text over other text, log no
@@ -291,25 +291,28 @@ def test_every_screen_fits_its_devices_and_passes_axe(script_name, server_of, br
     game_dir = slug + (f"-{variant}" if variant else "")
     first = stage(script_name, "lobby")
     openers = {**roles(script_name), "display": (first["display"], False)}
-    pages: list[tuple[str, str, Page, list[str], str]] = []
+    # One page a role and kind of screen (phones, displays), drawn once a phase and looked at on
+    # each device of its kind in turn, as a phone turned or a window resized would be: every
+    # device is checked, and a phase costs a page load a role and kind instead of one a device.
+    pages: list[tuple[str, dict[str, tuple[int, int]], Page, list[str], str]] = []
     contexts = []
     host_id = openers["host"][0]
     for role, (seat_id, acted) in openers.items():
         devices = DISPLAYS if role == "display" else PHONES
-        for device, (width, height) in devices.items():
-            context = browser.new_context(viewport={"width": width, "height": height},
-                                          is_mobile=role != "display", has_touch=role != "display")
-            contexts.append(context)
-            cookie_seat = host_id if acted else seat_id
-            context.add_cookies([{"name": f"seat_{first['code']}", "value": first["cookies"][str(cookie_seat)],
-                                  "url": server.url}])
-            page = context.new_page()
-            errors: list[str] = []
-            page.on("console", lambda m, errors=errors: errors.append(f"console {m.type}: {m.text}")
-                    if m.type == "error" else None)
-            page.on("pageerror", lambda e, errors=errors: errors.append(f"page error: {e}"))
-            url = f"{server.url}/t/{first['code']}/" + (f"?as={seat_id}" if acted else "")
-            pages.append((role, device, page, errors, url))
+        width, height = next(iter(devices.values()))
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      is_mobile=role != "display", has_touch=role != "display")
+        contexts.append(context)
+        cookie_seat = host_id if acted else seat_id
+        context.add_cookies([{"name": f"seat_{first['code']}", "value": first["cookies"][str(cookie_seat)],
+                              "url": server.url}])
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m, errors=errors: errors.append(f"console {m.type}: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e, errors=errors: errors.append(f"page error: {e}"))
+        url = f"{server.url}/t/{first['code']}/" + (f"?as={seat_id}" if acted else "")
+        pages.append((role, devices, page, errors, url))
     problems: list[str] = []
     try:
         only = [p for p in os.environ.get("SCREENS_PHASES", "").split(",") if p]  # a developer's shortcut
@@ -317,10 +320,13 @@ def test_every_screen_fits_its_devices_and_passes_axe(script_name, server_of, br
             if only and phase not in only:
                 continue
             stage(script_name, step)
-            for role, device, page, errors, url in pages:
+            for role, devices, page, errors, url in pages:
                 errors.clear()
-                page.goto(url)
-                problems += check(page, f"{game_dir}/{phase}-{role}-{device}.png", errors, device)
+                for n, (device, (width, height)) in enumerate(devices.items()):
+                    page.set_viewport_size({"width": width, "height": height})
+                    if n == 0:
+                        page.goto(url)
+                    problems += check(page, f"{game_dir}/{phase}-{role}-{device}.png", errors, device)
     finally:
         stage.close()
         for context in contexts:
