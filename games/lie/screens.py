@@ -117,7 +117,7 @@ def result_words(view: dict, seat: int | None) -> str:
     cards = {r["seat"]: r["cards"] for r in s["rows"]}
     loser, winner, out = s["loser"], s["winner"], set(s["eliminated"])
     mine = next((o["mine"] for o in s["outs"] if o["seat"] == seat), None)
-    # In a play-off, cards no longer decide who goes out: the card says the play-off instead of
+    # In a play-off, cards do not decide who goes out: the card says the play-off instead of
     # what each player keeps, short enough for the form under it.
     playoff = bool(s["playoff"])
     if mine:
