@@ -25,7 +25,14 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 TV = {"viewport": {"width": 1280, "height": 720}}  # the table display
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
+    """Every test in this folder drives Chromium: marked `browser` here, before the root conftest
+    orders the browser tests last, so a file without its own mark runs in its place all the same."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.browser)
     if os.path.exists(CHROMIUM) or os.environ.get("CI"):
         return
     skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM}: apt-get install chromium")
@@ -83,7 +90,9 @@ class Server:
         if self.process and self.process.poll() is None:
             self.process.terminate()
             try:
-                self.process.wait(timeout=10)
+                # Daphne waits up to 10 s for sockets still open to close; a test's server has
+                # nothing to keep.
+                self.process.wait(timeout=2)
             except subprocess.TimeoutExpired:
                 self.process.kill()
 
