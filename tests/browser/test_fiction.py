@@ -616,6 +616,8 @@ def test_a_teammates_guess_leaves_what_another_guesser_is_typing(servers, browse
         join_by_code(gwen, base, code, "Gwen")
         gus.locator("#setup-app_librarian").check()
         gus.locator("#region-people select").first.select_option("guesser")
+        # A person taps Start once the table shows their choice, not while it is on its way.
+        expect(gus.locator("#region-people .seat-role").first).to_contain_text("Guesser")
         gus.get_by_role("button", name="Start the game").click()
         expect(gwen.locator("#region-now")).to_contain_text("Your turn: agree on a guess")
         box = gwen.locator(".guess-form .word-input")
