@@ -1,9 +1,9 @@
 """What holds a table's secrets is the user's alone: the SQLite database (secret words, dealt
 hands, locked answers) and var/ (the party's secret key and what it serves), whatever the umask.
 
-A laptop is often shared: with the usual umask, SQLite made the database readable by every
-user of it (0644). A file or folder found looser than it should be is tightened, so a
-database made before this stays no longer readable either.
+A laptop is often shared: with the usual umask, SQLite makes the database readable by every
+user of it (0644). A file or folder found looser than it should be is tightened, whoever
+made it, so a database made under the usual umask does not stay readable either.
 """
 
 from __future__ import annotations
