@@ -2,7 +2,7 @@
 
 A region is drawn for some group of seats on nearly every move, and Django's template engine
 resolves every variable and tag through several calls at each render. Jinja2 compiles each
-template to Python once, and draws the same markup several times as fast. It is the engine
+template to Python once, and draws the same markup in a fraction of the calls. It is the engine
 Django itself supports beside its own (``django.template.backends.jinja2``), so
 ``render_to_string`` and the tests reach the partials by name; the pages (base.html, table.html
 and the rest) are Django templates.
@@ -61,8 +61,9 @@ class TableEnvironment(Environment):
 
     def make_globals(self, d: Any) -> dict[str, Any]:
         """A template's globals as a plain dict: every render copies them into its context, and
-        Jinja2's ChainMap over the environment's is copied key by key in Python (9 of a small
-        region's 15 us). The environment's globals are all set before any template is loaded."""
+        Jinja2's ChainMap over the environment's is copied key by key in Python, most of a small
+        region's render (docs/performance.md, "Where the speed devices came from"). The
+        environment's globals are all set before any template is loaded."""
         return {**self.globals, **(d or {})}
 
 

@@ -1,4 +1,4 @@
-"""The channel layers, each trimmed of a cost that showed on a busy server: Channels' in-memory
+"""The channel layers, each trimmed of a cost that shows on a busy server: Channels' in-memory
 one for one process, and channels_redis's pub/sub one for several (see each class)."""
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
     """Channels' in-memory layer, with its sweep of expired messages throttled.
 
     The stock layer walks every channel and every group looking for expired messages on every
-    send and every receive: with 600 open sockets that walk was a tenth of the event loop's
-    time. Messages expire after a minute and group memberships after a day, so sweeping at most
-    once a second changes nothing a phone can see.
+    send and every receive: with hundreds of sockets open that walk takes a large share of the
+    event loop's time (docs/performance.md, "Where the speed devices came from"). Messages
+    expire after a minute and group memberships after a day, so sweeping at most once a second
+    changes nothing a phone can see.
     """
 
     sweep_every = 1.0  # seconds
@@ -35,11 +36,11 @@ class PipelinedRedisPubSubChannelLayer(RedisPubSubChannelLayer):
 
     The stock layer sends each PUBLISH alone, under its connection's lock, and waits for Redis's
     answer before the next one may go: a move's five or six groups, and every other move's in
-    the process, took one round trip each, one after another, and each round trip waited for a
-    busy event loop to read its answer. Here every message to send joins one queue per Redis
-    server; one task sends all that is queued as a single pipeline, one round trip, and whatever
-    arrives meanwhile goes in the next. Messages still leave in the order they were sent, on one
-    connection, so each phone still gets a table's drawings in order.
+    the process, would take one round trip each, one after another, each waiting for a busy
+    event loop to read its answer. Here every message to send joins one queue per Redis server;
+    one task sends all that is queued as a single pipeline, one round trip, and whatever arrives
+    meanwhile goes in the next. Messages leave in the order they are sent, on one connection, so
+    each phone gets a table's drawings in order.
 
     It leans on private parts of channels_redis's pub/sub layer (the per-loop layer, the shard
     for a name, the shard's client, a group's channel name); ``tests/companion/test_layers.py``

@@ -55,9 +55,10 @@ class Outages:
     """Lines of one kind (one logger, one message) written once per WINDOW, the rest counted.
 
     While a dependency is down, every request and every push that needs it fails alike: a
-    3 s Redis restart under one busy process failed some 600 of them. The first of a kind is
-    written; those that follow within the window are counted, and when it closes one line
-    says how many there were; while they keep coming, one such line closes each window.
+    Redis restart of a few seconds under one busy process fails hundreds of them (figures in
+    docs/performance.md, "Where the speed devices came from"). The first of a kind is written;
+    those that follow within the window are counted, and when it closes one line says how many
+    there were; while they keep coming, one such line closes each window.
     ``later`` (run a function after a delay) is the tests' way to close a window.
     """
 

@@ -1,9 +1,9 @@
 """The rows every action reads and writes, through statements made once per process.
 
 Every action locks its table, reads its seats and writes the table back. Through a queryset,
-Django builds and compiles each of those statements afresh: some 0.4 to 0.7 ms of Python
-each on this project's machine, against 0.04 ms for running the statement itself, and over a
-tenth of a whole move. Here each statement is put together once, and its rows become the
+Django builds and compiles each of those statements afresh, in Python, on every action, and
+compiling a statement costs many times what running it does (docs/performance.md, "Where the
+speed devices came from"). Here each statement is put together once, and its rows become the
 same model instances a queryset would give, read through the same converters (the
 database's and each field's), and written through each field's own preparation.
 

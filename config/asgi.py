@@ -3,9 +3,9 @@
 Every view is synchronous. Django's own ASGI handler crosses between the event loop and a
 fresh thread a dozen times per request (once per middleware method, the view, the signals,
 closing the response) and starts a new thread, with a new database connection, for each
-request; under 100 busy tables those crossings, queued behind the loop's socket work, were
-most of a move's time. a2wsgi runs the whole request on one of a fixed set of threads that
-keep their database connections, and crosses back only to send the answer.
+request; on a busy server each crossing queues behind the loop's socket work. a2wsgi runs the
+whole request on one of a fixed set of threads that keep their database connections, and
+crosses back only to send the answer (docs/performance.md, "Where the speed devices came from").
 """
 
 import asyncio

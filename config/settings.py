@@ -218,7 +218,7 @@ if REDIS_URL:
             # the group hears once, on one connection, and hands to its own sockets, where a
             # list-based layer queues a copy per socket and pops them one round trip at a time.
             # Ours sends the PUBLISHes waiting in a process together, one round trip for all
-            # (docs/performance.md has the measurements).
+            # (docs/performance.md, "Where the speed devices came from").
             "BACKEND": "companion.layers.PipelinedRedisPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL]},
         }
