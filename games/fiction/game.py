@@ -14,7 +14,7 @@ from django.template.defaultfilters import pluralize
 
 from companion.clock import ClockWant
 from companion.games import Field, Game, Move, Now, Played, Remedy, Role, Viewer
-from games.errors import RulesError
+from companion.rules_errors import RulesError
 
 from . import rules
 from .rules.game import GUESSERS, HOUSE_WORD, LIBRARIAN

@@ -12,7 +12,7 @@ from companion import games
 from companion.forms import Form, MoveError, parse_move
 from companion.games import Played, Viewer
 from tests import played as play
-from games.errors import RulesError
+from companion.rules_errors import RulesError
 
 from . import scripted, scripted_largest
 
