@@ -94,3 +94,17 @@ def test_the_family_imports_only_the_standard_library():
         for name in names:
             assert name.split(".")[0] in sys.stdlib_module_names | {"__future__"}, name
 
+
+def test_a_seat_the_game_cannot_do_without_is_refused_as_an_illegal_move():
+    # The demo game's keeper holds the secret: removing that seat mid-game is refused, for the host to read.
+    import random
+
+    from companion.games import begin, get
+    from tests.games.stub import scripted
+
+    game = get("stub")
+    played = begin(game, scripted.PLAYERS, scripted.SETUP, random.Random(0))
+    with pytest.raises(IllegalMove) as caught:
+        game.remove(played, scripted.PLAYERS[0], random.Random(0))
+    assert "keeper" in caught.value.message
+    assert game.remove(played, scripted.PLAYERS[1], random.Random(0)) == played.rules
