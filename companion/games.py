@@ -340,7 +340,7 @@ class Game:
         """The rules' state an undo goes back to: ``before``'s, as the undone action found it.
 
         A game whose undone action showed everyone what ``before`` keeps secret returns a state
-        that no longer leans on it (LIE deals the round again), or refuses with a ValueError
+        that no longer leans on it (LIE deals the round again), or refuses with an ``IllegalMove``
         whose message is for the host (Half Truth, once the picks are shown).
         """
         return before.rules
@@ -356,7 +356,8 @@ class Game:
         """The rules' state once the host has removed this seat mid-game (a player who walked off with their phone).
 
         A game that can play on without the seat returns the state it plays on from (LIE: that
-        player forfeits); a seat the game cannot do without is refused with a ValueError.
+        player forfeits); a seat the game cannot do without is refused with an ``IllegalMove``
+        whose message is for the host.
         """
         return played.rules
 

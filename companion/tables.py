@@ -30,6 +30,7 @@ from companion.evening import last_holder
 from companion.games import (DISPLAY, ENDED, Game, Played, begin, describe, game_of, gone, next_after, next_in_role,
                              outcome_of, played_of, players_of, role_counts, viewer_of)
 from companion.models import Action, Seat, SeatClaim, Table, new_token
+from companion.rules_errors import RulesError
 
 _SEAT_TABLE = Seat._meta.get_field("table")
 
@@ -541,7 +542,7 @@ class Undo(Change):
         if before is not None:
             try:
                 back = game.undone(before, after, _rng())
-            except ValueError as error:
+            except RulesError as error:
                 raise TableError(str(error), reason="undo-refused", status=409) from None
             if back is not before.rules:
                 state = before.then(back).to_dict()
@@ -719,7 +720,7 @@ class RemoveSeat(Change):
             played = _played(table)
             try:
                 played = _store(table, played.then(game.remove(played, viewer_of(target), _rng())))
-            except ValueError as error:
+            except RulesError as error:
                 raise TableError(str(error), reason="in-game", status=409) from None
             if game.is_over(played):
                 table.status = Table.Status.FINISHED

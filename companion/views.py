@@ -34,7 +34,7 @@ from companion import render as drawing
 from companion.consumers import acting_for
 from companion.forms import MoveError
 from companion.models import Seat, SeatClaim, Table
-from games.errors import RulesError
+from companion.rules_errors import RulesError
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from django.template.defaultfilters import pluralize
 
 from companion.clock import ClockWant
 from companion.games import Field, Game, Move, Now, Played, Remedy, Role, Viewer
-from games.errors import RulesError
+from companion.rules_errors import IllegalMove, RulesError
 
 from . import rules
 from .rules.game import GUESSERS, HOUSE_WORD, LIBRARIAN
@@ -347,7 +347,8 @@ class Fiction(Game):
         if self.is_over(played):
             return played.rules
         if viewer.seat_id is not None and viewer.seat_id in played.holding(LIBRARIAN):
-            raise ValueError("The Lie-brarian holds the secret word and cannot leave mid-game; end the game first.")
+            raise IllegalMove("The Lie-brarian holds the secret word and cannot leave mid-game; end the game first.",
+                              reason="holds-the-secret")
         if played.holding("guesser") == [viewer.seat_id]:
-            raise ValueError("The last Guesser cannot leave mid-game; end the game first.")
+            raise IllegalMove("The last Guesser cannot leave mid-game; end the game first.", reason="last-guesser")
         return played.rules

@@ -201,7 +201,7 @@ class HalfTruth(Game):
     def undone(self, before: Played, after: Played | None, rng: random.Random) -> dict:
         # Picks everyone has seen cannot be hidden again, nor changed with the others' in view.
         if _picks_shown(before, after):
-            raise ValueError(rules.PICKS_SEEN)
+            raise rules.IllegalMove(rules.PICKS_SEEN, reason="picks-seen")
         return before.rules
 
     def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
@@ -209,8 +209,8 @@ class HalfTruth(Game):
         if player is None or self.is_over(played):
             return played.rules
         if not played.rules["out"][player]:
-            raise ValueError("A player's pawn and points are in play: take them out of the game first "
-                             "(their points stay in the standings), then remove their seat.")
+            raise rules.IllegalMove("A player's pawn and points are in play: take them out of the game first "
+                                    "(their points stay in the standings), then remove their seat.", reason="in-play")
         return played.rules
 
 

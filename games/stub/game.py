@@ -96,5 +96,6 @@ class SecretKeeper(Game):
 
     def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
         if viewer.seat_id == played.rules["keeper"]:
-            raise ValueError("The keeper holds the secret and cannot leave mid-game; end the game first.")
+            raise rules.IllegalMove("The keeper holds the secret and cannot leave mid-game; end the game first.",
+                                    reason="holds-the-secret")
         return played.rules

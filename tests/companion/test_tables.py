@@ -10,7 +10,7 @@ from django.urls import reverse
 from companion import broadcast, tables
 from companion.clock import Clock
 from companion.models import Action, Seat, Table
-from games.errors import RulesError
+from companion.rules_errors import RulesError
 from tests.conftest import sit, version
 
 # The seat, version and clock tests run again in CI on PostgreSQL and Redis.

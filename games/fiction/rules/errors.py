@@ -1,11 +1,17 @@
-"""Every refusal the Fiction rules can give, each with a machine-readable reason."""
+"""Every refusal the Fiction rules can give, each with a machine-readable reason.
+
+The family (``IllegalMove``, ``IllegalSetup``) is the platform's; the refusals here add what a
+Fiction screen shows beyond the reason (a guess, a secret, a set of clues).
+"""
 
 from __future__ import annotations
 
-from games.errors import RulesError  # shared by every game; re-exported from here
+from companion.rules_errors import IllegalMove, IllegalSetup, RulesError  # the one family; re-exported from here
+
+__all__ = ["IllegalClues", "IllegalGuess", "IllegalMove", "IllegalSecret", "IllegalSetup", "RulesError"]
 
 
-class IllegalGuess(RulesError):
+class IllegalGuess(IllegalMove):
     """A guess that breaks "Legal Guesses".
 
     ``reason`` is one of ``"length"``, ``"letters"``, ``"repeated-letters"``,
@@ -14,7 +20,7 @@ class IllegalGuess(RulesError):
     """
 
 
-class IllegalSecret(RulesError):
+class IllegalSecret(IllegalMove):
     """A secret word or hint letter the Lie-brarian may not choose.
 
     ``overridable`` is True when the only problem is that our dictionary
@@ -29,13 +35,5 @@ class IllegalSecret(RulesError):
         self.overridable = overridable
 
 
-class IllegalClues(RulesError):
+class IllegalClues(IllegalMove):
     """Shared clues that are malformed or have the wrong number of lies."""
-
-
-class IllegalMove(RulesError):
-    """A move that does not fit the current phase, seat or supplies."""
-
-
-class IllegalSetup(RulesError):
-    """Game options or ability cards that cannot make a game."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 
-from games.errors import RulesError
+from companion.rules_errors import IllegalMove, IllegalSetup  # the platform's one family
 
 ROUND_SECONDS = 90
 
@@ -22,12 +22,6 @@ class Termination(Enum):
     REVEALED = "revealed"
     TIME = "time"
     ENDED = "ended"  # the host ended the round: nobody wins
-
-
-class SecretKeeperError(RulesError):
-    """A move Secret Keeper refuses: a RulesError, like every game's refusals."""
-
-    reason = "refused"
 
 
 @dataclass(frozen=True)
@@ -65,18 +59,18 @@ class State:
 
 def new_game(keeper: int, players: list[int], *, seconds: int = ROUND_SECONDS, show_length: bool = False) -> State:
     if keeper in players:
-        raise SecretKeeperError("The keeper cannot also guess.", reason="roles")
+        raise IllegalSetup("The keeper cannot also guess.", reason="roles")
     if not players:
-        raise SecretKeeperError("Someone has to guess.", reason="roles")
+        raise IllegalSetup("Someone has to guess.", reason="roles")
     if not 10 <= seconds <= 600:
-        raise SecretKeeperError("A round lasts 10 seconds to 10 minutes.", reason="setup")
+        raise IllegalSetup("A round lasts 10 seconds to 10 minutes.", reason="setup")
     return State(keeper=keeper, players=tuple(players), seconds=seconds, show_length=show_length)
 
 
 def _word(raw: object) -> str:
     word = str(raw or "").strip().lower()
     if not word.isalpha() or not 2 <= len(word) <= 12:
-        raise SecretKeeperError("A word is 2 to 12 letters, nothing else.", reason="word")
+        raise IllegalMove("A word is 2 to 12 letters, nothing else.", reason="word")
     return word
 
 
@@ -84,15 +78,15 @@ def apply(state: State, seat: int | None, move: dict) -> State:
     kind = move.get("type")
     if kind == "set_secret":
         if seat != state.keeper:
-            raise SecretKeeperError("Only the keeper writes the secret.", reason="not-keeper")
+            raise IllegalMove("Only the keeper writes the secret.", reason="not-keeper")
         if state.phase != "writing":
-            raise SecretKeeperError("The secret is already written.", reason="phase")
+            raise IllegalMove("The secret is already written.", reason="phase")
         return replace(state, secret=_word(move.get("word")), phase="guessing")
     if kind == "guess":
         if seat not in state.players:
-            raise SecretKeeperError("Only the guessers guess.", reason="not-guesser")
+            raise IllegalMove("Only the guessers guess.", reason="not-guesser")
         if state.phase != "guessing":
-            raise SecretKeeperError("Guessing is not open.", reason="phase")
+            raise IllegalMove("Guessing is not open.", reason="phase")
         word = _word(move.get("word"))
         state = replace(state, guesses=state.guesses + (Guess(seat, word),))
         if word == state.secret:
@@ -100,17 +94,17 @@ def apply(state: State, seat: int | None, move: dict) -> State:
         return state
     if kind == "reveal":
         if seat != state.keeper:
-            raise SecretKeeperError("Only the keeper reveals the secret.", reason="not-keeper")
+            raise IllegalMove("Only the keeper reveals the secret.", reason="not-keeper")
         if state.phase != "guessing":
-            raise SecretKeeperError("There is nothing to reveal yet.", reason="phase")
+            raise IllegalMove("There is nothing to reveal yet.", reason="phase")
         return replace(state, phase="revealed", ended_by="revealed")
     if kind == "timer_expired":
         if seat is not None:
-            raise SecretKeeperError("Only the clock says when time is up.", reason="clock-only")
+            raise IllegalMove("Only the clock says when time is up.", reason="clock-only")
         if state.phase != "guessing":
             return state
         return replace(state, phase="revealed", ended_by="time")
-    raise SecretKeeperError(f"Unknown move {kind!r}.", reason="unknown-move")
+    raise IllegalMove(f"Unknown move {kind!r}.", reason="unknown-move")
 
 
 def end_game(state: State) -> State:

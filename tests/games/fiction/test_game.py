@@ -12,7 +12,7 @@ from companion import games
 from companion.forms import Form, MoveError, parse_move
 from companion.games import Played, Viewer
 from tests import played as play
-from games.errors import RulesError
+from companion.rules_errors import IllegalMove, RulesError
 
 from . import scripted, scripted_largest
 
@@ -221,7 +221,7 @@ def test_the_clock_follows_the_halves(game):
 
 def test_the_lie_brarian_cannot_leave_mid_game(game):
     state = begun(game)
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalMove):
         game.remove(state, LENA, random.Random(0))
     game.remove(state, GWEN, random.Random(0))
 

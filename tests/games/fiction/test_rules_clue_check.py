@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.errors import RulesError
+from companion.rules_errors import RulesError
 from games.fiction.rules.errors import IllegalClues
 from games.fiction.rules import Options, apply, new_game, player_view
 from games.fiction.rules.clues import judge_row, parse_clues

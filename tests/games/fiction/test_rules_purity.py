@@ -1,7 +1,7 @@
 """The rules are a pure library: standard library imports only, no Django.
 
-The one exception is ``games.errors``, our own standard-library-only module
-holding the RulesError every game shares; it is checked here too.
+The one exception is ``companion.rules_errors``, the platform's standard-library-only module
+holding the RulesError family every game shares; it is checked here too.
 """
 
 import ast
@@ -10,9 +10,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT / "games" / "fiction" / "rules"
-SHARED = ROOT / "games" / "errors.py"
+SHARED = ROOT / "companion" / "rules_errors.py"
 TESTS = Path(__file__).resolve().parent
-OURS = {"games.errors"}  # our own modules the rules may import (standard library only themselves)
+OURS = {"companion.rules_errors"}  # our own modules the rules may import (standard library only themselves)
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -128,7 +128,7 @@ def test_the_host_skips_a_player_by_seat_id():
 
 
 def test_a_player_taken_out_of_the_game_can_then_be_removed():
-    with pytest.raises(ValueError):
+    with pytest.raises(rules.IllegalMove):
         game.remove(started(), AMY_V, random.Random(0))
     after = post(picking(), KAMILA_V, f"type=drop&seat={AMY}")
     game.remove(after, AMY_V, random.Random(0))
@@ -217,7 +217,7 @@ def test_the_now_card_follows_the_phase():
 
 
 def test_a_player_cannot_leave_mid_game_but_a_display_can():
-    with pytest.raises(ValueError):
+    with pytest.raises(rules.IllegalMove):
         game.remove(started(), TONY_V, random.Random(0))
     game.remove(started(), SCREEN, random.Random(0))
 

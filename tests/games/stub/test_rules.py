@@ -45,7 +45,7 @@ def test_the_clock_running_out_reveals():
 ])
 def test_refusals_carry_a_reason(seat, move, reason):
     state = rules.new_game(KEEPER, [GUS, GWEN]) if move["type"] == "set_secret" else written()
-    with pytest.raises(rules.SecretKeeperError) as refused:
+    with pytest.raises(rules.IllegalMove) as refused:
         rules.apply(state, seat, move)
     assert refused.value.reason == reason
 
