@@ -1,4 +1,4 @@
-"""The Jinja2 environment that draws the table's regions (templates/<app>/partials/).
+"""The Jinja2 environment that draws the table's regions (games/<slug>/templates/<slug>/partials/).
 
 A region is drawn for some group of seats on nearly every move, and Django's template engine
 resolves every variable and tag through several calls at each render. Jinja2 compiles each
@@ -27,6 +27,7 @@ import functools
 from typing import Any
 
 from django.template import defaultfilters
+from django.template.utils import get_app_template_dirs
 from django.templatetags.static import static
 from django.urls import get_script_prefix, reverse
 from jinja2 import ChainableUndefined, Environment, FileSystemLoader, TemplateNotFound, Undefined
@@ -96,7 +97,9 @@ def environment(**options: Any) -> Environment:
     """Django's Jinja2 backend calls this with its options (the template folders)."""
     from companion.games import all_games
 
-    options["loader"] = PartialsLoader(options["loader"].searchpath)
+    # And each app's templates/, where the Django engine looks too: a game's partials sit in its own
+    # folder under the name every Django app uses (the backend's APP_DIRS would look in jinja2/).
+    options["loader"] = PartialsLoader([*options["loader"].searchpath, *get_app_template_dirs("templates")])
     options["undefined"] = ChainableUndefined
     env = TableEnvironment(**options)
     django_filters = ("default", "default_if_none", "length", "add", "pluralize", "yesno")

@@ -1,7 +1,8 @@
 """One stylesheet per page: a game's table page waits for a single file before it draws.
 
-The app's rules (static/css/app.css) and a game's own (static/css/<game>.css) stay two sources, and
-this finder joins them, in that order, into the file the table page links (Game.page_stylesheet).
+The app's rules (static/css/app.css) and a game's own (games/<game>/static/css/<game>.css) stay
+two sources, and this finder joins them, in that order, into the file the table page links
+(Game.page_stylesheet).
 A staticfiles finder, so there is no build step to remember: collectstatic hashes and compresses
 the joined files like any other, and in development WhiteNoise serves them, joined again whenever
 a source changes.

@@ -162,7 +162,8 @@ HTTP_THREADS = int(os.environ.get("HTTP_THREADS", 2))
 
 TEMPLATES = [
     {
-        # The live regions (templates/*/partials/): drawn on every push, so with Jinja2 (companion.jinja).
+        # The live regions (games/<slug>/templates/<slug>/partials/): drawn on every push, so with
+        # Jinja2 (companion.jinja, which adds each app's templates/ folder to DIRS).
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": False,

@@ -1,0 +1,56 @@
+"""Each game lives in its own folder: a newcomer finds its screens and styles beside its rules.
+
+The top-level templates/ and static/ hold only what every page shares (base.html, the app's
+pages, app.css and the table's scripts); a game's partials, stylesheet and script sit under
+games/<slug>/templates/ and games/<slug>/static/, where Django finds them by itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.apps import apps
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.template.loader import get_template
+
+from companion.games import all_games
+
+ROOT = Path(settings.BASE_DIR)
+GAMES = {game.slug: game for game in all_games()}
+
+
+def folder(slug: str) -> Path:
+    """The game's app folder (games/<slug>/), from the app that registers it."""
+    return Path(apps.get_containing_app_config(type(GAMES[slug]).__module__).path)
+
+
+def test_every_game_is_here():
+    assert {"stub", "fiction", "halftruth", "lie"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_nothing_at_the_top_belongs_to_one_game(slug):
+    assert not (ROOT / "templates" / slug).exists()
+    assert not (ROOT / "static" / "css" / f"{slug}.css").exists()
+    assert not (ROOT / "static" / "js" / f"{slug}.js").exists()
+    for shared in (ROOT / "templates", ROOT / "static"):
+        assert not [p for p in shared.rglob("*") if p.stem == slug or slug in p.relative_to(shared).parts]
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_a_games_regions_are_drawn_from_its_folder(slug):
+    game = GAMES[slug]
+    assert game.regions
+    for region in game.regions:
+        drawn_from = Path(get_template(f"{slug}/partials/{region}.html").origin.name)
+        assert drawn_from.is_relative_to(folder(slug) / "templates" / slug), drawn_from
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_a_games_stylesheet_and_script_are_found_in_its_folder(slug):
+    game = GAMES[slug]
+    for name in filter(None, (game.stylesheet, game.script)):
+        found = finders.find(name)
+        assert found and Path(found).is_relative_to(folder(slug) / "static"), (name, found)
