@@ -55,19 +55,6 @@ async def may_draft(seat_id: int) -> bool:
         return True
 
 
-def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
-    """The seat a page shows: its own, or, for the host, a player without a phone it acts for."""
-    if seat is None or not raw:
-        return seat
-    try:
-        target_id = int(raw)
-    except ValueError:
-        return None
-    if not seat.is_host or not 0 < target_id < 2**31:
-        return None
-    return Seat.objects.filter(table=table, pk=target_id, has_phone=False, removed=False).first()
-
-
 @database_sync_to_async
 def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[Seat | None, str | None, Seat | None]:
     """The seat this page shows, its group, and the phone's own seat."""
@@ -75,7 +62,7 @@ def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[
     if table is None:
         return None, None, None
     own = seats.seat_for(table, cookies)
-    seat = acting_for(table, own, acting)
+    seat = seats.acting_for(table, own, acting)
     return seat, None if seat is None else group_of(game_of(table), table.pk, seat), own
 
 
