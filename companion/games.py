@@ -160,7 +160,6 @@ class Game:
     name: str = ""
     blurb: str = ""
     players: str = ""
-    ready: bool = False
     demo: bool = False
     roles: tuple[Role, ...] = ()
     # The moves a seat may post, each with its fields (companion.forms). A move that

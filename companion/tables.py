@@ -130,7 +130,7 @@ class Result:
 
 def create_table(game_slug: str, host_name: str) -> tuple[Table, Seat]:
     game = registry.get(game_slug)
-    if game is None or not game.ready:
+    if game is None:
         raise TableError("That game cannot be played here yet.", status=404)
     name = clean_name(host_name)
     for _ in range(20):
@@ -449,7 +449,7 @@ class PlayAgain(Change):
         nxt = game
         if switching:
             nxt = registry.get(self.game)  # type: ignore[assignment]
-            if nxt is None or not nxt.ready:
+            if nxt is None:
                 raise TableError("There is no such game here.", reason="bad-field")
         table.status = Table.Status.LOBBY
         table.state = None

@@ -569,7 +569,7 @@ def _host(name: str, request: HttpRequest) -> tables.Change:
 def _game_slug(request: HttpRequest) -> str:
     """The game the host picked for the next game ("" for the same one), if it is one of ours."""
     slug = request.POST.get("game", "").strip()
-    if slug and (registry.get(slug) is None or not registry.get(slug).ready):
+    if slug and registry.get(slug) is None:
         raise tables.TableError("Choose one of the games.", reason="bad-field")
     return slug
 

@@ -43,7 +43,7 @@ def begun(game, **options):
 
 
 def test_registered_with_its_roles_and_no_declared_clock_move(game):
-    assert game.rotating_role == "librarian" and game.ready and not game.demo
+    assert game.rotating_role == "librarian" and not game.demo
     assert [r.slug for r in game.roles] == ["librarian", "guesser"]
     assert game.move("timer_expired") is None
     assert [m.type for m in game.moves if m.host_only] == ["start_second_half"]
