@@ -218,7 +218,7 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
     players = registry.players_of(everyone)
     response = render(request, "companion/join.html", {
         "table": drawing.public_facts(table), "game": game, "players": [p.name for p in players],
-        "limit": game.seat_limit, "full": len(players) >= game.seat_limit, "finished": finished,
+        "limit": registry.seat_limit(game), "full": len(players) >= registry.seat_limit(game), "finished": finished,
         "started": table.status != Table.Status.LOBBY, "error": error, "notice": notice,
         "back": back.name if back is not None else "", "asks": asks,
     }, status=status)
