@@ -55,19 +55,6 @@ async def may_draft(seat_id: int) -> bool:
         return True
 
 
-def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
-    """The seat a page shows: its own, or, for the host, a player without a phone it acts for."""
-    if seat is None or not raw:
-        return seat
-    try:
-        target_id = int(raw)
-    except ValueError:
-        return None
-    if not seat.is_host or not 0 < target_id < 2**31:
-        return None
-    return Seat.objects.filter(table=table, pk=target_id, has_phone=False, removed=False).first()
-
-
 @database_sync_to_async
 def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[Seat | None, str | None, Seat | None]:
     """The seat this page shows, its group, and the phone's own seat."""
@@ -75,7 +62,7 @@ def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[
     if table is None:
         return None, None, None
     own = seats.seat_for(table, cookies)
-    seat = acting_for(table, own, acting)
+    seat = seats.acting_for(table, own, acting)
     return seat, None if seat is None else group_of(game_of(table), table.pk, seat), own
 
 
@@ -149,36 +136,34 @@ class TableConsumer(AsyncWebsocketConsumer):
             # The layer failed under this socket (Redis gone): end as the watchdog closes
             # sockets, not with a traceback per socket; the watchdog checks now and logs once.
             self.dog.suspect()
-            if not hasattr(self, "base_send"):
-                # The layer failed before the consumer had set up its sending (a new channel is
-                # a Redis subscription): answer the handshake all the same, or the phone's socket
-                # hangs unanswered until Daphne drops it 5 s later.
-                self.base_send = send
-            try:
-                if not self.accepted:  # a refused handshake would hide the code from the page
-                    await self.accept()
-                await self.close(code=LAYER_DOWN)
-            except Exception:  # the phone has gone already
-                pass
-            await self._leave()
+            await self._end_down(send)
         except DATABASE_ERRORS as error:
             # Every phone at every table asks again about every second: one line, counted with its like.
             logs.failed(log, error, "database out of reach for a table socket")
-            if not hasattr(self, "base_send"):
-                self.base_send = send
-            try:
-                if not self.accepted:
-                    await self.accept()
-                await self.close(code=LAYER_DOWN)
-            except Exception:  # the phone has gone already
-                pass
-            try:
-                await self._leave()  # counted out (the cache); telling the table so needs the database
-            except DATABASE_ERRORS:
-                pass
+            # Leaving counts the phone out (the cache); telling the table so needs the database.
+            await self._end_down(send, spared=DATABASE_ERRORS)
         finally:
             self.dog.forget(self)
             self._stop_pinging()
+
+    async def _end_down(self, send, spared: tuple[type[BaseException], ...] = ()) -> None:
+        """Close with LAYER_DOWN (the phone retries soon) and leave, the layer or the database gone;
+        ``spared``: errors leaving may meet that are expected while it is gone."""
+        if not hasattr(self, "base_send"):
+            # The failure came before the consumer had set up its sending (a new channel is a
+            # Redis subscription): answer the handshake all the same, or the phone's socket
+            # hangs unanswered until Daphne drops it 5 s later.
+            self.base_send = send
+        try:
+            if not self.accepted:  # a refused handshake would hide the code from the page
+                await self.accept()
+            await self.close(code=LAYER_DOWN)
+        except Exception:  # the phone has gone already
+            pass
+        try:
+            await self._leave()
+        except spared:
+            pass
 
     async def dispatch(self, message: dict) -> None:
         """Hand a message to its handler, without Channels' hop to a thread first.

@@ -20,8 +20,8 @@ from companion.clock import ClockWant
 from companion.forms import Field, Move, MoveError
 
 __all__ = ["DISPLAY", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Played", "Player", "Remedy", "Role", "Viewer",
-           "all_games", "begin", "can_hold", "describe", "game_of", "get", "gone", "next_after", "next_in_role",
-           "played_of", "players_of", "register", "role_counts", "viewer_of"]
+           "all_games", "begin", "can_hold", "check_roles", "describe", "game_of", "get", "gone", "move_of", "next_after",
+           "next_in_role", "played_of", "players_of", "register", "role_counts", "role_of", "seat_limit", "viewer_of"]
 
 def listed(names: list[str]) -> str:
     """"Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""
@@ -160,7 +160,6 @@ class Game:
     name: str = ""
     blurb: str = ""
     players: str = ""
-    ready: bool = False
     demo: bool = False
     roles: tuple[Role, ...] = ()
     # The moves a seat may post, each with its fields (companion.forms). A move that
@@ -200,18 +199,6 @@ class Game:
         return {}
 
     # -- seats --------------------------------------------------------------
-    @property
-    def seat_limit(self) -> int:
-        """How many players may sit down: the game's roles' maxima added up, capped by what a table allows."""
-        if any(role.maximum is None for role in self.roles):
-            return MAX_SEATS
-        return min(MAX_SEATS, sum(role.maximum for role in self.roles))  # type: ignore[misc]
-
-    def role(self, slug: str) -> Role | None:
-        if slug == DISPLAY.slug:
-            return DISPLAY
-        return next((role for role in self.roles if role.slug == slug), None)
-
     def role_for_newcomer(self, counts: dict[str, int]) -> str:
         """The first role still short of its minimum, else the first with room."""
         for role in self.roles:
@@ -221,19 +208,6 @@ class Game:
             if role.maximum is None or counts.get(role.slug, 0) < role.maximum:
                 return role.slug
         return self.roles[-1].slug
-
-    def check_roles(self, counts: dict[str, int]) -> str | None:
-        """Why the table cannot start with these roles, or None."""
-        for role in self.roles:
-            have = counts.get(role.slug, 0)
-            if have < role.minimum:
-                return f"{self.name} needs at least {role.minimum} × {role.label} (now {have})."
-            if role.maximum is not None and have > role.maximum:
-                return f"{self.name} allows at most {role.maximum} × {role.label} (now {have})."
-        return None
-
-    def move(self, kind: str) -> Move | None:
-        return next((m for m in self.moves if m.type == kind), None)
 
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
@@ -362,6 +336,40 @@ class Game:
         return played.rules
 
 
+# -- what the platform reads off a game's declared data ----------------------------
+# No game has a say in these: they follow from its roles and moves, so they stay out of the class.
+
+
+def seat_limit(game: Game) -> int:
+    """How many players may sit down: the game's roles' maxima added up, capped by what a table allows."""
+    if any(role.maximum is None for role in game.roles):
+        return MAX_SEATS
+    return min(MAX_SEATS, sum(role.maximum for role in game.roles))  # type: ignore[misc]
+
+
+def role_of(game: Game, slug: str) -> Role | None:
+    """The game's role by its slug (the display's too), or None."""
+    if slug == DISPLAY.slug:
+        return DISPLAY
+    return next((role for role in game.roles if role.slug == slug), None)
+
+
+def check_roles(game: Game, counts: dict[str, int]) -> str | None:
+    """Why the table cannot start with these roles, or None."""
+    for role in game.roles:
+        have = counts.get(role.slug, 0)
+        if have < role.minimum:
+            return f"{game.name} needs at least {role.minimum} × {role.label} (now {have})."
+        if role.maximum is not None and have > role.maximum:
+            return f"{game.name} allows at most {role.maximum} × {role.label} (now {have})."
+    return None
+
+
+def move_of(game: Game, kind: str) -> Move | None:
+    """The move the game declares by this type, or None (a clock-only move is never declared)."""
+    return next((m for m in game.moves if m.type == kind), None)
+
+
 _REGISTRY: dict[str, Game] = {}
 
 
@@ -465,7 +473,7 @@ def describe(action: Any, game: Game, seats: Any) -> str:
     """An action in words, naming only what everyone may know: "Cat's guess MELON"."""
     names = {s.pk: s.name for s in seats}
     if action.kind == "move":
-        move = game.move(action.move.get("type", ""))
+        move = move_of(game, action.move.get("type", ""))
         what = move.noun if move and move.noun else str(action.move.get("type", "move")).replace("_", " ")
         shown = [str(action.move[f.name]).upper() if isinstance(action.move.get(f.name), str)
                  else str(action.move[f.name]) for f in (move.fields if move else ()) if f.public

@@ -25,8 +25,8 @@ from django.utils.safestring import SafeString, mark_safe
 from companion import evening, presence, summary
 from companion.clock import Clock
 from companion.forms import Form
-from companion.games import (DISPLAY, Game, Now, Played, Viewer, all_games, describe, game_of, gone, next_in_role,
-                             played_of, players_of, role_counts, viewer_of)
+from companion.games import (DISPLAY, Game, Now, Played, Viewer, all_games, check_roles, describe, game_of, gone,
+                             next_in_role, played_of, players_of, role_counts, role_of, viewer_of)
 from companion.models import Action, Seat, Table
 
 # The platform's own regions, around the game's (Game.regions): the host's tools, the evening's
@@ -53,7 +53,7 @@ def person(seat: Seat, game: Game, here: set[int] | None = None, mark: dict[str,
     """A seat as anyone at the table may see it; ``presence`` is here, away, left, removed or no
     phone; ``gone``: left or removed, so not dealt into the next game; ``colour`` and ``shape`` its
     pawn's (``Game.marks``), if it has one yet."""
-    role = game.role(seat.role) or DISPLAY
+    role = role_of(game, seat.role) or DISPLAY
     if seat.removed:
         status = "removed"
     elif not seat.has_phone:
@@ -208,7 +208,7 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     setup_problem = None
     if table.status == Table.Status.LOBBY:
         players = [viewer_of(s) for s in players_of(seats)]
-        setup_problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, players)
+        setup_problem = check_roles(game, role_counts(seats)) or game.check_setup(table.setup, players)
     here = presence.here([s.pk for s in seats]) | ({arriving} if arriving is not None else set())
     pair = next_in_role(seats, game, here) if table.status == Table.Status.FINISHED and not table.closed else None
     played = played_of(table.state)

@@ -67,6 +67,19 @@ def seat_for_request(request: HttpRequest, table: Table) -> Seat | None:
     return seat_for(table, request.COOKIES)
 
 
+def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
+    """The seat a page shows: its own, or, for the host, a player without a phone it acts for."""
+    if seat is None or not raw:
+        return seat
+    try:
+        target_id = int(raw)
+    except ValueError:
+        return None
+    if not seat.is_host or not 0 < target_id < 2**31:
+        return None
+    return Seat.objects.filter(table=table, pk=target_id, has_phone=False, removed=False).first()
+
+
 def remember_sat(response: HttpResponse, seat: Seat) -> None:
     """This phone left ``seat``: keep what shows it sat there (the seat's own token), so that it can
     sit there again without asking the host, as long as the seat keeps that token."""

@@ -27,8 +27,9 @@ from companion import games as registry
 from companion.clock import Clock
 from companion.forms import Form, MoveError, clean_text, parse_move
 from companion.evening import last_holder
-from companion.games import (DISPLAY, ENDED, Game, Played, begin, describe, game_of, gone, next_after, next_in_role,
-                             outcome_of, played_of, players_of, role_counts, viewer_of)
+from companion.games import (DISPLAY, ENDED, Game, Played, begin, check_roles, describe, game_of, gone, move_of,
+                             next_after, next_in_role, outcome_of, played_of, players_of, role_counts, role_of,
+                             seat_limit, viewer_of)
 from companion.models import Action, Seat, SeatClaim, Table, new_token
 from companion.rules_errors import RulesError
 
@@ -131,7 +132,7 @@ class Result:
 
 def create_table(game_slug: str, host_name: str) -> tuple[Table, Seat]:
     game = registry.get(game_slug)
-    if game is None or not game.ready:
+    if game is None:
         raise TableError("That game cannot be played here yet.", status=404)
     name = clean_name(host_name)
     for _ in range(20):
@@ -206,9 +207,9 @@ def _newcomer_role(game: Game, seats: list[Seat]) -> str:
 def _room(game: Game, seats: list[Seat], *, coming_back: bool = False) -> None:
     """Refuse one more player when the seats in play (gone ones do not count) fill the table."""
     players = players_of(seats)
-    if len(players) >= game.seat_limit:
+    if len(players) >= seat_limit(game):
         then = " Ask the host to remove a seat first." if coming_back else ""
-        raise TableFull(f"This table is full: {len(players)} of {game.seat_limit} seats are taken.{then}")
+        raise TableFull(f"This table is full: {len(players)} of {seat_limit(game)} seats are taken.{then}")
 
 
 def claimable(seat: Seat) -> bool:
@@ -360,7 +361,7 @@ class Play(Change):
         return move if self.as_seat is None else {**move, "as_seat": self.as_seat}
 
     def terms(self, game: Game, payload: dict) -> Any:
-        return game.move(payload["type"])
+        return move_of(game, payload["type"])
 
     def move(self, payload: dict) -> dict:
         """The move as the game parsed it, without the seat it was made for."""
@@ -398,7 +399,7 @@ class StartGame(Change):
         # A seat gone (its phone left, or the host removed it) is not dealt in; it stays, for the
         # evening's standings and to come back to.
         players = [viewer_of(s) for s in players_of(seats)]
-        problem = game.check_roles(role_counts(seats)) or game.check_setup(table.setup, players)
+        problem = check_roles(game, role_counts(seats)) or game.check_setup(table.setup, players)
         if problem:
             raise TableError(problem, reason="setup")
         played = _store(table, begin(game, players, table.setup, _rng()))
@@ -450,7 +451,7 @@ class PlayAgain(Change):
         nxt = game
         if switching:
             nxt = registry.get(self.game)  # type: ignore[assignment]
-            if nxt is None or not nxt.ready:
+            if nxt is None:
                 raise TableError("There is no such game here.", reason="bad-field")
         table.status = Table.Status.LOBBY
         table.state = None
@@ -622,17 +623,17 @@ class SetRole(Change):
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         target = _target(table, self.seat)
         _in_lobby(table, "Roles are fixed")
-        if self.role == DISPLAY.slug or game.role(self.role) is None:
+        if self.role == DISPLAY.slug or role_of(game, self.role) is None:
             raise TableError("That is not a role in this game.", reason="role")
         if target.role == DISPLAY.slug:
             raise TableError("A table display has no role in the game.", reason="role")
         why = game.unheld_roles(table.setup).get(self.role)
         if why:
-            raise TableError(f"{why}: change that in the setup to choose a {game.role(self.role).label}.",
+            raise TableError(f"{why}: change that in the setup to choose a {role_of(game, self.role).label}.",
                              reason="role")
         target.role = self.role
         changed = [target]
-        limit = game.role(self.role).maximum
+        limit = role_of(game, self.role).maximum
         holders = [s for s in _holders_of_roles(_seats(table)) if s.role == self.role and s.pk != target.pk]
         if limit is not None and len(holders) >= limit:
             # One role, one holder too many: the one who held it before takes the default role.

@@ -31,7 +31,6 @@ from django_ratelimit.core import get_usage
 from companion import codes, logs, picture, qr, seats, summary, tables
 from companion import games as registry
 from companion import render as drawing
-from companion.consumers import acting_for
 from companion.forms import MoveError
 from companion.models import Seat, SeatClaim, Table
 from companion.rules_errors import RulesError
@@ -180,7 +179,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     own = seats.seat_for_request(request, table)
     if own is None:
         return _seatless(request, table)
-    seat = acting_for(table, own, request.GET.get("as"))
+    seat = seats.acting_for(table, own, request.GET.get("as"))
     if seat is None:
         return redirect("table", code=table.code)
     table = tables.run(table.code, own.token, tables.Settle(), None).table
@@ -219,7 +218,7 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
     players = registry.players_of(everyone)
     response = render(request, "companion/join.html", {
         "table": drawing.public_facts(table), "game": game, "players": [p.name for p in players],
-        "limit": game.seat_limit, "full": len(players) >= game.seat_limit, "finished": finished,
+        "limit": registry.seat_limit(game), "full": len(players) >= registry.seat_limit(game), "finished": finished,
         "started": table.status != Table.Status.LOBBY, "error": error, "notice": notice,
         "back": back.name if back is not None else "", "asks": asks,
     }, status=status)
@@ -393,7 +392,7 @@ def _shown(request: HttpRequest, own: Seat | None) -> Seat | None:
     """The seat the page that sent this request shows: a page acting for a player without a
     phone sends ``as_seat`` with every request, and its replies must be that player's regions,
     never its host's own (None: it may show neither)."""
-    return None if own is None else acting_for(own.table, own, request.POST.get("as_seat"))
+    return None if own is None else seats.acting_for(own.table, own, request.POST.get("as_seat"))
 
 
 def _version(request: HttpRequest) -> int | None:
@@ -570,7 +569,7 @@ def _host(name: str, request: HttpRequest) -> tables.Change:
 def _game_slug(request: HttpRequest) -> str:
     """The game the host picked for the next game ("" for the same one), if it is one of ours."""
     slug = request.POST.get("game", "").strip()
-    if slug and (registry.get(slug) is None or not registry.get(slug).ready):
+    if slug and registry.get(slug) is None:
         raise tables.TableError("Choose one of the games.", reason="bad-field")
     return slug
 

@@ -13,7 +13,7 @@ from typing import Any
 from django.template.defaultfilters import pluralize
 
 from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Played, Remedy, Role, Viewer
+from companion.games import Field, Game, Move, Now, Played, Remedy, Role, Viewer, move_of
 from companion.rules_errors import IllegalMove, RulesError
 
 from . import rules
@@ -32,7 +32,6 @@ class Fiction(Game):
     blurb = ("Guess the Lie-brarian's secret word while every row of clues holds exactly one lie. "
              "The app keeps the honest clues, the lie picker, the Fact/Fiction tokens and both halves' clocks.")
     players = "2–8 players · with Banned Books"
-    ready = True
     stylesheet = "css/fiction.css"
     script = "js/fiction.js"
     # The minimums are check_setup's: no Guesser in clue check mode (a paper game checked on one
@@ -179,7 +178,7 @@ class Fiction(Game):
 
     # -- the game -----------------------------------------------------------------------
     def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        declared = self.move(move.get("type", ""))
+        declared = move_of(self, move.get("type", ""))
         if declared is None:
             raise rules.IllegalMove("That is not a move anyone at the table can make.", reason="unknown-move")
         if actor.is_display:
@@ -202,7 +201,7 @@ class Fiction(Game):
             view["legal_moves"] = []  # a display shows the table; it makes no moves
         elif viewer.is_host:  # the host also makes the table's moves (halftime)
             table = rules.player_view(game, None)["legal_moves"]
-            view["legal_moves"] += [m for m in table if self.move(m["type"]).host_only]
+            view["legal_moves"] += [m for m in table if move_of(self, m["type"]).host_only]
         view["waiting_for"] = self.seat_ids(played, view["waiting_for"])
         if view["outcome"] is not None:
             winner = view["outcome"]["winner"]

@@ -17,7 +17,6 @@ class SecretKeeper(Game):
     name = "Secret Keeper"
     blurb = "A one-minute demo of the table: one phone keeps a secret word, the others guess it."
     players = "2–8 players"
-    ready = True
     demo = True
     roles = (Role("keeper", "Keeper", 1, 1, "✎"), Role("guesser", "Guesser", 1, 7, "◎"))
     rotating_role = "keeper"

@@ -50,7 +50,7 @@ def legal(view):
 def test_lie_has_one_role_for_two_to_six_players_no_rotating_role_and_is_offered():
     (role,) = game.roles
     assert (role.slug, role.minimum, role.maximum) == ("player", 2, 6)
-    assert game.rotating_role is None and game.ready and not game.demo
+    assert game.rotating_role is None and not game.demo
 
 
 def test_start_with_the_setup_defaults_has_no_variants_and_the_first_player_opens():
