@@ -19,9 +19,10 @@ from typing import Any, ClassVar
 from companion.clock import ClockWant
 from companion.forms import Field, Move, MoveError
 
-__all__ = ["DISPLAY", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Played", "Player", "Remedy", "Role", "Viewer",
-           "all_games", "begin", "can_hold", "check_roles", "describe", "game_of", "get", "gone", "move_of", "next_after",
-           "next_in_role", "played_of", "players_of", "register", "role_counts", "role_of", "seat_limit", "viewer_of"]
+__all__ = ["DISPLAY", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Outcome", "Played", "Player", "Remedy",
+           "Role", "Viewer", "all_games", "begin", "can_hold", "check_roles", "describe", "game_of", "get", "gone",
+           "move_of", "next_after", "next_in_role", "outcome_of", "played_of", "players_of", "register", "role_counts",
+           "role_of", "seat_limit", "viewer_of"]
 
 def listed(names: list[str]) -> str:
     """"Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""
@@ -75,9 +76,13 @@ class Now:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended, the same for every game: the seats that won (none: nobody did), why
-    (the rules' termination, such as "guessed" or ``ENDED``), and a winning side that holds no
-    seat at the table (Fiction's Guessers on paper, the app as Lie-brarian), by name."""
+    """How a game ended, the same for every game: who won (none: nobody did), why (the rules'
+    termination, such as "guessed" or ``ENDED``), and a winning side that holds no seat at the
+    table (Fiction's Guessers on paper, the app as Lie-brarian), by name.
+
+    A game's ``outcome`` names the winners as the rules' players (indexes into ``Played.players``);
+    ``outcome_of`` hands the platform the same outcome with the winners' seat ids.
+    """
 
     winners: tuple[int, ...]
     reason: str
@@ -240,8 +245,7 @@ class Game:
 
         Top-level keys: ``phase``; ``waiting_for`` (seat ids); ``legal_moves`` for this seat,
         each ``{"type", "allowed", "why"}`` (``why`` says why not, for a disabled button);
-        ``outcome``: None while playing, else at least an Outcome's fields, ``winners`` (seat
-        ids), ``reason`` and ``side`` (see ``outcome_of``), beside the game's own.
+        ``outcome``: None while playing, else what the game's screens say of how it ended.
         """
         raise NotImplementedError
 
@@ -289,8 +293,9 @@ class Game:
         """
         return "display" if viewer.is_display else None
 
-    def is_over(self, played: Played) -> bool:
-        return False
+    def outcome(self, played: Played) -> Outcome | None:
+        """How the game ended (``Outcome``, its winners the rules' players), or None while it runs."""
+        raise NotImplementedError
 
     def moment(self, played: Played) -> str:
         """The finished game's best moment in words everyone may read (the word and the guess that
@@ -298,7 +303,7 @@ class Game:
         return ""
 
     def end(self, played: Played) -> dict:
-        """The rules' state as the host ends the game before its rules finish it: over (``is_over``), won by
+        """The rules' state as the host ends the game before its rules finish it: over (an ``outcome``), won by
         nobody, its outcome's termination ``ENDED``. As at the end of any game, every seat's view
         then hides nothing (the secret word, the hands set, the answers locked in)."""
         raise NotImplementedError
@@ -410,11 +415,9 @@ def game_of(table: Any) -> Game:
 
 
 def outcome_of(game: Game, played: Played | None) -> Outcome | None:
-    """How this game ended, as everyone may know it (the table display's view), or None while it runs."""
-    if played is None or not game.is_over(played):
-        return None
-    found = game.view(played, Viewer(seat_id=None, role=DISPLAY.slug))["outcome"]
-    return Outcome(tuple(found["winners"]), str(found["reason"]), found.get("side") or "", found.get("how") or "")
+    """How this game ended, its winners by seat id, or None while it runs (or with no game)."""
+    found = None if played is None else game.outcome(played)
+    return None if found is None else replace(found, winners=tuple(played.seat(i) for i in found.winners))
 
 
 def viewer_of(seat: Any) -> Viewer:

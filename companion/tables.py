@@ -378,7 +378,7 @@ class Play(Change):
                                  status=403)
         played = _played(table)
         played = _store(table, played.then(game.apply(played, viewer_of(actor), self.move(payload), _rng())))
-        if game.is_over(played):
+        if game.outcome(played) is not None:
             table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).follow(game.clock(played), now).to_dict()
         return actor
@@ -416,7 +416,7 @@ class EndGame(Change):
         if table.status == Table.Status.FINISHED:
             raise TableError("The table has already finished.", reason="finished", status=409)
         played = played_of(table.state)
-        if played is not None and not game.is_over(played):
+        if played is not None and game.outcome(played) is None:
             _store(table, played.then(game.end(played)))
         table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).pause(now).to_dict()
@@ -723,7 +723,7 @@ class RemoveSeat(Change):
                 played = _store(table, played.then(game.remove(played, viewer_of(target), _rng())))
             except RulesError as error:
                 raise TableError(str(error), reason="in-game", status=409) from None
-            if game.is_over(played):
+            if game.outcome(played) is not None:
                 table.status = Table.Status.FINISHED
             table.clock = Clock.from_dict(table.clock).follow(game.clock(played), now).to_dict()
         target.removed = True
@@ -896,7 +896,7 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
     played = _played(table)
     played = _store(table, played.then(game.clock_expired(played)))
     table.notice = ""
-    if game.is_over(played):
+    if game.outcome(played) is not None:
         table.status = Table.Status.FINISHED
         _record_result(table, game)
     table.clock = clock.expire().follow(game.clock(played), now).to_dict()

@@ -13,7 +13,7 @@ from typing import Any
 from django.template.defaultfilters import pluralize
 
 from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Played, Remedy, Role, Viewer, move_of
+from companion.games import Field, Game, Move, Now, Outcome, Played, Remedy, Role, Viewer, move_of
 from companion.rules_errors import IllegalMove, RulesError
 
 from . import rules
@@ -203,13 +203,6 @@ class Fiction(Game):
             table = rules.player_view(game, None)["legal_moves"]
             view["legal_moves"] += [m for m in table if move_of(self, m["type"]).host_only]
         view["waiting_for"] = self.seat_ids(played, view["waiting_for"])
-        if view["outcome"] is not None:
-            winner = view["outcome"]["winner"]
-            view["outcome"]["winners"] = self.seat_ids(played, [winner] if winner else [])
-            view["outcome"]["reason"] = view["outcome"]["termination"]
-            # a side with no seat at the table (paper guessers in clue check, the app) is still named
-            view["outcome"]["side"] = None if winner is None else "the Guessers" if winner == GUESSERS else \
-                "the app" if view["options"]["app_librarian"] else "the Lie-brarian"
         for row in view["turns"]:
             row["tiles"] = tiles(row)
             row["note"] = lie_note(row) if row["clues"] and not row["correct"] else ""
@@ -309,8 +302,17 @@ class Fiction(Game):
             return "guessers"
         return super().audience(viewer)
 
-    def is_over(self, played: Played) -> bool:
-        return played.rules["phase"] == "over"
+    def outcome(self, played: Played) -> Outcome | None:
+        game = rules.GameState.from_dict(played.rules)
+        found = game.outcome
+        if found is None:
+            return None
+        role = {GUESSERS: "guesser", LIBRARIAN: LIBRARIAN}.get(found.winner)
+        won = tuple(n for n, player in enumerate(played.players) if role and player.role == role)
+        # A side with no seat at the table (paper guessers in clue check, the app) is still named.
+        side = "" if found.winner is None else "the Guessers" if found.winner == GUESSERS else \
+            "the app" if game.options.app_librarian else "the Lie-brarian"
+        return Outcome(won, found.termination.value, side)
 
     def clock(self, played: Played) -> ClockWant | None:
         game = rules.GameState.from_dict(played.rules)
@@ -343,7 +345,7 @@ class Fiction(Game):
         return rules.end_game(rules.GameState.from_dict(played.rules)).to_dict()
 
     def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
-        if self.is_over(played):
+        if self.outcome(played) is not None:
             return played.rules
         if viewer.seat_id is not None and viewer.seat_id in played.holding(LIBRARIAN):
             raise IllegalMove("The Lie-brarian holds the secret word and cannot leave mid-game; end the game first.",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.games import Field, Game, Move, Now, Played, Role, Viewer, listed
+from companion.games import Field, Game, Move, Now, Outcome, Played, Role, Viewer, listed
 
 from . import rules
 from .rules.scoring import CORRECT_ANSWERS, MAX_PICKS
@@ -182,8 +182,9 @@ class HalfTruth(Game):
         # A host's view lists the table's moves, so a host display is not like the others.
         return None if viewer.is_host else super().audience(viewer)
 
-    def is_over(self, played: Played) -> bool:
-        return played.rules["phase"] == rules.Phase.OVER.value
+    def outcome(self, played: Played) -> Outcome | None:
+        found = rules.from_dict(played.rules).outcome
+        return None if found is None else Outcome(found.winners, found.termination.value)
 
     def end(self, played: Played) -> dict:
         return rules.end_game(rules.from_dict(played.rules)).to_dict()
@@ -205,7 +206,7 @@ class HalfTruth(Game):
 
     def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
         player = played.index(viewer)
-        if player is None or self.is_over(played):
+        if player is None or self.outcome(played) is not None:
             return played.rules
         if not played.rules["out"][player]:
             raise rules.IllegalMove("A player's pawn and points are in play: take them out of the game first "
@@ -263,7 +264,6 @@ def _in_seat_ids(view: dict, seats: list[int], history: list[dict]) -> dict:
     if view["outcome"]:
         outcome = view["outcome"]
         view["outcome"] = {**outcome, "winners": [seats[i] for i in outcome["winners"]],
-                           "reason": outcome["termination"],
                            "standings": [{**s, "seat": seats[s["seat"]]} for s in outcome["standings"]]}
         view["outcome"].update(decided(view["outcome"], {p["seat"]: p["name"] for p in view["players"]}))
     return view

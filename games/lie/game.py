@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from companion.games import Field, Game, Move, Now, Played, Role, Viewer
+from companion.games import Field, Game, Move, Now, Outcome, Played, Role, Viewer
 
 from . import rules
 from .screens import die, result_words, screen, showdown, spoken, why_won
@@ -199,8 +199,13 @@ class Lie(Game):
             return Now("Your turn: bid or call Lie!", f"The bid to beat: {spoken(current)}.", my_turn=True)
         return Now("Waiting for a higher bid or a call of Lie!", f"The bid: {spoken(current)}.")
 
-    def is_over(self, played: Played) -> bool:
-        return played.rules["outcome"] is not None
+    def outcome(self, played: Played) -> Outcome | None:
+        game = rules.from_dict(played.rules)
+        if game.outcome is None:
+            return None
+        won = () if game.outcome.winner is None else (game.outcome.winner,)
+        how = "the play-off" if game.playoff and game.outcome.termination == rules.Termination.LAST_PLAYER else ""
+        return Outcome(won, game.outcome.termination.value, how=how)
 
     def end(self, played: Played) -> dict:
         return rules.end_game(rules.from_dict(played.rules)).to_dict()
@@ -275,9 +280,7 @@ def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:
         "left": [{**gone, "seat": seats[gone["seat"]]} for gone in view["left"]],
         "showdowns": showdowns,
         "outcome": None if outcome is None else {
-            **outcome, "winner": seat(outcome["winner"]), "winners": [] if outcome["winner"] is None else
-            [seats[outcome["winner"]]], "reason": str(getattr(outcome["termination"], "value", outcome["termination"])),
-            "how": "the play-off" if view["playoff"] and outcome["termination"] == rules.Termination.LAST_PLAYER else ""},
+            **outcome, "winner": seat(outcome["winner"])},
         "challenger": seat(view["challenger"]),
     }
 

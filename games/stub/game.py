@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Played, Role, Viewer
+from companion.games import Field, Game, Move, Now, Outcome, Played, Role, Viewer
 
 from . import rules
 
@@ -70,8 +70,12 @@ class SecretKeeper(Game):
         # Every guesser sees the same: the guesses so far and the box to guess in.
         return "guessers" if viewer.role == "guesser" else super().audience(viewer)
 
-    def is_over(self, played: Played) -> bool:
-        return played.rules["phase"] == "revealed"
+    def outcome(self, played: Played) -> Outcome | None:
+        state = rules.State.from_dict(played.rules)
+        if state.phase != "revealed":
+            return None
+        won = () if state.winner is None else (played.seats.index(state.winner),)
+        return Outcome(won, rules.Termination(state.ended_by).value)
 
     def moment(self, played: Played) -> str:
         view = self.view(played, Viewer(seat_id=None, role="display"))

@@ -80,7 +80,7 @@ def main(script_name: str, step: str) -> dict:
             for seat_id, move in script.STEPS[:int(step)]:
                 state = play.step(game, state, by_id.get(seat_id), move, rng)
             table.state = state.to_dict()
-            table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
+            table.status = Table.Status.FINISHED if game.outcome(state) is not None else Table.Status.PLAYING
             table.clock = Clock().follow(game.clock(state), time.time()).to_dict()
             table.results = earlier
             if table.status == Table.Status.FINISHED:

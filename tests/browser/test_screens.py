@@ -65,7 +65,7 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
     last_in_play = 0
     for number, (seat_id, move) in enumerate(script.STEPS, start=1):
         state = play.step(game, state, by_id.get(seat_id), move, rng)
-        if game.is_over(state):
+        if game.outcome(state) is not None:
             kinds.setdefault(("end", frozenset()), number)
             break
         last_in_play = number

@@ -83,7 +83,7 @@ def assert_no_seat_is_sent_what_its_view_hides(slug: str, **table_facts: Any) ->
         for name, value in table_facts.items():
             setattr(table, name, value)
         table.state = state.to_dict()
-        table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
+        table.status = Table.Status.FINISHED if game.outcome(state) is not None else Table.Status.PLAYING
         table.save()
         scene = render.scene(table, seats)
         public = {s.name for s in seats} | {CODE}
@@ -124,7 +124,7 @@ def test_seats_gone_and_phones_asking_for_them_show_no_screen_more_than_its_view
             secrets = {s.token for s in stored_seats} | {c.token for c in claims}
         seats = stored_seats
         table.state = state.to_dict()
-        table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
+        table.status = Table.Status.FINISHED if game.outcome(state) is not None else Table.Status.PLAYING
         table.save()
         scene = render.scene(table, seats)
         public = {s.name for s in seats} | {CODE}
@@ -198,7 +198,7 @@ def test_every_view_has_the_shared_shape(slug):
                 assert set(entry) == {"type", "allowed", "why"}
                 assert move_of(game, entry["type"]) is not None, f"{slug}: {entry['type']} is offered but not declared"
                 assert entry["allowed"] or entry["why"], f"{slug} {label}: {entry['type']} disabled with no reason"
-        if game.is_over(state):
+        if game.outcome(state) is not None:
             assert view["outcome"] and view["outcome"].get("termination")
 
 
@@ -220,7 +220,7 @@ def regions_match_full_drawings(table, seats, label):
 def test_every_region_sent_is_what_the_seats_whole_context_would_draw(slug):
     for label, table, seats, game, state in played(slug):
         table.state = state.to_dict()
-        table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
+        table.status = Table.Status.FINISHED if game.outcome(state) is not None else Table.Status.PLAYING
         table.save()
         regions_match_full_drawings(table, seats, f"{slug} {label}")
 
@@ -228,7 +228,7 @@ def test_every_region_sent_is_what_the_seats_whole_context_would_draw(slug):
 @pytest.mark.parametrize("slug", SCRIPTS)
 def test_every_region_sent_is_what_the_seats_whole_context_would_draw_once_the_host_ends_the_game(slug):
     for label, table, seats, game, state in played(slug):
-        table.state = (state if game.is_over(state) else play.end(game, state)).to_dict()
+        table.state = (state if game.outcome(state) is not None else play.end(game, state)).to_dict()
         table.status = Table.Status.FINISHED
         table.save()
         regions_match_full_drawings(table, seats, f"{slug} {label}, ended")
@@ -276,7 +276,7 @@ def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
 
     for label, table, seats, game, state in played(slug):
         table.state = state.to_dict()
-        table.status = Table.Status.FINISHED if game.is_over(state) else Table.Status.PLAYING
+        table.status = Table.Status.FINISHED if game.outcome(state) is not None else Table.Status.PLAYING
         table.save()
         pushed = broadcast.push_table(table.pk, table=table, seats=seats)
         for seat in seats:
@@ -374,7 +374,7 @@ def test_a_games_best_moment_says_only_what_its_end_shows_everyone(slug):
     """The moment kept for the evening comes from the display's view at the end: every word in it
     that names something of the game is on the table display's screen then."""
     game, _, state = play.played_out(slug)
-    if not game.is_over(state):
+    if game.outcome(state) is None:
         pytest.skip("this script stops before the end")
     view = game.view(state, Viewer(seat_id=None, role=DISPLAY.slug))
     shown = {w.casefold() for text in strings(view) for w in re.findall(r"[^\W\d_]+", text)}

@@ -151,8 +151,7 @@ def player_view(state: State, seat: int | None) -> dict:
         "phase": state.phase,
         "waiting_for": waiting_for(state),
         "legal_moves": legal_moves(state, seat),
-        "outcome": {"termination": Termination(state.ended_by).value, "reason": Termination(state.ended_by).value,
-                    "winner": state.winner, "winners": [] if state.winner is None else [state.winner]}
+        "outcome": {"termination": Termination(state.ended_by).value, "winner": state.winner}
         if over else None,
         "keeper": state.keeper,
         "secret": state.secret if shows_secret else None,

@@ -213,10 +213,9 @@ def test_the_clock_follows_the_halves(game):
     state = post(game, state, GUS, type="start_second_half")
     assert game.clock(state) == games.ClockWant("half-2", 480, True)
     state = play.expire(game, state)
-    assert game.is_over(state) and game.clock(state) is None
-    outcome = game.view(state, GUS)["outcome"]
-    assert outcome == {"winner": "librarian", "termination": "time", "reason": "time", "winners": [1],
-                       "side": "the Lie-brarian"}
+    assert game.outcome(state) is not None and game.clock(state) is None
+    assert game.view(state, GUS)["outcome"] == {"winner": "librarian", "termination": "time"}
+    assert games.outcome_of(game, state) == games.Outcome((1,), "time", "the Lie-brarian")
 
 
 def test_the_lie_brarian_cannot_leave_mid_game(game):
@@ -259,8 +258,8 @@ def test_the_scripted_game_reaches_the_guessers_win(game):
     assert [s.rules["phase"] for s in states].count("halftime") == 1
     assert {s.rules["phase"] for s in states} == {"setup", "guessing", "deceiving", "halftime", "over"}
     final = game.view(states[-1], GWEN)
-    assert final["outcome"] == {"winner": "guessers", "termination": "guessed", "reason": "guessed", "winners": [2, 3],
-                                "side": "the Guessers"}
+    assert final["outcome"] == {"winner": "guessers", "termination": "guessed"}
+    assert games.outcome_of(game, states[-1]) == games.Outcome((2, 3), "guessed", "the Guessers")
     assert final["secret"] == scripted.SECRET
     assert [t["lies"] for t in final["turns"]][:2] == [[0], [1, 4]]
     assert final["turns"][0]["fictions"] == [0] and final["turns"][0]["facts"] == [2]
@@ -321,7 +320,7 @@ def test_a_control_is_marked_to_use_now_exactly_when_the_now_card_says_it_is_the
         for viewer in viewers:
             view = game.view(state, viewer)
             html = "".join(render_region(game, region, view, viewer) for region in game.regions)
-            my_turn = game.now(view, viewer).my_turn and not game.is_over(state)
+            my_turn = game.now(view, viewer).my_turn and game.outcome(state) is None
             found = NOW_CONTROL.search(html)
             assert bool(found) == my_turn, f"step {number}: {viewer.name} ({view['phase']})"
             if found:
@@ -495,10 +494,10 @@ def test_a_game_the_host_ends_tells_every_seat_the_word_and_that_nobody_won(game
     state = post(game, begun(game), GWEN, type="guess", word="entry")
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
     ended = play.end(game, state)
-    assert game.is_over(ended) and ended.players == state.players
+    assert games.outcome_of(game, ended) == games.Outcome((), "ended") and ended.players == state.players
     for viewer in (LENA, GUS, GWEN, DISPLAY):
         view = game.view(ended, viewer)
-        assert view["secret"] == "ready" and view["outcome"]["winners"] == []
+        assert view["secret"] == "ready" and view["outcome"]["winner"] is None
         assert view["turns"][0]["tiles"][4]["lie"] and view["turns"][0]["honest"] == "~✗✗~✓"
         now = game.now(view, viewer)
         assert (now.headline, now.detail) == ("The host ended the game: nobody wins", "The secret word was READY.")
