@@ -25,7 +25,7 @@ $(NPM_STAMP): $(HTMLVALIDATE)/package.json $(HTMLVALIDATE)/package-lock.json
 # What `make test` needs. Serving needs only the Python half: a laptop without node can host.
 install: $(STAMP) $(NPM_STAMP)
 
-# Serves on http://$(HOST):$(PORT) with SQLite (db.sqlite3, the user's alone: companion/private.py)
+# Serves on http://$(HOST):$(PORT) with SQLite (db.sqlite3, the user's alone: companion/web/private.py)
 # and the in-memory channel layer.
 # DEBUG is on here for a laptop; see the README for production settings.
 run: $(STAMP)
@@ -35,7 +35,7 @@ run: $(STAMP)
 # Serves the phones on this Wi-Fi as production does (DEBUG off), on this machine's
 # local-network address, and prints it with a QR code. PARTY_INTERFACE=<name> picks the interface.
 party: $(STAMP)
-	PORT=$(PORT) $(BIN)/python -m companion.party
+	PORT=$(PORT) $(BIN)/python -m companion.web.party
 
 # Two Daphne processes behind nginx on http://$(HOST):$(PORT), sharing PostgreSQL and Redis:
 #   DATABASE_URL=postgres://... REDIS_URL=redis://... make run-cluster
@@ -43,7 +43,7 @@ party: $(STAMP)
 CLUSTER := var/cluster
 run-cluster: $(STAMP)
 	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "run-cluster needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis)"; exit 1; }
-	mkdir -p -m 700 var $(CLUSTER) && chmod 700 var $(CLUSTER)  # the user's alone (companion/private.py)
+	mkdir -p -m 700 var $(CLUSTER) && chmod 700 var $(CLUSTER)  # the user's alone (companion/web/private.py)
 	sed -e "s|@VAR@|$(CURDIR)/$(CLUSTER)|g" -e "s|@PORT@|$(PORT)|g" \
 	    -e "s|@UPSTREAM@|server 127.0.0.1:8101; server 127.0.0.1:8102;|" config/nginx.conf > $(CLUSTER)/nginx.conf
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput

@@ -7,7 +7,7 @@ class CompanionConfig(AppConfig):
     verbose_name = "Table companion"
 
     def ready(self) -> None:
-        from companion import private  # noqa: F401 - connects its handler: a new SQLite file made private
+        from companion.web import private  # noqa: F401 - connects its handler: a new SQLite file made private
 
 
 class GameConfig(AppConfig):
@@ -18,6 +18,6 @@ class GameConfig(AppConfig):
     def ready(self) -> None:
         from django.utils.module_loading import import_string
 
-        from companion import games
+        from companion.table import games
 
         games.register(import_string(self.game)())

@@ -2,7 +2,7 @@ import secrets
 
 from django.db import models
 
-from companion import codes
+from companion.table import codes
 
 
 def new_token() -> str:
@@ -24,7 +24,7 @@ class Table(models.Model):
     clock = models.JSONField(default=dict, blank=True)
     # What everyone should be told about the last change (an undo), until the next one.
     notice = models.CharField(max_length=200, blank=True, default="")
-    # The evening: one entry per game finished at this table (companion.evening.record).
+    # The evening: one entry per game finished at this table (companion.table.evening.record).
     results = models.JSONField(default=list, blank=True)
     # Each game's setup as last used at this table, by game slug: a game played again starts from it.
     setups = models.JSONField(default=dict, blank=True)

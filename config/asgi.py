@@ -23,10 +23,10 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.sessions import CookieMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from companion import broadcast  # noqa: E402
-from companion.jinja import load_partials  # noqa: E402
-from companion.origin import SameOriginValidator  # noqa: E402
-from companion.routing import websocket_urlpatterns  # noqa: E402
+from companion.live import broadcast  # noqa: E402
+from companion.live.jinja import load_partials  # noqa: E402
+from companion.web.origin import SameOriginValidator  # noqa: E402
+from companion.live.routing import websocket_urlpatterns  # noqa: E402
 
 http_on_threads = WSGIMiddleware(django_wsgi_app, workers=settings.HTTP_THREADS)
 

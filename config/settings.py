@@ -118,8 +118,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "companion.middleware.NoIndexTables",  # outermost: the 503 of an outage carries it too
-    "companion.middleware.DatabaseOutage",
+    "companion.web.middleware.NoIndexTables",  # outermost: the 503 of an outage carries it too
+    "companion.web.middleware.DatabaseOutage",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and partials go out gzipped (a seat page shrinks to about a quarter): a guest on a weak
@@ -133,7 +133,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last, so that its 400 goes out as every other page does (gzipped, with the CSP).
-    "companion.middleware.HostPort",
+    "companion.web.middleware.HostPort",
 ]
 
 # A Content-Security-Policy with no inline script or style at all: htmx is told not to add its
@@ -163,11 +163,11 @@ HTTP_THREADS = int(os.environ.get("HTTP_THREADS", 2))
 TEMPLATES = [
     {
         # The live regions (games/<slug>/templates/<slug>/partials/): drawn on every push, so with
-        # Jinja2 (companion.jinja, which adds each app's templates/ folder to DIRS).
+        # Jinja2 (companion.live.jinja, which adds each app's templates/ folder to DIRS).
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": False,
-        "OPTIONS": {"environment": "companion.jinja.environment"},
+        "OPTIONS": {"environment": "companion.live.jinja.environment"},
     },
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -220,16 +220,16 @@ if REDIS_URL:
             # list-based layer queues a copy per socket and pops them one round trip at a time.
             # Ours sends the PUBLISHes waiting in a process together, one round trip for all
             # (docs/performance.md, "Where the speed devices came from").
-            "BACKEND": "companion.layers.PipelinedRedisPubSubChannelLayer",
+            "BACKEND": "companion.speed.layers.PipelinedRedisPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
-    # One pool of connections per process (companion.cache), not one per request, and a count
+    # One pool of connections per process (companion.speed.cache), not one per request, and a count
     # (the rate limits) in one round trip, not two.
-    CACHES = {"default": {"BACKEND": "companion.cache.RedisCache", "LOCATION": REDIS_URL,
-                          "OPTIONS": {"pool_class": "companion.cache.SharedConnectionPool"}}}
+    CACHES = {"default": {"BACKEND": "companion.speed.cache.RedisCache", "LOCATION": REDIS_URL,
+                          "OPTIONS": {"pool_class": "companion.speed.cache.SharedConnectionPool"}}}
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "companion.layers.SweepingInMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "companion.speed.layers.SweepingInMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # One process keeps its rate-limit counts in memory; several share them in Redis.
@@ -258,7 +258,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.FileSystemFinder",
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
-    "companion.stylesheets.JoinedStylesheets",  # each game's table stylesheet, the app's joined with its own
+    "companion.web.stylesheets.JoinedStylesheets",  # each game's table stylesheet, the app's joined with its own
 ]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STORAGES = {
@@ -298,15 +298,15 @@ _REFUSAL_LOGGERS = ["django.request"] + [f"django.security.{name}" for name in (
     "SuspiciousOperation", "SuspiciousMultipartForm", "SuspiciousFileOperation", "DisallowedHost",
     "DisallowedRedirect", "TooManyFieldsSent", "TooManyFilesSent", "RequestDataTooBig")]
 # A dependency out of reach (Redis, PostgreSQL) fails every request and push that needs it: our
-# own code logs that in one line, counted with its like (companion.logs.failed). These libraries'
+# own code logs that in one line, counted with its like (companion.web.logs.failed). These libraries'
 # loggers log it with a traceback each time: channels_redis's receive loop, and asyncio for a
 # task whose failure nobody awaited.
 _OUTAGE_LOGGERS = ["channels_redis.pubsub", "channels_redis.core", "asyncio"]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"one_line_for_refusals": {"()": "companion.logs.OneLineForRefusals"},
-                "one_line_when_out_of_reach": {"()": "companion.logs.OneLineWhenOutOfReach"}},
+    "filters": {"one_line_for_refusals": {"()": "companion.web.logs.OneLineForRefusals"},
+                "one_line_when_out_of_reach": {"()": "companion.web.logs.OneLineWhenOutOfReach"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {**{name: {"filters": ["one_line_for_refusals"]} for name in _REFUSAL_LOGGERS},
                 **{name: {"filters": ["one_line_when_out_of_reach"]} for name in _OUTAGE_LOGGERS}},

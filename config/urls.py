@@ -1,8 +1,8 @@
 from django.urls import include, path
 
 urlpatterns = [
-    path("", include("companion.urls")),
+    path("", include("companion.web.urls")),
 ]
 
-handler400 = "companion.views.bad_request"
-handler404 = "companion.views.not_found"
+handler400 = "companion.web.views.bad_request"
+handler404 = "companion.web.views.not_found"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from companion import seats, tables
+from companion.table import seats, tables
 from companion.models import Seat, Table
 
 

@@ -7,7 +7,7 @@ import importlib
 import random
 from types import ModuleType
 
-from companion.games import Game, Played, Viewer, begin, get
+from companion.table.games import Game, Played, Viewer, begin, get
 
 __all__ = ["begin", "end", "expire", "move", "played_out", "remove", "step"]
 

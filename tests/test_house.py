@@ -15,7 +15,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template.loader import get_template
 
-from companion.games import all_games
+from companion.table.games import all_games
 
 ROOT = Path(settings.BASE_DIR)
 GAMES = {game.slug: game for game in all_games()}

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from companion import seats
-from companion.games import DISPLAY
+from companion.table import seats
+from companion.table.games import DISPLAY
 from companion.models import Table
 from tests.browser import stage
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games import all_games, get
+from companion.table.games import all_games, get
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
 
@@ -31,7 +31,7 @@ def test_every_declared_move_and_field_is_in_the_readme(slug):
 
 
 def test_every_host_action_is_in_the_readme():
-    from companion.views import HOST_ACTIONS
+    from companion.web.views import HOST_ACTIONS
 
     contract = README.split("## The HTTP contract", 1)[1]
     for action in HOST_ACTIONS:

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.template.defaultfilters import pluralize
 
-from companion.forms import Field, MoveError, _values, clean_text
+from companion.table.forms import Field, MoveError, _values, clean_text
 
 from . import rules
 from .rules.game import GUESSERS, LIBRARIAN

@@ -12,9 +12,9 @@ from typing import Any
 
 from django.template.defaultfilters import pluralize
 
-from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Outcome, Played, Remedy, Role, Viewer, move_of
-from companion.rules_errors import IllegalMove, RulesError
+from companion.table.clock import ClockWant
+from companion.table.games import Field, Game, Move, Now, Outcome, Played, Remedy, Role, Viewer, move_of
+from companion.table.rules_errors import IllegalMove, RulesError
 
 from . import rules
 from .rules.game import GUESSERS, HOUSE_WORD, LIBRARIAN

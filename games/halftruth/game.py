@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.games import Field, Game, Move, Now, Outcome, Played, Role, Viewer, listed
+from companion.table.games import Field, Game, Move, Now, Outcome, Played, Role, Viewer, listed
 
 from . import rules
 from .rules.scoring import CORRECT_ANSWERS, MAX_PICKS

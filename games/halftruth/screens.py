@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games import listed
+from companion.table.games import listed
 
 from . import rules
 

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from companion.games import Field, Game, Move, Now, Outcome, Played, Role, Viewer
+from companion.table.games import Field, Game, Move, Now, Outcome, Played, Role, Viewer
 
 from . import rules
 from .screens import die, result_words, screen, showdown, spoken, why_won

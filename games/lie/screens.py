@@ -11,7 +11,7 @@ import json
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from companion.games import listed
+from companion.table.games import listed
 
 from . import rules
 from .rules import FACES, Phase

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from companion.clock import ClockWant
-from companion.games import Field, Game, Move, Now, Outcome, Played, Role, Viewer
+from companion.table.clock import ClockWant
+from companion.table.games import Field, Game, Move, Now, Outcome, Played, Role, Viewer
 
 from . import rules
 

@@ -82,7 +82,7 @@ SECONDS = float(os.environ.get("BENCH_SECONDS", 30))
 MEAN_GAP = 5.0
 WAIT = 5.0  # a seat that has not had the update this long after the POST counts as lost
 VERSION = re.compile(r'id="table-version" name="version" value="(\d+)"')
-# The server's presence ping (companion.render.PING) and a page's answer to it: a socket that left
+# The server's presence ping (companion.live.render.PING) and a page's answer to it: a socket that left
 # it unanswered would count as away after PRESENCE_SILENT_SECONDS, and every seat's table would be
 # drawn again for it in the middle of the run.
 PING = '<span id="ping" hidden hx-swap-oob="true"></span>'

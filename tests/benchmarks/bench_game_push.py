@@ -1,7 +1,7 @@
 """What one ordinary mid-game move costs in each game, at a table of 6 seats (5 players with
 phones and a table display), in one process with SQLite and the in-memory channel layer.
 
-Each game is brought to a typical mid-game state through companion.tables, the way a group
+Each game is brought to a typical mid-game state through companion.table.tables, the way a group
 plays it; then a seat's ordinary move is posted as its phone posts it (the seat cookie,
 HX-Request, the table version), RUNS times:
 
@@ -60,8 +60,9 @@ from django.http import HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from companion import broadcast, render, seats, tables  # noqa: E402
-from companion.games import Played, game_of  # noqa: E402
+from companion.live import broadcast, render  # noqa: E402
+from companion.table import seats, tables
+from companion.table.games import Played, game_of  # noqa: E402
 from companion.models import Seat, Table  # noqa: E402
 from games.fiction.rules import Clue, honest_clues  # noqa: E402
 from games.lie import rules as lie_rules  # noqa: E402

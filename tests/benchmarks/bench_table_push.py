@@ -30,7 +30,8 @@ from django.http import HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from companion import broadcast, seats, tables  # noqa: E402
+from companion.live import broadcast  # noqa: E402
+from companion.table import seats, tables
 from companion.models import Table  # noqa: E402
 
 SEATS = 8

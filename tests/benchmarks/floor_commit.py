@@ -21,7 +21,8 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
 
-from companion import broadcast, codes
+from companion.live import broadcast
+from companion.table import codes
 from companion.models import Table
 from tests.benchmarks.floor import Relay
 

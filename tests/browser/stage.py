@@ -32,10 +32,10 @@ def main(script_name: str, step: str) -> dict:
     from django.db import transaction
     from django.http import HttpResponse
 
-    from companion import seats as seat_cookies
-    from companion import tables
-    from companion.clock import Clock
-    from companion.games import DISPLAY, Played, get, viewer_of
+    from companion.table import seats as seat_cookies
+    from companion.table import tables
+    from companion.table.clock import Clock
+    from companion.table.games import DISPLAY, Played, get, viewer_of
     from companion.models import Seat, Table
     from tests import played as play
 
@@ -104,7 +104,7 @@ LONG_NAMES = ["Bartholomew Ashcroft", "Guinevere Montague", "Oluwaseun Adeyemi-K
 
 def long_evening(table, slug: str, *, add: bool = True) -> None:
     """Every person at the table renamed to 20 characters, and (``add``) people added up to eight."""
-    from companion.games import DISPLAY, get
+    from companion.table.games import DISPLAY, get
     from companion.models import Seat
 
     players = list(table.seats.exclude(role=DISPLAY.slug))
@@ -118,7 +118,7 @@ def long_evening(table, slug: str, *, add: bool = True) -> None:
 
 def evening_results(players: list, games: int) -> list[dict]:
     """``games`` finished games of every kind, won in turn by the players (the last ones first)."""
-    from companion import evening
+    from companion.table import evening
 
     kinds = [("fiction", "Fiction", "guessed", "The word was MELON, found with guess 4 after LEMON."),
              ("halftruth", "Half Truth", "most victory points", "Final ranking: Kamila 19 VP, Tony 17 VP, Amy 0 VP."),

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from companion.games import DISPLAY, Viewer, get
+from companion.table.games import DISPLAY, Viewer, get
 from tests.browser.conftest import ROOT, Server
 
 pytestmark = pytest.mark.browser

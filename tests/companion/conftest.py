@@ -7,7 +7,7 @@ import django_ratelimit.core
 import pytest
 from django.core.cache import cache
 
-from companion import logs
+from companion.web import logs
 
 
 @pytest.fixture(autouse=True)

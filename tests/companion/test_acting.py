@@ -9,7 +9,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
 
-from companion import tables
+from companion.table import tables
 from companion.models import Seat, Table
 from config.asgi import application
 from tests.companion.test_consumer import cookie_for, drain

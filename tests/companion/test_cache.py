@@ -14,12 +14,12 @@ import redis
 from django.core.cache import caches
 from django.test import override_settings
 
-from companion.cache import SharedConnectionPool
+from companion.speed.cache import SharedConnectionPool
 
 needs_redis = pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL)")
 
-REDIS_CACHE = {"BACKEND": "companion.cache.RedisCache",
-               "OPTIONS": {"pool_class": "companion.cache.SharedConnectionPool"}}
+REDIS_CACHE = {"BACKEND": "companion.speed.cache.RedisCache",
+               "OPTIONS": {"pool_class": "companion.speed.cache.SharedConnectionPool"}}
 
 
 def as_a_request(work):

@@ -1,4 +1,4 @@
-from companion.clock import Clock, ClockWant
+from companion.table.clock import Clock, ClockWant
 
 
 def test_a_new_period_starts_with_its_full_length_and_runs_when_wanted():

@@ -1,6 +1,6 @@
 import pytest
 
-from companion import codes
+from companion.table import codes
 
 
 def test_new_codes_are_well_formed_letters_without_look_alikes():

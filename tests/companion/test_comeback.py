@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from companion import seats, tables
+from companion.table import seats, tables
 from companion.models import Seat, SeatClaim, Table
 from tests.companion.test_tables import move, post_host
 from tests.conftest import sit, version

@@ -7,7 +7,7 @@ import threading
 import pytest
 from django.db import connection
 
-from companion import tables
+from companion.table import tables
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sync]
 

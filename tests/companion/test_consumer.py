@@ -14,12 +14,12 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
-from companion import seats, tables
-from companion.broadcast import seat_group
+from companion.table import seats, tables
+from companion.live.broadcast import seat_group
 from companion.models import Seat, Table
-from companion.consumers import DRAFT_EVERY, SYNC_EVERY
-from companion.render import PONG
-from companion.watchdog import LAYER_DOWN
+from companion.live.consumers import DRAFT_EVERY, SYNC_EVERY
+from companion.live.render import PONG
+from companion.live.watchdog import LAYER_DOWN
 from config.asgi import application
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sync]
@@ -259,7 +259,7 @@ async def test_a_drawing_older_than_what_the_socket_sent_does_not_change_what_it
 
 
 async def test_guessers_share_one_rendering_sent_once_to_their_group():
-    from companion import broadcast
+    from companion.live import broadcast
 
     table, (lena, gus, gwen, ben) = await a_table_with("lena", "gus", "gwen", "ben")
     await start(table, lena)
@@ -355,7 +355,7 @@ async def test_a_push_reaches_a_phone_while_the_thread_for_database_work_is_busy
 async def test_a_phone_asking_to_sync_over_and_over_is_redrawn_at_most_once_a_second(monkeypatch):
     from types import SimpleNamespace
 
-    from companion import consumers
+    from companion.live import consumers
 
     # The consumer's clock stands still (the loop's own does not), so that a busy machine taking
     # over a second for the 50 frames cannot make a second redraw due.
@@ -468,7 +468,7 @@ def broken_layer(monkeypatch):
     from channels.layers import get_channel_layer
     from redis.exceptions import ConnectionError as RedisConnectionError
 
-    from companion import watchdog
+    from companion.live import watchdog
 
     layer = get_channel_layer()
     dog = watchdog._dogs.setdefault(id(layer), watchdog.Watchdog(layer))

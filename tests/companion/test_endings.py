@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion import tables
+from companion.table import tables
 from companion.models import Table
 from tests.companion.test_tables import move, post_host
 from tests.conftest import sit

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from companion import evening, presence, tables
+from companion.live import presence
+from companion.table import evening, tables
 from companion.models import Seat, Table
 from tests.companion.test_endings import region, text
 from tests.companion.test_tables import move, post_host

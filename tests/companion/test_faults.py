@@ -12,7 +12,9 @@ from django.db import OperationalError, connection
 from django.test import override_settings
 from django.urls import reverse
 
-from companion import broadcast, logs, presence, tables
+from companion.live import broadcast, presence
+from companion.table import tables
+from companion.web import logs
 from companion.models import Table
 from tests.conftest import sit
 
@@ -44,7 +46,7 @@ def test_a_rate_limit_cache_that_is_down_stops_nobody(stub_table, phone, monkeyp
     def broken(*args, **kwargs):
         raise ConnectionError("redis is down")
 
-    monkeypatch.setattr("companion.views.get_usage", broken)
+    monkeypatch.setattr("companion.web.views.get_usage", broken)
     assert phone().get(reverse("find"), {"code": "ZZZZZZ"}).status_code == 404
     assert phone().get(f"/t/{table.code}/").status_code == 200
 
@@ -250,7 +252,7 @@ def test_a_malformed_request_is_logged_in_one_line_and_a_server_error_keeps_its_
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("companion.views._find_table", broken)
+    monkeypatch.setattr("companion.web.views._find_table", broken)
     client = phone()
     client.raise_request_exception = False
     with caplog.at_level(logging.INFO):
@@ -289,7 +291,7 @@ def test_the_rate_limit_cache_out_of_reach_is_one_line_then_a_count_and_nobody_i
     def refused(*args, **kwargs):
         raise REFUSED
 
-    monkeypatch.setattr("companion.views.get_usage", refused)
+    monkeypatch.setattr("companion.web.views.get_usage", refused)
     with caplog.at_level(logging.INFO):
         for _ in range(37):
             assert phone().get(reverse("find"), {"code": "ZZZZZZ"}).status_code == 404

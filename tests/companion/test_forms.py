@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.http import QueryDict
 
-from companion.forms import Field, Form, Move, MoveError, clean_text, parse_move
+from companion.table.forms import Field, Form, Move, MoveError, clean_text, parse_move
 
 MOVES = (
     Move("set_hand", (Field("faces", "int", many=True, required=False, minimum=1, maximum=6),)),

@@ -13,9 +13,9 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games import DISPLAY, get
+from companion.table.games import DISPLAY, get
 from companion.models import Action, Seat, Table
-from companion.views import HOST_ACTIONS
+from companion.web.views import HOST_ACTIONS
 from tests import played as play
 from tests.conftest import sit
 

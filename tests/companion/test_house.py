@@ -24,4 +24,4 @@ def imported(path: Path) -> set[str]:
 def test_the_web_pages_import_nothing_from_the_socket_consumer():
     # A page's view and the live socket both decide which seat a page shows; that decision is
     # about seats, so both take it from companion.seats and neither leans on the other.
-    assert "companion.consumers" not in imported(ROOT / "companion" / "views.py")
+    assert "companion.consumers" not in imported(ROOT / "companion" / "web" / "views.py")

@@ -73,7 +73,7 @@ def test_every_partial_compiles_when_a_server_starts():
 
     from django.conf import settings
 
-    from companion.jinja import load_partials
+    from companion.live.jinja import load_partials
 
     root = Path(settings.BASE_DIR)  # the app's own partials, and each game's in its folder
     partials = [*root.glob("templates/*/partials/*.html"), *root.glob("games/*/templates/*/partials/*.html")]

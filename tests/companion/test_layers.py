@@ -10,9 +10,9 @@ import threading
 
 import pytest
 
-from companion import broadcast
-from companion.layers import PipelinedRedisPubSubChannelLayer, SweepingInMemoryChannelLayer
-from companion.watchdog import LAYER_ERRORS
+from companion.live import broadcast
+from companion.speed.layers import PipelinedRedisPubSubChannelLayer, SweepingInMemoryChannelLayer
+from companion.live.watchdog import LAYER_ERRORS
 
 
 async def test_an_expired_message_is_swept_once_a_sweep_is_due_and_not_on_every_receive():
@@ -46,7 +46,7 @@ def server_loop():
 
 
 def test_a_push_from_a_request_thread_goes_out_on_the_servers_loop_in_order(server_loop, settings):
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "companion.layers.SweepingInMemoryChannelLayer"}}
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "companion.speed.layers.SweepingInMemoryChannelLayer"}}
     from channels.layers import get_channel_layer
 
     layer = get_channel_layer()

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from companion import tables
+from companion.table import tables
 from companion.models import Seat, Table
 from tests.companion.test_tables import move, post_host
 from tests.conftest import sit, version

@@ -17,9 +17,10 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.loader import MigrationLoader
 
-from companion import render, tables
-from companion.clock import Clock
-from companion.games import DISPLAY, Played, get
+from companion.live import render
+from companion.table import tables
+from companion.table.clock import Clock
+from companion.table.games import DISPLAY, Played, get
 from companion.models import Table
 from tests import played as play
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.origin import own_origin
+from companion.web.origin import own_origin
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from companion import tables
-from companion.games import get
+from companion.table import tables
+from companion.table.games import get
 from tests.conftest import sit, version
 
 pytestmark = pytest.mark.django_db

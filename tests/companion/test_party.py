@@ -8,7 +8,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from companion import network, party
+from companion.web import network, party
 
 HOME = {
     "lo": ["127.0.0.1"],

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from channels.db import database_sync_to_async
 
-from companion import presence
+from companion.live import presence
 from companion.models import Seat
-from companion.render import PING
+from companion.live.render import PING
 from tests.companion.test_acting import half_truth, socket_of
 from tests.companion.test_consumer import a_table_with, broken_layer, open_socket  # noqa: F401 (a fixture)
 

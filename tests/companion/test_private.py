@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.db import connections
 
-from companion import party, private
+from companion.web import party, private
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from companion import tables
+from companion.table import tables
 from tests.conftest import sit
 
 pytestmark = pytest.mark.django_db

@@ -18,8 +18,8 @@ import pytest
 from django.db import models
 from django.template import engines
 
-from companion import render
-from companion.games import DISPLAY, Played, Viewer, get, move_of
+from companion.live import render
+from companion.table.games import DISPLAY, Played, Viewer, get, move_of
 from companion.models import Seat, Table
 from tests import played as play
 
@@ -108,7 +108,7 @@ def test_seats_gone_and_phones_asking_for_them_show_no_screen_more_than_its_view
     """A player's seat left and another removed, and a phone waiting for each: at every step every
     screen still shows nothing its view hides, no seat's or claim's token reaches any screen, the
     host's screen shows the requests (by name only), and no screen is drawn for the removed seat."""
-    from companion import broadcast
+    from companion.live import broadcast
     from companion.models import SeatClaim
 
     checked = 0
@@ -160,7 +160,7 @@ def test_everything_a_template_can_reach_is_free_of_the_secret():
 
 @pytest.mark.parametrize("slug", SCRIPTS)
 def test_seats_of_one_audience_are_sent_the_same_bytes(slug):
-    from companion.broadcast import group_of
+    from companion.live.broadcast import group_of
 
     for label, table, seats, game, state in played(slug):
         table.state = state.to_dict()
@@ -272,7 +272,7 @@ def test_the_views_of_every_seat_at_once_are_each_seats_view(slug):
 @pytest.mark.parametrize("slug", SCRIPTS)
 def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
     """Seats drawn together in one push get what each would get drawn alone."""
-    from companion import broadcast
+    from companion.live import broadcast
 
     for label, table, seats, game, state in played(slug):
         table.state = state.to_dict()
@@ -285,7 +285,7 @@ def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
 
 
 def test_a_game_whose_region_name_is_not_an_identifier_is_refused_when_registered():
-    from companion import games
+    from companion.table import games
 
     class Odd(type(get("stub"))):
         slug = "odd-regions"
@@ -297,7 +297,7 @@ def test_a_game_whose_region_name_is_not_an_identifier_is_refused_when_registere
 
 
 def test_a_game_whose_public_region_is_not_one_of_its_regions_is_refused_when_registered():
-    from companion import games
+    from companion.table import games
 
     class Odd(type(get("stub"))):
         slug = "odd-public"
@@ -309,7 +309,7 @@ def test_a_game_whose_public_region_is_not_one_of_its_regions_is_refused_when_re
 
 
 def test_a_push_draws_each_public_region_once_for_every_seat(monkeypatch):
-    from companion import broadcast
+    from companion.live import broadcast
 
     for label, table, seats, game, state in played("halftruth/scripted_largest"):
         if label.startswith("step 10"):
@@ -327,7 +327,7 @@ def test_a_push_draws_each_public_region_once_for_every_seat(monkeypatch):
 
 
 def test_the_others_are_sent_their_push_before_the_asking_phones_own_is_drawn(monkeypatch):
-    from companion import broadcast
+    from companion.live import broadcast
 
     events = []
     update = render.update
@@ -350,7 +350,7 @@ def test_the_others_are_sent_their_push_before_the_asking_phones_own_is_drawn(mo
 
 def finished_game_result(name: str) -> tuple[dict, dict]:
     """Another scripted game played to its end, recorded as the evening records it, and its setup."""
-    from companion import tables
+    from companion.table import tables
 
     game, script, state = play.played_out(name)
     holder = Table.objects.create(code="ZZZZZZ", game=game.slug, state=state.to_dict(), results=[])

@@ -1,4 +1,4 @@
-"""The table and its seats read and written through companion.rows are what the ORM reads and
+"""The table and its seats read and written through companion.speed.rows are what the ORM reads and
 writes: every field, converted the same way (JSON, booleans, times), on SQLite and PostgreSQL."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import datetime
 import pytest
 from django.db import transaction
 
-from companion import rows, tables
+from companion.speed import rows
+from companion.table import tables
 from companion.models import Seat, Table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.sync]

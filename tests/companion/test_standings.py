@@ -41,11 +41,11 @@ def test_undoing_the_move_that_won_takes_its_line_off_the_standings(phone):
 
 @pytest.mark.parametrize("script_name", ["fiction/scripted", "halftruth/scripted", "lie/scripted", "stub/scripted"])
 def test_every_game_says_how_it_ended_in_one_shape(script_name):
-    """Who won and why, the same for every game (companion.games.Outcome), from the public view."""
+    """Who won and why, the same for every game (companion.table.games.Outcome), from the public view."""
     import importlib
     import random
 
-    from companion.games import get, outcome_of
+    from companion.table.games import get, outcome_of
     from tests import played as play
 
     slug, module = script_name.split("/")

@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from PIL import Image
 
-from companion import evening, picture, summary, tables
+from companion.table import evening, summary, tables
+from companion.web import picture
 from companion.models import Action, Table
 from tests.companion.test_endings import region, text
 from tests.companion.test_tables import move, post_host
@@ -31,7 +32,7 @@ HOW = {"fiction": "guessed", "halftruth": "most points", "lie": "last player"}
 
 
 def record(table: Table, slug: str, *winners) -> None:
-    """A finished game, as the table records it (companion.evening's shape)."""
+    """A finished game, as the table records it (companion.table.evening's shape)."""
     table.refresh_from_db()
     table.results = [*table.results, evening.entry(
         table.results, slug=slug, name=NAMES[slug], winners=[(s.pk, s.name) for s in winners], how=HOW[slug],

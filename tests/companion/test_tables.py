@@ -7,10 +7,11 @@ import html
 import pytest
 from django.urls import reverse
 
-from companion import broadcast, tables
-from companion.clock import Clock
+from companion.live import broadcast
+from companion.table import tables
+from companion.table.clock import Clock
 from companion.models import Action, Seat, Table
-from companion.rules_errors import RulesError
+from companion.table.rules_errors import RulesError
 from tests.conftest import sit, version
 
 # The seat, version and clock tests run again in CI on PostgreSQL and Redis.
@@ -450,7 +451,7 @@ def test_a_player_who_left_is_not_dealt_into_the_next_game(db, phone):
 
 
 def test_every_host_action_the_contract_names_is_one_the_server_knows(stub_table, phone):
-    from companion.views import HOST_ACTIONS
+    from companion.web.views import HOST_ACTIONS
 
     table, lena, *_ = stub_table
     host = sit(phone(), lena)
@@ -462,7 +463,7 @@ def test_every_host_action_the_contract_names_is_one_the_server_knows(stub_table
 
 @pytest.mark.parametrize("slug", ["fiction", "halftruth"])  # LIE has no host-only move
 def test_every_host_only_move_of_every_game_is_refused_to_another_seat_and_changes_nothing(db, phone, slug):
-    from companion.games import get
+    from companion.table.games import get
 
     table, host = tables.create_table(slug, "Kamila")
     guest = tables.join_table(table, "Tony")

@@ -8,9 +8,10 @@ import time
 import pytest
 from django.urls import reverse
 
-from companion import broadcast, tables
-from companion.clock import Clock
-from companion.games import Game
+from companion.live import broadcast
+from companion.table import tables
+from companion.table.clock import Clock
+from companion.table.games import Game
 from companion.models import Seat, Table
 from games.stub.game import SecretKeeper
 from tests.companion.test_tables import move, post_host, started
@@ -222,7 +223,7 @@ def test_a_refused_create_shows_its_error_at_the_field(phone, db):
 def test_a_move_a_game_marks_not_undoable_is_skipped_by_undo(stub_table, phone, monkeypatch):
     from dataclasses import replace
 
-    from companion.games import get
+    from companion.table.games import get
 
     game = get("stub")
     moves = tuple(replace(m, undoable=False) if m.type == "guess" else m for m in game.moves)

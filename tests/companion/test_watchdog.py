@@ -10,7 +10,7 @@ from channels.exceptions import ChannelFull
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import MaxConnectionsError
 
-from companion.watchdog import SLOW_CHECKS, Watchdog
+from companion.live.watchdog import SLOW_CHECKS, Watchdog
 
 
 class FakeLayer:
@@ -56,7 +56,7 @@ async def test_a_failing_layer_closes_every_socket_and_logs_once_until_it_is_bac
     for socket in sockets:
         dog.watch(socket)
     layer.failing = True
-    with caplog.at_level(logging.WARNING, logger="companion.watchdog"):
+    with caplog.at_level(logging.WARNING, logger="companion.live.watchdog"):
         await dog.tick()
         assert not dog.up and [s.closed for s in sockets] == [1, 1]
         late = Socket()  # opened just before the layer was found down

@@ -7,7 +7,7 @@ import json
 import pytest
 from django.contrib.staticfiles import finders
 
-from companion import tables
+from companion.table import tables
 from companion.models import Table
 from tests.conftest import sit
 

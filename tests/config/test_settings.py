@@ -29,13 +29,13 @@ def test_production_settings_read_hosts_database_and_redis():
                            DATABASE_URL="postgres://u:p@db:5432/liars", REDIS_URL="redis://cache:6379/0")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False", "['table.example.org',", "'10.0.0.5']", "django.db.backends.postgresql",
-                                     "companion.layers.PipelinedRedisPubSubChannelLayer", "companion.cache.RedisCache"]
+                                     "companion.speed.layers.PipelinedRedisPubSubChannelLayer", "companion.speed.cache.RedisCache"]
 
 
 def test_the_embedded_default_is_sqlite_and_the_in_memory_layer():
     result = settings_with(DEBUG="1")
     assert result.returncode == 0, result.stderr
-    assert ("django.db.backends.sqlite3 companion.layers.SweepingInMemoryChannelLayer "
+    assert ("django.db.backends.sqlite3 companion.speed.layers.SweepingInMemoryChannelLayer "
             "django.core.cache.backends.locmem.LocMemCache") in result.stdout
 
 

@@ -1,4 +1,4 @@
-"""Every game's rules refuse with the one RulesError family of companion.rules_errors."""
+"""Every game's rules refuse with the one RulesError family of companion.table.rules_errors."""
 
 import ast
 import re
@@ -11,7 +11,7 @@ import pytest
 import games.fiction.rules as fiction
 import games.halftruth.rules as halftruth
 import games.lie.rules as lie
-from companion.rules_errors import CorruptState, IllegalMove, IllegalSetup, RulesError
+from companion.table.rules_errors import CorruptState, IllegalMove, IllegalSetup, RulesError
 from games.stub import rules as stub
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,7 +52,7 @@ def test_each_class_of_the_family_is_defined_once():
             for node in ast.walk(ast.parse(path.read_text(), str(path))):
                 if isinstance(node, ast.ClassDef) and node.name in defined:
                     defined[node.name].append(str(path.relative_to(ROOT)))
-    assert defined == {name: ["companion/rules_errors.py"] for name in FAMILY}
+    assert defined == {name: ["companion/table/rules_errors.py"] for name in FAMILY}
 
 
 @pytest.mark.parametrize(
@@ -79,7 +79,7 @@ def test_a_refusal_from_any_game_is_one_of_the_family(refuse, kind, reason):
 
 
 def test_importing_the_family_does_not_load_django():
-    code = "import sys, companion.rules_errors; print('django' in sys.modules)"
+    code = "import sys, companion.table.rules_errors; print('django' in sys.modules)"
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
@@ -87,7 +87,7 @@ def test_importing_the_family_does_not_load_django():
 
 
 def test_the_family_imports_only_the_standard_library():
-    tree = ast.parse((ROOT / "companion" / "rules_errors.py").read_text())
+    tree = ast.parse((ROOT / "companion" / "table" / "rules_errors.py").read_text())
     for node in ast.walk(tree):
         names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
             [node.module] if isinstance(node, ast.ImportFrom) else [])
@@ -99,7 +99,7 @@ def test_a_seat_the_game_cannot_do_without_is_refused_as_an_illegal_move():
     # The demo game's keeper holds the secret: removing that seat mid-game is refused, for the host to read.
     import random
 
-    from companion.games import begin, get
+    from companion.table.games import begin, get
     from tests.games.stub import scripted
 
     game = get("stub")

@@ -6,7 +6,7 @@ Fiction screen shows beyond the reason (a guess, a secret, a set of clues).
 
 from __future__ import annotations
 
-from companion.rules_errors import IllegalMove, IllegalSetup, RulesError  # the one family; re-exported from here
+from companion.table.rules_errors import IllegalMove, IllegalSetup, RulesError  # the one family; re-exported from here
 
 __all__ = ["IllegalClues", "IllegalGuess", "IllegalMove", "IllegalSecret", "IllegalSetup", "RulesError"]
 

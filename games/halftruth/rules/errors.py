@@ -6,7 +6,7 @@ here name the input a Half Truth move got wrong.
 
 from __future__ import annotations
 
-from companion.rules_errors import CorruptState, IllegalMove, IllegalSetup, RulesError  # re-exported from here
+from companion.table.rules_errors import CorruptState, IllegalMove, IllegalSetup, RulesError  # re-exported from here
 
 __all__ = ["CorruptState", "IllegalDieFace", "IllegalLayout", "IllegalLetters", "IllegalMove", "IllegalSetup", "RulesError"]
 

@@ -10,7 +10,7 @@ The family is the platform's. ``IllegalSetup``'s reasons here: ``"player-count"`
 
 from __future__ import annotations
 
-from companion.rules_errors import CorruptState, IllegalMove, IllegalSetup, RulesError  # re-exported from here
+from companion.table.rules_errors import CorruptState, IllegalMove, IllegalSetup, RulesError  # re-exported from here
 
 __all__ = ["CorruptState", "IllegalBid", "IllegalHand", "IllegalMove", "IllegalSetup", "RulesError"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 
-from companion.rules_errors import IllegalMove, IllegalSetup  # the platform's one family
+from companion.table.rules_errors import IllegalMove, IllegalSetup  # the platform's one family
 
 ROUND_SECONDS = 90
 

@@ -7,7 +7,7 @@ with two lies (Lie about +1 letter), a token on an earlier vowel, halftime by
 the clock, a house word, and the win.
 """
 
-from companion.games import Viewer
+from companion.table.games import Viewer
 from games.fiction.rules import Clue, honest_clues
 
 PLAYERS = [

@@ -10,7 +10,7 @@ and a token on an earlier guess's vowel. The last
 guess SPARE misses SPADE by a letter: the Guessers are out of guesses and the Lie-brarian wins.
 """
 
-from companion.games import Viewer
+from companion.table.games import Viewer
 from games.fiction.rules import Clue, honest_clues
 
 PLAYERS = [

@@ -8,8 +8,8 @@ import random
 import pytest
 from django.http import QueryDict
 
-from companion import games, tables
-from companion.forms import Form, MoveError
+from companion.table import games, tables
+from companion.table.forms import Form, MoveError
 from companion.models import Table
 from games.fiction.rules import GameState, end_game, player_view
 from games.fiction.rules.abilities import LIE_PLUS_ONE

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import tables
+from companion.table import tables
 from companion.models import Table
 from tests.companion.test_tables import move, post_host
 from tests.conftest import sit

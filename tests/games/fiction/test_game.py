@@ -8,11 +8,11 @@ import pytest
 from django.http import QueryDict
 from django.template.loader import render_to_string
 
-from companion import games
-from companion.forms import Form, MoveError, parse_move
-from companion.games import Played, Viewer, move_of
+from companion.table import games
+from companion.table.forms import Form, MoveError, parse_move
+from companion.table.games import Played, Viewer, move_of
 from tests import played as play
-from companion.rules_errors import IllegalMove, RulesError
+from companion.table.rules_errors import IllegalMove, RulesError
 
 from . import scripted, scripted_largest
 

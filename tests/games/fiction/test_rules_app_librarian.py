@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from companion.rules_errors import RulesError
+from companion.table.rules_errors import RulesError
 from games.fiction.rules import Options, Row, apply, candidates, honest_clues, new_game, player_view, word_list
 from games.fiction.rules.solver import best_lie, one_lie_rows
 from games.fiction.rules.words import common_words

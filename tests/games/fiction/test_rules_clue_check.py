@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.rules_errors import RulesError
+from companion.table.rules_errors import RulesError
 from games.fiction.rules.errors import IllegalClues
 from games.fiction.rules import Options, apply, new_game, player_view
 from games.fiction.rules.clues import judge_row, parse_clues

@@ -1,6 +1,6 @@
 """The rules are a pure library: standard library imports only, no Django.
 
-The one exception is ``companion.rules_errors``, the platform's standard-library-only module
+The one exception is ``companion.table.rules_errors``, the platform's standard-library-only module
 holding the RulesError family every game shares; it is checked here too.
 """
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT / "games" / "fiction" / "rules"
-SHARED = ROOT / "companion" / "rules_errors.py"
+SHARED = ROOT / "companion" / "table" / "rules_errors.py"
 TESTS = Path(__file__).resolve().parent
-OURS = {"companion.rules_errors"}  # our own modules the rules may import (standard library only themselves)
+OURS = {"companion.table.rules_errors"}  # our own modules the rules may import (standard library only themselves)
 
 
 def imported_modules(path: Path) -> set[str]:

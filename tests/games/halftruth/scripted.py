@@ -9,7 +9,7 @@ change the result: every pick then is half right, half wrong, which scores
 nothing on any face.
 """
 
-from companion.games import Viewer
+from companion.table.games import Viewer
 
 KAMILA, TONY, AMY = 1, 2, 3
 

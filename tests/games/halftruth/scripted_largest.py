@@ -10,7 +10,7 @@ names are 20 characters long, the longest a screen is checked with: every result
 and the standings name all six.
 """
 
-from companion.games import Viewer
+from companion.table.games import Viewer
 
 from .scripted import question
 

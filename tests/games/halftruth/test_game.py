@@ -7,8 +7,8 @@ import re
 import pytest
 from django.http import QueryDict
 
-from companion.forms import MoveError, parse_move
-from companion.games import DISPLAY, Viewer, get
+from companion.table.forms import MoveError, parse_move
+from companion.table.games import DISPLAY, Viewer, get
 from tests import played as play
 from games.halftruth import rules
 
@@ -433,7 +433,7 @@ def test_players_level_on_points_are_drawn_side_by_side_on_the_chart_and_a_playe
 
 
 def draw(region, view):
-    from companion.render import partial
+    from companion.live.render import partial
 
     return partial(f"halftruth/partials/{region}.html", {"view": view, "moves": {m.type: m for m in game.moves},
                                                          "table": {"code": "ABCDEF"}})
@@ -537,7 +537,7 @@ def test_the_setup_in_short_says_how_long_each_round_tracker_is():
 @pytest.fixture
 def revealed(db, phone):
     """Kamila (host), Tony and Amy at a Half Truth table, the die rolled, everyone locked in."""
-    from companion import tables
+    from companion.table import tables
     from tests.conftest import sit
     from tests.companion.test_tables import move, post_host
 

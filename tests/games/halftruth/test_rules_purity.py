@@ -6,8 +6,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT / "games" / "halftruth" / "rules"
 TESTS = ROOT / "tests" / "games" / "halftruth"
-SHARED = ROOT / "companion" / "rules_errors.py"  # the RulesError family every game shares
-OURS = {"companion.rules_errors"}  # our own modules the rules may import (standard library only themselves)
+SHARED = ROOT / "companion" / "table" / "rules_errors.py"  # the RulesError family every game shares
+OURS = {"companion.table.rules_errors"}  # our own modules the rules may import (standard library only themselves)
 
 
 def imported_modules(*paths):

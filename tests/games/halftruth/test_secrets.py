@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from companion import render
-from companion.games import DISPLAY, get
+from companion.live import render
+from companion.table.games import DISPLAY, get
 from companion.models import Seat, Table
 from tests import played as play
 

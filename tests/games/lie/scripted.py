@@ -8,7 +8,7 @@ between the three tied at five cards, and Ana the last player left.
 Each round's hands are secret until its "Lie!".
 """
 
-from companion.games import Viewer
+from companion.table.games import Viewer
 
 ANA, BEN, CAL, DEE = 1, 2, 3, 4
 

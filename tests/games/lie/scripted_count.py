@@ -3,7 +3,7 @@
 Two players; Ben loses five challenges: counts entered by each player after each "Lie!".
 """
 
-from companion.games import Viewer
+from companion.table.games import Viewer
 
 ANA, BEN = 1, 2
 

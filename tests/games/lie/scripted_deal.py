@@ -11,7 +11,7 @@ runs until one player is left. Each round's cards are secret until its "Lie!".
 
 import random
 
-from companion.games import Viewer
+from companion.table.games import Viewer
 from games.lie import rules
 
 SEED = 7

@@ -13,7 +13,7 @@ fullest result any screen shows. Ben, then Cal, lose a challenge in the play-off
 the last player left. Each round's hands are secret until its "Lie!".
 """
 
-from companion.games import Viewer
+from companion.table.games import Viewer
 from games.lie import rules
 
 ANA, BEN, CAL, DEE, EVE, FAY = 11, 12, 13, 14, 15, 16

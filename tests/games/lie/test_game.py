@@ -7,8 +7,8 @@ import pytest
 from django.http import QueryDict
 from django.template.loader import render_to_string
 
-from companion.forms import Form, MoveError, parse_move
-from companion.games import DISPLAY, Outcome, Viewer, get, outcome_of
+from companion.table.forms import Form, MoveError, parse_move
+from companion.table.games import DISPLAY, Outcome, Viewer, get, outcome_of
 from games.lie import rules
 from tests import played as play
 
@@ -553,7 +553,7 @@ def test_only_the_owner_is_drawn_their_dealt_cards_and_the_screen_says_the_pairi
 @pytest.mark.django_db
 @pytest.mark.parametrize("ticked", ["app_deals", "count_at_reveal"])
 def test_the_host_is_told_beside_the_setup_boxes_that_the_app_dealing_and_counting_at_reveal_do_not_go_together(ticked):
-    from companion import render
+    from companion.live import render
     from companion.models import Table
     from tests.companion.test_render import seat_the_table
 
@@ -577,7 +577,7 @@ def test_the_host_is_told_beside_the_setup_boxes_that_the_app_dealing_and_counti
 @pytest.mark.parametrize("script", ["lie/scripted", "lie/scripted_count", "lie/scripted_deal", "lie/scripted_largest"])
 def test_a_screen_marks_what_to_do_now_exactly_when_the_game_waits_for_that_seat(script):
     # A phone puts the control marked data-now on its first screen: only a seat the game waits for has one.
-    from companion import render
+    from companion.live import render
     from tests.companion.test_render import played
 
     marked = 0
@@ -608,7 +608,7 @@ def _cards_on(page: str, round_: int) -> list[tuple[int, int]]:
 @pytest.fixture
 def dealt_lie(db, phone):
     """Eli (host), Ana and Ben at a LIE table the app deals for, every hand set, Eli and Ana have bid."""
-    from companion import tables
+    from companion.table import tables
     from companion.models import Seat
     from tests.conftest import sit
     from tests.companion.test_tables import move, post_host

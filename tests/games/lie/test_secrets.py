@@ -12,8 +12,8 @@ from collections import Counter
 
 import pytest
 
-from companion import render
-from companion.games import get
+from companion.live import render
+from companion.table.games import get
 from tests import played as play
 from tests.companion.test_render import seat_the_table
 

@@ -4,7 +4,7 @@ Lena keeps the secret "zephyr"; Gus and Gwen guess, Gwen twice; Gwen finds it. T
 secret must stay off every screen but Lena's until it is guessed.
 """
 
-from companion.games import Viewer
+from companion.table.games import Viewer
 
 LENA, GUS, GWEN = 1, 2, 3
 

@@ -9,13 +9,13 @@ from django.core.exceptions import BadRequest
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponseBase
 
-from companion import logs
-from companion.origin import port_refused
+from companion.web import logs
+from companion.web.origin import port_refused
 
 log = logging.getLogger(__name__)
 
 
-# Every table's pages and actions live under this path (companion/urls.py).
+# Every table's pages and actions live under this path (companion/web/urls.py).
 TABLE_PATH = "/t/"
 
 
@@ -43,7 +43,7 @@ class DatabaseOutage:
     A database that is down, restarting or locked past its timeout raises one of these from
     whichever query meets it; the transaction it was in is rolled back, so nothing was
     applied. One line is logged, not a traceback, and those that follow it are counted
-    (companion.logs.failed): during an outage every phone at every table asks every few seconds.
+    (companion.web.logs.failed): during an outage every phone at every table asks every few seconds.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):
@@ -57,7 +57,7 @@ class DatabaseOutage:
             return None
         path = request.path.encode("unicode_escape").decode("ascii")  # as Django logs a path: on one line
         logs.failed(log, exception, "database out of reach for %s %s", request.method, path)
-        from companion.views import unreachable  # the views import the models; this module loads first
+        from companion.web.views import unreachable  # the views import the models; this module loads first
 
         response = unreachable(request)
         response._has_been_logged = True  # Django's own mark (django.utils.log.log_response): this line is enough
@@ -66,7 +66,7 @@ class DatabaseOutage:
 
 class HostPort:
     """A request whose Host has a port that is no port, or not the one PUBLIC_URL says phones
-    reach (companion.origin.port_refused), is answered 400, saying so: Django checks only the
+    reach (companion.web.origin.port_refused), is answered 400, saying so: Django checks only the
     Host's name against ALLOWED_HOSTS, and links built from the Host would carry its port."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):

@@ -22,11 +22,12 @@ from django.template import engines
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from companion import evening, presence, summary
-from companion.clock import Clock
-from companion.forms import Form
-from companion.games import (DISPLAY, Game, Now, Played, Viewer, all_games, check_roles, describe, game_of, gone,
-                             next_in_role, played_of, players_of, role_counts, role_of, viewer_of)
+from companion.live import presence
+from companion.table import evening, summary
+from companion.table.clock import Clock
+from companion.table.forms import Form
+from companion.table.games import (DISPLAY, Game, Now, Played, Viewer, all_games, check_roles, describe, game_of, gone,
+                                   next_in_role, played_of, players_of, role_counts, role_of, viewer_of)
 from companion.models import Action, Seat, Table
 
 # The platform's own regions, around the game's (Game.regions): the host's tools, the evening's
@@ -270,7 +271,7 @@ def _digest(text: str, size: int = 8) -> str:
 
 
 def partial(template: str, ctx: dict[str, Any]) -> str:
-    """A partial drawn by Jinja2 itself (companion.jinja), without Django's wrapper around it:
+    """A partial drawn by Jinja2 itself (companion.live.jinja), without Django's wrapper around it:
     no request, no context processors, and a template object is not wrapped afresh each time."""
     return engines["jinja2"].env.get_template(template).render(ctx)
 

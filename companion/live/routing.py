@@ -1,6 +1,6 @@
 from django.urls import path
 
-from companion.consumers import TableConsumer
+from companion.live.consumers import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/t/<str:code>/", TableConsumer.as_asgi()),

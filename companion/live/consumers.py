@@ -24,15 +24,17 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.core.cache import cache
 
-from companion import codes, logs, presence, render, seats, watchdog
-from companion.broadcast import group_of, push_table, seat_group
-from companion.games import game_of, viewer_of
+from companion.live import presence, render, watchdog
+from companion.table import codes, seats
+from companion.web import logs
+from companion.live.broadcast import group_of, push_table, seat_group
+from companion.table.games import game_of, viewer_of
 from companion.models import Seat, Table
-from companion.watchdog import LAYER_DOWN, LAYER_ERRORS
+from companion.live.watchdog import LAYER_DOWN, LAYER_ERRORS
 
 # Close codes the browser must not retry: 4403 no seat at that table (or no such table:
 # answered alike so codes cannot be probed), 4410 removed. LAYER_DOWN (4503): retry soon, also
-# sent while the database is out of reach (pages and taps answer 503 then: companion.middleware).
+# sent while the database is out of reach (pages and taps answer 503 then: companion.web.middleware).
 NO_SEAT, REMOVED = 4403, 4410
 DATABASE_ERRORS = (OperationalError, InterfaceError)
 MAX_MESSAGE = 1024

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from companion.clock import ClockWant
-from companion.forms import Field, Move, MoveError
+from companion.table.clock import ClockWant
+from companion.table.forms import Field, Move, MoveError
 
 __all__ = ["DISPLAY", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Outcome", "Played", "Player", "Remedy",
            "Role", "Viewer", "all_games", "begin", "can_hold", "check_roles", "describe", "game_of", "get", "gone",

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from companion import views, webapp
+from companion.web import views, webapp
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -1,4 +1,4 @@
-"""Draws the home-screen icons into static/img/icons/: `python -m companion.icons` (needs Pillow).
+"""Draws the home-screen icons into static/img/icons/: `python -m companion.web.icons` (needs Pillow).
 
 The brand's spade, cream on the accent colour; the maskable icons keep it inside the middle 80%
 that every launcher's mask leaves whole.

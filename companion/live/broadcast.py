@@ -13,8 +13,9 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from companion import logs, render
-from companion.games import Game, game_of, viewer_of
+from companion.live import render
+from companion.web import logs
+from companion.table.games import Game, game_of, viewer_of
 from companion.models import Table
 
 log = logging.getLogger(__name__)

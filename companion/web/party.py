@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 import qrcode
 
-from companion import network, private
+from companion.web import network, private
 
 ROOT = Path(__file__).resolve().parent.parent
 VAR = ROOT / "var"
@@ -37,7 +37,7 @@ def secret_key(var: Path) -> str:
 def environment(base: Mapping[str, str], address: network.Address | None, port: int, var: Path) -> dict[str, str]:
     """The server's settings for a party; what the host has set already is kept. Makes ``var``,
     where its secret key and static files are kept, the user's alone (the database too:
-    companion.private)."""
+    companion.web.private)."""
     private.folder(var)
     env = dict(base)
     env["DEBUG"] = "0"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from companion.summary import Finished, Person, Summary
+from companion.table.summary import Finished, Person, Summary
 
 WIDTH, HEIGHT = 1080, 1920
 MARGIN = 64  # left and right of the cards, and below the last one

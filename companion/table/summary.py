@@ -2,7 +2,7 @@
 in the order they were played with their winners, and each game's moment.
 
 It is put together from the table's results (``Table.results``, one entry per finished game, in
-the shape companion.evening documents) and the people at the table, and from nothing else: a
+the shape companion.table.evening documents) and the people at the table, and from nothing else: a
 game still in play has no entry, so nothing of it can reach the summary.
 """
 
@@ -15,9 +15,9 @@ from typing import Any
 
 from django.utils import dateformat, timezone
 
-from companion import evening
-from companion import games as registry
-from companion.games import listed
+from companion.table import evening
+from companion.table import games as registry
+from companion.table.games import listed
 
 
 @dataclass(frozen=True)

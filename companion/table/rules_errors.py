@@ -2,8 +2,9 @@
 
 Every rules package (``games.*.rules``) imports this module, and those packages are pure
 standard-library Python, so this module is too: it imports nothing from Django, nor from
-anything outside the standard library, and ``companion/__init__.py`` stays empty so that
-importing it loads nothing else. The platform catches ``RulesError`` for any of them.
+anything outside the standard library, and ``companion/__init__.py`` and
+``companion/table/__init__.py`` import nothing, so that importing it loads nothing else.
+The platform catches ``RulesError`` for any of them.
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from companion import codes, seats
-from companion.games import SHARED_STYLESHEET, all_games
+from companion.table import codes, seats
+from companion.table.games import SHARED_STYLESHEET, all_games
 from companion.models import Seat, Table
 
 THEME = "#7a2e1f"  # --accent in static/css/app.css

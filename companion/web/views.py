@@ -4,7 +4,7 @@ The HTTP contract (see the README): ``POST /t/<code>/move/`` with ``version``, `
 and the move's fields; ``POST /t/<code>/host/<action>/``. A form that is not a move is a
 400, a move the rules refuse now is a 422 with the rules' reason (a move only tried, ``_try=1``,
 is a 200 whose ``X-Try-Verdict`` header says whether it would be refused), a database out of reach
-is a 503 (companion.middleware.DatabaseOutage), and any other exception is a bug: it is not
+is a 503 (companion.web.middleware.DatabaseOutage), and any other exception is a bug: it is not
 caught here.
 """
 
@@ -28,12 +28,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
 from django_ratelimit.core import get_usage
 
-from companion import codes, logs, picture, qr, seats, summary, tables
-from companion import games as registry
-from companion import render as drawing
-from companion.forms import MoveError
+from companion.table import codes, seats, summary, tables
+from companion.web import logs, picture, qr
+from companion.table import games as registry
+from companion.live import render as drawing
+from companion.table.forms import MoveError
 from companion.models import Seat, SeatClaim, Table
-from companion.rules_errors import RulesError
+from companion.table.rules_errors import RulesError
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,7 @@ RETRY_SECONDS = 5
 
 
 def unreachable(request: HttpRequest) -> HttpResponse:
-    """The database is out of reach (companion.middleware.DatabaseOutage): nothing was done; try again soon.
+    """The database is out of reach (companion.web.middleware.DatabaseOutage): nothing was done; try again soon.
 
     A tap gets a message for #flash, and the phone sends it again by itself (static/js/table.js);
     a page reloads itself, and a form sent without htmx goes back to the page it came from.

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules_errors import RulesError
+from companion.table.rules_errors import RulesError
 
 KINDS = ("text", "int", "bool", "choice", "seat")
 _TRUE = {"1", "on", "true", "yes"}

@@ -19,7 +19,7 @@ from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.finders import BaseFinder
 from django.core.files.storage import FileSystemStorage
 
-from companion.games import SHARED_STYLESHEET, all_games
+from companion.table.games import SHARED_STYLESHEET, all_games
 
 # Written here, since WhiteNoise serves a found file from its path on disk.
 JOINED_ROOT = Path(settings.BASE_DIR) / "var" / "joined-static"

@@ -22,16 +22,18 @@ from typing import Any, ClassVar
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from companion import broadcast, codes, evening, presence, rows
-from companion import games as registry
-from companion.clock import Clock
-from companion.forms import Form, MoveError, clean_text, parse_move
-from companion.evening import last_holder
-from companion.games import (DISPLAY, ENDED, Game, Played, begin, check_roles, describe, game_of, gone, move_of,
-                             next_after, next_in_role, outcome_of, played_of, players_of, role_counts, role_of,
-                             seat_limit, viewer_of)
+from companion.live import broadcast, presence
+from companion.speed import rows
+from companion.table import codes, evening
+from companion.table import games as registry
+from companion.table.clock import Clock
+from companion.table.forms import Form, MoveError, clean_text, parse_move
+from companion.table.evening import last_holder
+from companion.table.games import (DISPLAY, ENDED, Game, Played, begin, check_roles, describe, game_of, gone, move_of,
+                                   next_after, next_in_role, outcome_of, played_of, players_of, role_counts, role_of,
+                                   seat_limit, viewer_of)
 from companion.models import Action, Seat, SeatClaim, Table, new_token
-from companion.rules_errors import RulesError
+from companion.table.rules_errors import RulesError
 
 _SEAT_TABLE = Seat._meta.get_field("table")
 

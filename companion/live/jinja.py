@@ -32,7 +32,7 @@ from django.templatetags.static import static
 from django.urls import get_script_prefix, reverse
 from jinja2 import ChainableUndefined, Environment, FileSystemLoader, TemplateNotFound, Undefined
 
-from companion.games import listed
+from companion.table.games import listed
 from companion.templatetags.table_tags import get_item
 
 PARTIALS = "/partials/"
@@ -95,7 +95,7 @@ def is_none(value: Any) -> bool:
 
 def environment(**options: Any) -> Environment:
     """Django's Jinja2 backend calls this with its options (the template folders)."""
-    from companion.games import all_games
+    from companion.table.games import all_games
 
     # And each app's templates/, where the Django engine looks too: a game's partials sit in its own
     # folder under the name every Django app uses (the backend's APP_DIRS would look in jinja2/).
