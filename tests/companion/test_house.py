@@ -23,5 +23,58 @@ def imported(path: Path) -> set[str]:
 
 def test_the_web_pages_import_nothing_from_the_socket_consumer():
     # A page's view and the live socket both decide which seat a page shows; that decision is
-    # about seats, so both take it from companion.seats and neither leans on the other.
-    assert "companion.consumers" not in imported(ROOT / "companion" / "web" / "views.py")
+    # about seats, so both take it from companion.table.seats and neither leans on the other.
+    assert "companion.live.consumers" not in imported(ROOT / "companion" / "web" / "views.py")
+
+
+def companion_modules() -> dict[str, Path]:
+    """Every module of the platform by its dotted name, migrations left out (Django writes them)."""
+    found = {}
+    for path in sorted((ROOT / "companion").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        if "migrations" not in parts:
+            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def test_the_platform_is_grouped_into_rooms_a_reader_finds_by_name():
+    # Django looks for these in the app's own folder; every other module lives in the room that
+    # says what it does, so a newcomer opens companion/ and sees the table, the live sync, the
+    # web pages and the speed work, not thirty files side by side.
+    django_expects = {"__init__.py", "apps.py", "models.py", "migrations", "templatetags"}
+    rooms = {"table", "live", "web", "speed"}
+    top = {p.name for p in (ROOT / "companion").iterdir() if p.name != "__pycache__"}
+    assert top == django_expects | rooms
+    for room in rooms:
+        assert (ROOT / "companion" / room / "__init__.py").is_file(), room
+
+
+def test_no_module_of_the_platform_imports_from_a_game():
+    # Games plug into the platform (Game, registered in their AppConfig), never the other way:
+    # a module under companion/ that imported games/ would tie the house to one game.
+    leaning = {name: sorted(n for n in imported(path) if n == "games" or n.startswith("games."))
+               for name, path in companion_modules().items()}
+    assert {name: found for name, found in leaning.items() if found} == {}
+
+
+def test_no_two_modules_of_the_platform_import_each_other():
+    # Not even round a longer loop, nor from inside a function: a loop means neither module can
+    # be read, or changed, without the other, and its order of import decides what works.
+    modules = companion_modules()
+    leans = {name: {n for n in imported(path) if n in modules and n != name and modules[n].name != "__init__.py"}
+             for name, path in modules.items()}
+
+    def loop_from(start: str) -> list[str] | None:
+        paths = [[start]]
+        seen = set()
+        while paths:
+            path = paths.pop()
+            for nxt in sorted(leans[path[-1]]):
+                if nxt == start:
+                    return [*path, start]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    paths.append([*path, nxt])
+        return None
+
+    assert [loop for name in modules if (loop := loop_from(name))] == []
