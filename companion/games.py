@@ -30,7 +30,7 @@ def listed(names: list[str]) -> str:
     return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
 
 
-# The termination in the outcome of a game the host ended before its rules finished it (``Game.end``).
+# The termination in the outcome of a game the host ended before its rules finished it (an ``END`` move).
 ENDED = "ended"
 
 
@@ -266,7 +266,20 @@ class Game:
         raise NotImplementedError
 
     def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        """The rules' state once ``actor`` made ``move``."""
+        """The rules' state once ``actor`` made ``move``, or an ``IllegalMove`` saying why not.
+
+        ``actor`` is the seat that posted one of ``moves``, or ``TABLE`` for the platform's own
+        moves (``platform_move`` tells them apart, and refuses them from a seat):
+
+        - ``END``: the host ends the game before its rules finish it. Over, won by nobody, its
+          outcome's termination ``ENDED``; as at the end of any game, every view then hides
+          nothing. Sent only while the game runs.
+        - ``TIMER_EXPIRED``: the clock the game asked for (``clock``) ran out.
+        - ``REMOVE`` with ``"seat"``, a rules' player: the host removed that player's seat
+          mid-game (a player who walked off with their phone). A game that plays on without
+          them returns the state it plays on from (LIE: they forfeit); one that cannot do
+          without them refuses, the message for the host. Sent only for a player dealt in.
+        """
         raise NotImplementedError
 
     def view(self, played: Played, viewer: Viewer) -> dict:
@@ -331,12 +344,6 @@ class Game:
         found it, the final ranking, the last showdown), for the evening's summary; or ""."""
         return ""
 
-    def end(self, played: Played) -> dict:
-        """The rules' state as the host ends the game before its rules finish it: over (an ``outcome``), won by
-        nobody, its outcome's termination ``ENDED``. As at the end of any game, every seat's view
-        then hides nothing (the secret word, the hands set, the answers locked in)."""
-        raise NotImplementedError
-
     def undo_note(self, before: Played | None, after: Played | None) -> str:
         """What undoing the table's last undoable action means beyond going back, when that action
         showed everyone something going back cannot hide ("Everyone has seen the hands: ..."): said
@@ -355,19 +362,6 @@ class Game:
 
     def clock(self, played: Played) -> ClockWant | None:
         return None
-
-    def clock_expired(self, played: Played) -> dict:
-        """The rules' state once the clock ran out."""
-        return played.rules
-
-    def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
-        """The rules' state once the host has removed this seat mid-game (a player who walked off with their phone).
-
-        A game that can play on without the seat returns the state it plays on from (LIE: that
-        player forfeits); a seat the game cannot do without is refused with an ``IllegalMove``
-        whose message is for the host.
-        """
-        return played.rules
 
 
 # -- what the platform reads off a game's declared data ----------------------------
