@@ -7,7 +7,7 @@ import importlib
 import random
 from types import ModuleType
 
-from companion.table.games import Game, Played, Viewer, begin, get
+from companion.table.games import END, REMOVE, TABLE, TIMER_EXPIRED, Game, Played, Viewer, begin, get
 
 __all__ = ["begin", "end", "expire", "move", "played_out", "remove", "step"]
 
@@ -16,21 +16,23 @@ def move(game: Game, played: Played, actor: Viewer, made: dict, rng: random.Rand
     return played.then(game.apply(played, actor, made, rng))
 
 
-def expire(game: Game, played: Played) -> Played:
-    return played.then(game.clock_expired(played))
+def expire(game: Game, played: Played, rng: random.Random | None = None) -> Played:
+    return move(game, played, TABLE, {"type": TIMER_EXPIRED}, rng or random.Random(0))
 
 
-def end(game: Game, played: Played) -> Played:
-    return played.then(game.end(played))
+def end(game: Game, played: Played, rng: random.Random | None = None) -> Played:
+    return move(game, played, TABLE, {"type": END}, rng or random.Random(0))
 
 
 def remove(game: Game, played: Played, viewer: Viewer, rng: random.Random) -> Played:
-    return played.then(game.remove(played, viewer, rng))
+    """The host removes ``viewer``'s seat, as the table does: a seat not dealt in is no player to remove."""
+    player = played.index(viewer)
+    return played if player is None else move(game, played, TABLE, {"type": REMOVE, "seat": player}, rng)
 
 
 def step(game: Game, played: Played, actor: Viewer | None, made: dict, rng: random.Random) -> Played:
     """One step of a scripted game: a seat's move, or the clock running out (no actor)."""
-    return expire(game, played) if actor is None else move(game, played, actor, made, rng)
+    return expire(game, played, rng) if actor is None else move(game, played, actor, made, rng)
 
 
 def played_out(name: str) -> tuple[Game, ModuleType, Played]:

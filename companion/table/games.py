@@ -19,17 +19,18 @@ from typing import Any, ClassVar
 from companion.table.clock import ClockWant
 from companion.table.forms import Field, Move, MoveError
 
-__all__ = ["DISPLAY", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Outcome", "Played", "Player", "Remedy",
-           "Role", "Viewer", "all_games", "begin", "can_hold", "check_roles", "describe", "game_of", "get", "gone",
-           "move_of", "next_after", "next_in_role", "outcome_of", "played_of", "players_of", "register", "role_counts",
-           "role_of", "seat_limit", "viewer_of"]
+__all__ = ["DISPLAY", "END", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Outcome", "PLATFORM_MOVES",
+           "Played", "Player", "REMOVE", "Remedy", "Role", "TABLE", "TIMER_EXPIRED", "Viewer", "all_games", "begin",
+           "can_hold", "check_roles", "describe", "game_of", "get", "gone", "move_of", "next_after", "next_in_role",
+           "outcome_of", "platform_move", "played_of", "players_of", "register", "role_counts", "role_of",
+           "seat_limit", "viewer_of"]
 
 def listed(names: list[str]) -> str:
     """"Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""
     return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
 
 
-# The termination in the outcome of a game the host ended before its rules finished it (``Game.end``).
+# The termination in the outcome of a game the host ended before its rules finished it (an ``END`` move).
 ENDED = "ended"
 
 
@@ -63,6 +64,34 @@ class Viewer:
     @property
     def is_display(self) -> bool:
         return self.role == DISPLAY.slug
+
+
+# The actor of the platform's own moves: the table itself, no seat (``played.index(TABLE)`` is None).
+TABLE = Viewer(seat_id=None, role="table", name="the table")
+
+# -- the platform's own moves ------------------------------------------------------
+# What the table does to a game in play, sent through ``Game.apply`` by ``TABLE`` like any
+# seat's move, so a game has one door for every change. No game declares these types
+# (``register`` refuses one that does), so no phone can post them: companion.forms refuses
+# a type the game does not declare.
+END = "end"  # {"type": END}: the host ended the game before its rules finished it; nobody wins.
+REMOVE = "remove"  # {"type": REMOVE, "seat": n}: the host removed the rules' player n mid-game.
+TIMER_EXPIRED = "timer_expired"  # {"type": TIMER_EXPIRED}: the clock ran out.
+PLATFORM_MOVES = frozenset({END, REMOVE, TIMER_EXPIRED})
+
+
+def platform_move(actor: Viewer, move: dict) -> str:
+    """The type of the platform's move ``move`` is (END, REMOVE, TIMER_EXPIRED), or "" for a seat's move.
+
+    A game's ``apply`` asks this first. A platform move made by anyone but ``TABLE`` is refused
+    as the form parser refuses it from a phone, so no seat reaches it through the game either.
+    """
+    kind = move.get("type")
+    if kind not in PLATFORM_MOVES:
+        return ""
+    if actor != TABLE:
+        raise MoveError(f"{kind!r} is not a move anyone at the table can make.", reason="unknown-move")
+    return kind
 
 
 @dataclass(frozen=True)
@@ -167,8 +196,8 @@ class Game:
     players: str = ""
     demo: bool = False
     roles: tuple[Role, ...] = ()
-    # The moves a seat may post, each with its fields (companion.forms). A move that
-    # only the clock makes (timer_expired) is never declared here, so no seat can post it.
+    # The moves a seat may post, each with its fields (companion.forms). The platform's own
+    # moves (END, REMOVE, TIMER_EXPIRED) are never declared here, so no seat can post them.
     moves: tuple[Move, ...] = ()
     # The setup form the host fills in the lobby; parsed like a move's fields.
     setup: tuple[Field, ...] = ()
@@ -237,7 +266,20 @@ class Game:
         raise NotImplementedError
 
     def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        """The rules' state once ``actor`` made ``move``."""
+        """The rules' state once ``actor`` made ``move``, or an ``IllegalMove`` saying why not.
+
+        ``actor`` is the seat that posted one of ``moves``, or ``TABLE`` for the platform's own
+        moves (``platform_move`` tells them apart, and refuses them from a seat):
+
+        - ``END``: the host ends the game before its rules finish it. Over, won by nobody, its
+          outcome's termination ``ENDED``; as at the end of any game, every view then hides
+          nothing. Sent only while the game runs.
+        - ``TIMER_EXPIRED``: the clock the game asked for (``clock``) ran out.
+        - ``REMOVE`` with ``"seat"``, a rules' player: the host removed that player's seat
+          mid-game (a player who walked off with their phone). A game that plays on without
+          them returns the state it plays on from (LIE: they forfeit); one that cannot do
+          without them refuses, the message for the host. Sent only for a player dealt in.
+        """
         raise NotImplementedError
 
     def view(self, played: Played, viewer: Viewer) -> dict:
@@ -302,12 +344,6 @@ class Game:
         found it, the final ranking, the last showdown), for the evening's summary; or ""."""
         return ""
 
-    def end(self, played: Played) -> dict:
-        """The rules' state as the host ends the game before its rules finish it: over (an ``outcome``), won by
-        nobody, its outcome's termination ``ENDED``. As at the end of any game, every seat's view
-        then hides nothing (the secret word, the hands set, the answers locked in)."""
-        raise NotImplementedError
-
     def undo_note(self, before: Played | None, after: Played | None) -> str:
         """What undoing the table's last undoable action means beyond going back, when that action
         showed everyone something going back cannot hide ("Everyone has seen the hands: ..."): said
@@ -326,19 +362,6 @@ class Game:
 
     def clock(self, played: Played) -> ClockWant | None:
         return None
-
-    def clock_expired(self, played: Played) -> dict:
-        """The rules' state once the clock ran out."""
-        return played.rules
-
-    def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
-        """The rules' state once the host has removed this seat mid-game (a player who walked off with their phone).
-
-        A game that can play on without the seat returns the state it plays on from (LIE: that
-        player forfeits); a seat the game cannot do without is refused with an ``IllegalMove``
-        whose message is for the host.
-        """
-        return played.rules
 
 
 # -- what the platform reads off a game's declared data ----------------------------
@@ -371,7 +394,7 @@ def check_roles(game: Game, counts: dict[str, int]) -> str | None:
 
 
 def move_of(game: Game, kind: str) -> Move | None:
-    """The move the game declares by this type, or None (a clock-only move is never declared)."""
+    """The move the game declares by this type, or None (the platform's own moves are never declared)."""
     return next((m for m in game.moves if m.type == kind), None)
 
 
@@ -384,6 +407,9 @@ REGION_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
 def register(game: Game) -> None:
+    taken = sorted(m.type for m in game.moves if m.type in PLATFORM_MOVES)
+    if taken:
+        raise ValueError(f"{game.slug}: move types {taken!r} are the platform's own; no phone may post them")
     bad = [name for name in game.regions if not REGION_NAME.fullmatch(name)]
     if bad:
         raise ValueError(f"{game.slug}: region names {bad!r} are not identifiers")

@@ -419,7 +419,7 @@ class EndGame(Change):
             raise TableError("The table has already finished.", reason="finished", status=409)
         played = played_of(table.state)
         if played is not None and game.outcome(played) is None:
-            _store(table, played.then(game.end(played)))
+            _store(table, played.then(game.apply(played, registry.TABLE, {"type": registry.END}, _rng())))
         table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).pause(now).to_dict()
 
@@ -721,10 +721,14 @@ class RemoveSeat(Change):
             raise TableError(f"{target.name} has already been removed.", reason="removed", status=409)
         if table.status == Table.Status.PLAYING and target.role != DISPLAY.slug:
             played = _played(table)
-            try:
-                played = _store(table, played.then(game.remove(played, viewer_of(target), _rng())))
-            except RulesError as error:
-                raise TableError(str(error), reason="in-game", status=409) from None
+            player = played.index(viewer_of(target))
+            # A seat that sat down after the deal is no player of this game: nothing to tell it.
+            if player is not None:
+                removal = {"type": registry.REMOVE, "seat": player}
+                try:
+                    played = _store(table, played.then(game.apply(played, registry.TABLE, removal, _rng())))
+                except RulesError as error:
+                    raise TableError(str(error), reason="in-game", status=409) from None
             if game.outcome(played) is not None:
                 table.status = Table.Status.FINISHED
             table.clock = Clock.from_dict(table.clock).follow(game.clock(played), now).to_dict()
@@ -889,14 +893,14 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
         kind="clock",
         key=_key("clock", {"period": clock.period}),
         base_version=table.version,
-        move={"type": "timer_expired", "period": clock.period},
+        move={"type": registry.TIMER_EXPIRED, "period": clock.period},
         status_before=table.status,
         state_before=table.state,
         clock_before=clock.to_dict(),
         undoable=True,
     )
     played = _played(table)
-    played = _store(table, played.then(game.clock_expired(played)))
+    played = _store(table, played.then(game.apply(played, registry.TABLE, {"type": registry.TIMER_EXPIRED}, _rng())))
     table.notice = ""
     if game.outcome(played) is not None:
         table.status = Table.Status.FINISHED

@@ -13,7 +13,8 @@ from typing import Any
 from django.template.defaultfilters import pluralize
 
 from companion.table.clock import ClockWant
-from companion.table.games import Field, Game, Move, Now, Outcome, Played, Remedy, Role, Viewer, move_of
+from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, Remedy, Role, Viewer,
+                                   move_of, platform_move)
 from companion.table.rules_errors import IllegalMove, RulesError
 
 from . import rules
@@ -178,6 +179,13 @@ class Fiction(Game):
 
     # -- the game -----------------------------------------------------------------------
     def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
+        kind = platform_move(actor, move)
+        if kind == END:
+            return rules.end_game(rules.GameState.from_dict(played.rules)).to_dict()
+        if kind == TIMER_EXPIRED:
+            return self._apply(played, None, {"type": "timer_expired"})
+        if kind == REMOVE:
+            return self._removed(played, move["seat"])
         declared = move_of(self, move.get("type", ""))
         if declared is None:
             raise rules.IllegalMove("That is not a move anyone at the table can make.", reason="unknown-move")
@@ -320,9 +328,6 @@ class Fiction(Game):
             return None
         return ClockWant(f"half-{game.half}", game.half_seconds, game.clock_running)
 
-    def clock_expired(self, played: Played) -> dict:
-        return self._apply(played, None, {"type": "timer_expired"})
-
     def moment(self, played: Played) -> str:
         """The word, and the guess that found it (or how many missed it)."""
         view = self.view(played, Viewer(seat_id=None, role="display"))
@@ -341,15 +346,13 @@ class Fiction(Game):
     def unheld_roles(self, setup: dict[str, Any]) -> dict[str, str]:
         return {LIBRARIAN: "The app is the Lie-brarian"} if setup.get("app_librarian") else {}
 
-    def end(self, played: Played) -> dict:
-        return rules.end_game(rules.GameState.from_dict(played.rules)).to_dict()
-
-    def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
+    def _removed(self, played: Played, player: int) -> dict:
         if self.outcome(played) is not None:
             return played.rules
-        if viewer.seat_id is not None and viewer.seat_id in played.holding(LIBRARIAN):
+        roles = [p.role for p in played.players]
+        if roles[player] == LIBRARIAN:
             raise IllegalMove("The Lie-brarian holds the secret word and cannot leave mid-game; end the game first.",
                               reason="holds-the-secret")
-        if played.holding("guesser") == [viewer.seat_id]:
+        if roles[player] == "guesser" and roles.count("guesser") == 1:
             raise IllegalMove("The last Guesser cannot leave mid-game; end the game first.", reason="last-guesser")
         return played.rules

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.table.games import Field, Game, Move, Now, Outcome, Played, Role, Viewer, listed
+from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, Role, Viewer, listed,
+                                   platform_move)
 
 from . import rules
 from .rules.scoring import CORRECT_ANSWERS, MAX_PICKS
@@ -102,6 +103,13 @@ class HalfTruth(Game):
         return _new_game(players, options).to_dict()
 
     def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
+        kind = platform_move(actor, move)
+        if kind == END:
+            return rules.end_game(rules.from_dict(played.rules)).to_dict()
+        if kind == TIMER_EXPIRED:  # Half Truth plays without a clock
+            return played.rules
+        if kind == REMOVE:
+            return self._removed(played, move["seat"])
         seat = played.index(actor)
         if move.get("type") in ("skip", "drop"):  # the host's (host_only): the platform checks
             if move.get("seat") not in played.seats:
@@ -186,9 +194,6 @@ class HalfTruth(Game):
         found = rules.from_dict(played.rules).outcome
         return None if found is None else Outcome(found.winners, found.termination.value)
 
-    def end(self, played: Played) -> dict:
-        return rules.end_game(rules.from_dict(played.rules)).to_dict()
-
     def moment(self, played: Played) -> str:
         """The final ranking, by Victory Points."""
         players = self.view(played, Viewer(seat_id=None, role="display"))["players"]
@@ -204,9 +209,8 @@ class HalfTruth(Game):
             raise rules.IllegalMove(rules.PICKS_SEEN, reason="picks-seen")
         return before.rules
 
-    def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
-        player = played.index(viewer)
-        if player is None or self.outcome(played) is not None:
+    def _removed(self, played: Played, player: int) -> dict:
+        if self.outcome(played) is not None:
             return played.rules
         if not played.rules["out"][player]:
             raise rules.IllegalMove("A player's pawn and points are in play: take them out of the game first "

@@ -11,7 +11,8 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from companion.table.games import Field, Game, Move, Now, Outcome, Played, Role, Viewer
+from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, Role, Viewer,
+                                   platform_move)
 
 from . import rules
 from .screens import die, result_words, screen, showdown, spoken, why_won
@@ -111,6 +112,13 @@ class Lie(Game):
 
     # -- the game -------------------------------------------------------------
     def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
+        kind = platform_move(actor, move)
+        if kind == END:
+            return rules.end_game(rules.from_dict(played.rules)).to_dict()
+        if kind == TIMER_EXPIRED:  # LIE plays without a clock
+            return played.rules
+        if kind == REMOVE:
+            return _removed(played, move["seat"], rng)
         seat = played.index(actor)
         if seat is None:
             raise rules.IllegalMove("You are not playing in this game.", reason="not-a-player")
@@ -207,9 +215,6 @@ class Lie(Game):
         how = "the play-off" if game.playoff and game.outcome.termination == rules.Termination.LAST_PLAYER else ""
         return Outcome(won, game.outcome.termination.value, how=how)
 
-    def end(self, played: Played) -> dict:
-        return rules.end_game(rules.from_dict(played.rules)).to_dict()
-
     def moment(self, played: Played) -> str:
         """The last showdown: who called Lie on whose bid, and what the count said."""
         view = self.view(played, Viewer(seat_id=None, role="display"))
@@ -231,18 +236,18 @@ class Lie(Game):
             return rules.deal_again(rules.from_dict(before.rules), rng).to_dict()
         return before.rules
 
-    def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
-        # A player removed by the host leaves the game as if they had tapped "Leave the game",
-        # so the rules never wait on a seat that is gone.
-        game = rules.from_dict(played.rules)
-        seat = played.index(viewer)
-        if game.outcome is None and seat is not None and seat in game.in_game:
-            return self.apply(played, viewer, {"type": "forfeit"}, rng)
-        return played.rules
-
 
 # What undoing means once the app's deal was shown to everyone: said in the host's confirm and the notice.
 HANDS_SEEN = "Everyone has seen the hands: the app deals this round again with fresh hands, and its bids start over."
+
+
+def _removed(played: Played, player: int, rng: random.Random) -> dict:
+    # A player removed by the host leaves the game as if they had tapped "Leave the game",
+    # so the rules never wait on a seat that is gone.
+    game = rules.from_dict(played.rules)
+    if game.outcome is None and player in game.in_game:
+        return rules.apply(game, player, {"type": "forfeit"}, rng).to_dict()
+    return played.rules
 
 
 def _dealt_and_shown(before: Played | None, after: Played | None) -> bool:

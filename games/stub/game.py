@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from companion.table.clock import ClockWant
-from companion.table.games import Field, Game, Move, Now, Outcome, Played, Role, Viewer
+from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, Role, Viewer,
+                                   platform_move)
 
 from . import rules
 
@@ -39,8 +40,18 @@ class SecretKeeper(Game):
                               show_length=bool(options.get("show_length"))).to_dict()
 
     def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        after = rules.apply(rules.State.from_dict(played.rules), actor.seat_id, move)
-        return after.to_dict()
+        kind = platform_move(actor, move)
+        state = rules.State.from_dict(played.rules)
+        if kind == END:
+            return rules.end_game(state).to_dict()
+        if kind == TIMER_EXPIRED:
+            return rules.apply(state, None, {"type": "timer_expired"}).to_dict()
+        if kind == REMOVE:
+            if played.players[move["seat"]].role == "keeper":
+                raise rules.IllegalMove("The keeper holds the secret and cannot leave mid-game; end the game first.",
+                                        reason="holds-the-secret")
+            return played.rules
+        return rules.apply(state, actor.seat_id, move).to_dict()
 
     def view(self, played: Played, viewer: Viewer) -> dict:
         return rules.player_view(rules.State.from_dict(played.rules), None if viewer.is_display else viewer.seat_id)
@@ -84,21 +95,9 @@ class SecretKeeper(Game):
         guesses = len(view["guesses"])
         return f"The secret was {view['secret'].upper()}, after {guesses} guess{'es' if guesses != 1 else ''}."
 
-    def end(self, played: Played) -> dict:
-        return rules.end_game(rules.State.from_dict(played.rules)).to_dict()
-
     def clock(self, played: Played) -> ClockWant | None:
         state = played.rules
         if state["phase"] == "writing":
             return None
         seconds = state.get("seconds", rules.ROUND_SECONDS)
         return ClockWant(period="round", seconds=seconds, running=state["phase"] == "guessing")
-
-    def clock_expired(self, played: Played) -> dict:
-        return rules.apply(rules.State.from_dict(played.rules), None, {"type": "timer_expired"}).to_dict()
-
-    def remove(self, played: Played, viewer: Viewer, rng: random.Random) -> dict:
-        if viewer.seat_id == played.rules["keeper"]:
-            raise rules.IllegalMove("The keeper holds the secret and cannot leave mid-game; end the game first.",
-                                    reason="holds-the-secret")
-        return played.rules

@@ -479,3 +479,39 @@ def test_every_host_only_move_of_every_game_is_refused_to_another_seat_and_chang
         assert answer.status_code == 403 and "Only the host" in answer.content.decode(), declared.type
         table.refresh_from_db()
         assert (table.version, table.state) == before
+
+
+@pytest.mark.parametrize("slug", ["fiction", "halftruth", "lie", "stub"])
+def test_no_phone_can_post_the_platforms_own_moves_not_even_the_host(db, phone, slug):
+    # The host's end, a removal and the clock running out reach a game as moves; only the
+    # table makes them, through its own doors (end, remove, the clock), never a phone's form.
+    from companion.table.games import PLATFORM_MOVES
+
+    table, host = tables.create_table(slug, "Kamila")
+    guest = tables.join_table(table, "Tony")
+    tables.join_table(table, "Amy")
+    host_phone, guest_phone = sit(phone(), host), sit(phone(), guest)
+    assert post_host(host_phone, table, "start").status_code == 200
+    table.refresh_from_db()
+    before = (table.version, table.status, table.state, table.clock)
+    assert PLATFORM_MOVES == {"end", "remove", "timer_expired"}
+    for kind in sorted(PLATFORM_MOVES):
+        for who in (host_phone, guest_phone):
+            answer = move(who, table, type=kind, seat=guest.pk)
+            assert answer.status_code == 400, kind
+            assert "is not a move anyone at the table can make" in html.unescape(answer.content.decode()), kind
+            table.refresh_from_db()
+            assert (table.version, table.status, table.state, table.clock) == before, kind
+    assert not Seat.objects.get(pk=guest.pk).removed
+
+
+def test_a_game_that_declares_one_of_the_platforms_own_moves_is_refused_when_registered():
+    from companion import games
+
+    class Odd(type(games.get("stub"))):
+        slug = "odd-moves"
+        moves = (*type(games.get("stub")).moves, games.Move("end", label="End it"))
+
+    with pytest.raises(ValueError, match="the platform's own"):
+        games.register(Odd())
+    assert games.get("odd-moves") is None

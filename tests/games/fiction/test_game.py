@@ -77,7 +77,7 @@ def test_the_clock_move_is_refused_by_the_form_and_by_the_rules(game):
     for actor in (LENA, GUS, DISPLAY):
         with pytest.raises(RulesError):
             game.apply(state, actor, {"type": "timer_expired"}, random.Random(0))
-    assert game.clock_expired(state)["phase"] == "halftime"
+    assert play.expire(game, state).rules["phase"] == "halftime"
 
 
 def test_the_host_starts_the_second_half_for_the_table(game):
@@ -221,8 +221,8 @@ def test_the_clock_follows_the_halves(game):
 def test_the_lie_brarian_cannot_leave_mid_game(game):
     state = begun(game)
     with pytest.raises(IllegalMove):
-        game.remove(state, LENA, random.Random(0))
-    game.remove(state, GWEN, random.Random(0))
+        play.remove(game, state, LENA, random.Random(0))
+    play.remove(game, state, GWEN, random.Random(0))
 
 
 # --- the scripted game ---------------------------------------------------------------------------

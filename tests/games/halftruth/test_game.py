@@ -129,9 +129,9 @@ def test_the_host_skips_a_player_by_seat_id():
 
 def test_a_player_taken_out_of_the_game_can_then_be_removed():
     with pytest.raises(rules.IllegalMove):
-        game.remove(started(), AMY_V, random.Random(0))
+        play.remove(game, started(), AMY_V, random.Random(0))
     after = post(picking(), KAMILA_V, f"type=drop&seat={AMY}")
-    game.remove(after, AMY_V, random.Random(0))
+    play.remove(game, after, AMY_V, random.Random(0))
     view = game.view(after, TONY_V)
     assert view["waiting_for"] == [TONY]
     assert game.now(game.view(after, AMY_V), AMY_V).headline == "You have left this game"
@@ -218,8 +218,8 @@ def test_the_now_card_follows_the_phase():
 
 def test_a_player_cannot_leave_mid_game_but_a_display_can():
     with pytest.raises(rules.IllegalMove):
-        game.remove(started(), TONY_V, random.Random(0))
-    game.remove(started(), SCREEN, random.Random(0))
+        play.remove(game, started(), TONY_V, random.Random(0))
+    play.remove(game, started(), SCREEN, random.Random(0))
 
 
 def test_the_chart_adds_bonuses_as_taken_and_tracker_points_when_a_round_ends():
