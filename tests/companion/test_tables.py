@@ -506,7 +506,7 @@ def test_no_phone_can_post_the_platforms_own_moves_not_even_the_host(db, phone, 
 
 
 def test_a_game_that_declares_one_of_the_platforms_own_moves_is_refused_when_registered():
-    from companion import games
+    from companion.table import games
 
     class Odd(type(games.get("stub"))):
         slug = "odd-moves"
