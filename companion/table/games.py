@@ -72,7 +72,7 @@ TABLE = Viewer(seat_id=None, role="table", name="the table")
 # -- the platform's own moves ------------------------------------------------------
 # What the table does to a game in play, sent through ``Game.apply`` by ``TABLE`` like any
 # seat's move, so a game has one door for every change. No game declares these types
-# (``register`` refuses one that does), so no phone can post them: companion.forms refuses
+# (``register`` refuses one that does), so no phone can post them: companion.table.forms refuses
 # a type the game does not declare.
 END = "end"  # {"type": END}: the host ended the game before its rules finished it; nobody wins.
 REMOVE = "remove"  # {"type": REMOVE, "seat": n}: the host removed the rules' player n mid-game.
@@ -196,20 +196,20 @@ class Game:
     players: str = ""
     demo: bool = False
     roles: tuple[Role, ...] = ()
-    # The moves a seat may post, each with its fields (companion.forms). The platform's own
+    # The moves a seat may post, each with its fields (companion.table.forms). The platform's own
     # moves (END, REMOVE, TIMER_EXPIRED) are never declared here, so no seat can post them.
     moves: tuple[Move, ...] = ()
     # The setup form the host fills in the lobby; parsed like a move's fields.
     setup: tuple[Field, ...] = ()
     # The game's live regions, named for what they show; each is drawn by
-    # templates/<slug>/partials/<region>.html from one seat's view.
+    # games/<slug>/templates/<slug>/partials/<region>.html from one seat's view.
     regions: tuple[str, ...] = ()
     # Those of its regions that show only what the table display shows (the record of play, the
     # trackers), so every screen shows them alike: drawn from the display's view, once a change.
     public_regions: tuple[str, ...] = ()
-    # Functions the game's partials call, by name (LIE's ``die``): Jinja2 globals (companion.jinja).
+    # Functions the game's partials call, by name (LIE's ``die``): Jinja2 globals (companion.live.jinja).
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {}
-    # The game's own stylesheet and script under static/ (e.g. "css/fiction.css"); the table page
+    # The game's own stylesheet and script under games/<slug>/static/ (e.g. "css/fiction.css"); the table page
     # links the script, and its stylesheet joined after the app's (page_stylesheet).
     stylesheet: str = ""
     script: str = ""
@@ -219,7 +219,7 @@ class Game:
     @property
     def page_stylesheet(self) -> str:
         """The one stylesheet its table page links: the app's rules and the game's own, joined into
-        one file by companion.stylesheets, so the first paint waits for one download, not two."""
+        one file by companion.web.stylesheets, so the first paint waits for one download, not two."""
         return f"css/{self.slug}-table.css" if self.stylesheet else SHARED_STYLESHEET
 
     @property

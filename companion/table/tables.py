@@ -3,7 +3,7 @@
 What a seat asks is a value (a game move, ``Play``; each host action, ``StartGame`` and the
 rest; ``Settle`` for the clock) handed to ``run`` with how to run it (``Mode``). ``run`` makes
 it under the table's row lock, commits, then sends every seat its own view
-(companion.broadcast) and returns a ``Result``. Nothing else writes a table.
+(companion.live.broadcast) and returns a ``Result``. Nothing else writes a table.
 """
 
 from __future__ import annotations
