@@ -461,16 +461,23 @@ def test_every_host_action_the_contract_names_is_one_the_server_knows(stub_table
     assert post_host(host, table, "nuke").status_code == 404
 
 
-@pytest.mark.parametrize("slug", ["fiction", "halftruth"])  # LIE has no host-only move
-def test_every_host_only_move_of_every_game_is_refused_to_another_seat_and_changes_nothing(db, phone, slug):
-    from companion.table.games import get
-
+def started_with_three(phone, slug: str):
+    """A game of ``slug`` started by Kamila (the host) with Tony and Amy: the table, Tony's seat,
+    and the host's and Tony's phones."""
     table, host = tables.create_table(slug, "Kamila")
     guest = tables.join_table(table, "Tony")
     tables.join_table(table, "Amy")
     host_phone, guest_phone = sit(phone(), host), sit(phone(), guest)
     assert post_host(host_phone, table, "start").status_code == 200
     table.refresh_from_db()
+    return table, guest, host_phone, guest_phone
+
+
+@pytest.mark.parametrize("slug", ["fiction", "halftruth"])  # LIE has no host-only move
+def test_every_host_only_move_of_every_game_is_refused_to_another_seat_and_changes_nothing(db, phone, slug):
+    from companion.table.games import get
+
+    table, guest, host_phone, guest_phone = started_with_three(phone, slug)
     before = (table.version, table.state)
     host_only = [m for m in get(slug).moves if m.host_only]
     assert host_only
@@ -487,12 +494,7 @@ def test_no_phone_can_post_the_platforms_own_moves_not_even_the_host(db, phone, 
     # table makes them, through its own doors (end, remove, the clock), never a phone's form.
     from companion.table.games import PLATFORM_MOVES
 
-    table, host = tables.create_table(slug, "Kamila")
-    guest = tables.join_table(table, "Tony")
-    tables.join_table(table, "Amy")
-    host_phone, guest_phone = sit(phone(), host), sit(phone(), guest)
-    assert post_host(host_phone, table, "start").status_code == 200
-    table.refresh_from_db()
+    table, guest, host_phone, guest_phone = started_with_three(phone, slug)
     before = (table.version, table.status, table.state, table.clock)
     assert PLATFORM_MOVES == {"end", "remove", "timer_expired"}
     for kind in sorted(PLATFORM_MOVES):
