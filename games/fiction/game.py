@@ -40,13 +40,15 @@ class Fiction(Game):
     roles = (Role("librarian", "Lie-brarian", 0, 1, "✎"), Role("guesser", "Guesser", 0, 7, "◎"))
     rotating_role = "librarian"
     moves = (
+        # Each side's own card and the Lie-brarian's secret are chosen side by side while the game
+        # starts: what the others chose meanwhile changes nothing of them.
         Move("choose_ability", (Field("card", "text", label="Ability card"),), label="Keep this card",
-             noun="ability card"),
+             stale_safe=True, noun="ability card"),
         Move("choose_secret", (
             Field("word", "text", label="Secret word"),
             Field("hint", "text", label="Hint letter"),
             Field("override", "bool", label="Allow it anyway"),
-        ), label="Keep this secret", noun="secret word"),
+        ), label="Keep this secret", stale_safe=True, noun="secret word"),
         Move("start_first_half", label="Start the timer", noun="start of the first half"),
         Move("check_row", (
             Field("guess", "text", label="Guess on the paper board"),

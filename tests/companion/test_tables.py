@@ -517,3 +517,22 @@ def test_a_game_that_declares_one_of_the_platforms_own_moves_is_refused_when_reg
     with pytest.raises(ValueError, match="the platform's own"):
         games.register(Odd())
     assert games.get("odd-moves") is None
+
+
+def test_in_banned_books_each_side_picks_its_card_and_the_secret_at_the_same_time(db, phone):
+    """The Lie-brarian and the Guessers choose their ability cards, and the Lie-brarian the secret,
+    each from the screen the start drew: one side's choice landing first refuses nobody else's."""
+    table, lena = tables.create_table("fiction", "Lena")
+    gus = tables.join_table(table, "Gus")
+    tables.join_table(table, "Gwen")
+    librarian, guesser = sit(phone(), lena), sit(phone(), gus)
+    assert post_host(librarian, table, "setup", ability_cards="on").status_code == 200
+    assert post_host(librarian, table, "start").status_code == 200
+    drawn = version(table)
+    offers = Table.objects.get().state["rules"]["offers"]
+    assert move(guesser, table, v=drawn, type="choose_ability", card=offers["guessers"][0]["id"]).status_code == 200
+    assert move(librarian, table, v=drawn, type="choose_ability", card=offers["librarian"][0]["id"]).status_code == 200
+    assert move(librarian, table, v=drawn, type="choose_secret", word="melon", hint="m").status_code == 200
+    rules = Table.objects.get().state["rules"]
+    assert (rules["secret"], rules["guessers_card"]["id"], rules["librarian_card"]["id"]) == (
+        "melon", offers["guessers"][0]["id"], offers["librarian"][0]["id"])
