@@ -456,8 +456,10 @@ def test_banned_books_lie_about_plus_one_letter_and_tokens_on_an_earlier_vowel(s
     lena, gus, gwen, tv = (c.new_page() for c in contexts)
     try:
         seat_everyone(base, lena, gus, gwen, tv)
+        version = lena.locator("#table-version").input_value()
         lena.locator("#setup-ability_cards").check()
         expect(gus.locator(".setup-summary")).to_contain_text("Banned Books")
+        expect(lena.locator("#table-version")).not_to_have_value(version)  # Start is sent from the new setup
         lena.get_by_role("button", name="Start the game").click()
         lena.locator("#choose-ability-lie-plus-one").get_by_role("button", name="Keep this card").click()
         snap(gwen, "ability-cards-guesser")
