@@ -510,8 +510,10 @@ def test_each_dealt_card_keeps_its_own_end_through_the_others_setting_theirs(ser
         code = create_lie_table(ana, base, "ana")
         join_by_code(ben, base, code, "ben")
         join_by_code(cal, base, code, "cal")
+        version = ana.locator("#table-version").input_value()
         ana.get_by_label("The app deals").check()
         expect(ben.locator(".setup-summary")).to_contain_text("The app deals")
+        expect(ana.locator("#table-version")).not_to_have_value(version)  # Start is sent from the new setup
         ana.get_by_role("button", name="Start the game").click()
 
         expect(ben.locator(".lie-card")).to_have_count(5)
