@@ -313,10 +313,10 @@ class Fiction(Game):
         return super().audience(viewer)
 
     def outcome(self, played: Played) -> Outcome | None:
+        if played.rules["outcome"] is None:  # asked after every move: the stored state says it unread
+            return None
         game = rules.GameState.from_dict(played.rules)
         found = game.outcome
-        if found is None:
-            return None
         role = {GUESSERS: "guesser", LIBRARIAN: LIBRARIAN}.get(found.winner)
         won = tuple(n for n, player in enumerate(played.players) if role and player.role == role)
         # A side with no seat at the table (paper guessers in clue check, the app) is still named.

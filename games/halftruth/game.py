@@ -191,6 +191,8 @@ class HalfTruth(Game):
         return None if viewer.is_host else super().audience(viewer)
 
     def outcome(self, played: Played) -> Outcome | None:
+        if played.rules["phase"] != rules.Phase.OVER.value:  # asked after every move: the stored state says it unread
+            return None
         found = rules.from_dict(played.rules).outcome
         return None if found is None else Outcome(found.winners, found.termination.value)
 

@@ -208,9 +208,9 @@ class Lie(Game):
         return Now("Waiting for a higher bid or a call of Lie!", f"The bid: {spoken(current)}.")
 
     def outcome(self, played: Played) -> Outcome | None:
-        game = rules.from_dict(played.rules)
-        if game.outcome is None:
+        if played.rules["outcome"] is None:  # asked after every move: the stored state says it unread
             return None
+        game = rules.from_dict(played.rules)
         won = () if game.outcome.winner is None else (game.outcome.winner,)
         how = "the play-off" if game.playoff and game.outcome.termination == rules.Termination.LAST_PLAYER else ""
         return Outcome(won, game.outcome.termination.value, how=how)
