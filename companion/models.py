@@ -34,6 +34,11 @@ class Table(models.Model):
     # kept on the row every change loads, so drawing the host's screen reads nothing more.
     asking = models.JSONField(default=list, blank=True)
     version = models.PositiveIntegerField(default=0)
+    # The seat whose change made this version, and the version its run of changes began from:
+    # a request that seat drew from any version since sees the table as it left it, only with
+    # its own taps applied, so it is not refused as stale. None for a join, a claim, the clock.
+    changed_by = models.ForeignKey("Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    own_from = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -195,8 +195,8 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
             role = _newcomer_role(game, seats)
         name = clean_name(raw_name, (s.name for s in seats))
         seat = Seat.objects.create(table=table, name=name, role=role, order=_next_order(seats))
-        table.version += 1
-        table.save(update_fields=["version", "updated_at"])
+        _moved_on(table)
+        table.save(update_fields=["version", "changed_by", "own_from", "updated_at"])
     broadcast.push_table(table.pk)
     return seat
 
@@ -249,8 +249,8 @@ def ask_for_seat(table: Table, seat_id: int, held: str | None = None) -> SeatCla
                              "them.", reason="too-many-waiting", status=429)
         claim = SeatClaim.objects.create(table=table, seat=seat)
         table.asking = _waiting(table)
-        table.version += 1
-        table.save(update_fields=["asking", "version", "updated_at"])
+        _moved_on(table)
+        table.save(update_fields=["asking", "version", "changed_by", "own_from", "updated_at"])
     broadcast.push_table(table.pk)
     return claim
 
@@ -298,6 +298,8 @@ class Change:
 
     ``host_only``, ``stale_safe`` (its meaning does not depend on what others did since the
     phone last looked) and ``undoable``: as a game declares them for its moves (forms.Move).
+    ``after_own``: it may follow the seat's own changes not yet on its screen (false for undo,
+    which takes back whatever came last).
     ``regroup``: roles or the host change, so every screen first finds its group again.
     ``keeps_seats``: it never touches a seat, so the push may draw from the seats loaded under
     the lock. ``when_closed``: it may be made once the evening is over (``Table.closed``); every
@@ -307,6 +309,7 @@ class Change:
     kind: ClassVar[str]
     host_only: ClassVar[bool] = True
     stale_safe: ClassVar[bool] = False
+    after_own: ClassVar[bool] = True
     undoable: ClassVar[bool] = False
     regroup: ClassVar[bool] = False
     keeps_seats: ClassVar[bool] = False
@@ -530,6 +533,7 @@ class Undo(Change):
     """Take back the last move; everyone is told what was undone, and the clock is back where the move found it."""
 
     kind = "undo"
+    after_own = False  # the Undo button names what it takes back: a change since is not it
     regroup = True
     when_closed = True  # undoing the end of the evening reopens it
 
@@ -883,6 +887,21 @@ def _key(kind: str, payload: dict) -> str:
     return hashlib.sha256(json.dumps([kind, payload], sort_keys=True).encode()).hexdigest()
 
 
+def _moved_on(table: Table, by: Seat | None = None) -> None:
+    """One version more, made by seat ``by`` (None: a newcomer, a claim, the clock or the idle
+    evening, which no seat's screen has seen)."""
+    if by is None or table.changed_by_id != by.pk:
+        table.own_from = table.version
+    table.changed_by = by
+    table.version += 1
+
+
+def _only_own_since(table: Table, seat: Seat, base_version: int) -> bool:
+    """Every change since ``base_version`` is this seat's own: a host who ticks two options and
+    taps Start at once means the table with both ticked, as their screen is about to show it."""
+    return table.changed_by_id == seat.pk and table.own_from <= base_version <= table.version
+
+
 def _settle_clock(table: Table, game: Game, now: float) -> bool:
     """Apply a clock that ran out while nobody was looking. True if anything changed."""
     clock = Clock.from_dict(table.clock)
@@ -906,7 +925,7 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
         table.status = Table.Status.FINISHED
         _record_result(table, game)
     table.clock = clock.expire().follow(game.clock(played), now).to_dict()
-    table.version += 1
+    _moved_on(table)
     return True
 
 
@@ -930,7 +949,7 @@ def _settle_evening(table: Table, now: float) -> bool:
     _close(table, now)
     table.notice = (f"Nobody had changed this table for {settings.EVENING_IDLE_HOURS} hours, "
                     "so its evening ended by itself.")
-    table.version += 1
+    _moved_on(table)
     return True
 
 
@@ -1004,7 +1023,8 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
                              reason="not-applied", status=409)
         settled = _settle_evening(table, now) or _settle_clock(table, game, now)
         closed = table.closed and not change.when_closed
-        stale = base_version != table.version and not terms.stale_safe
+        own = change.after_own and _only_own_since(table, seat, base_version)
+        stale = base_version != table.version and not (terms.stale_safe or own)
         if closed or stale:
             if settled:  # keep the clock's (or the idle evening's) news even though this request is refused
                 rows.update(table)
@@ -1028,7 +1048,7 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
                 raise WouldApply(change.caution(game, table, payload))
             if table.status == Table.Status.FINISHED and not was_finished:
                 _record_result(table, game)
-            table.version += 1
+            _moved_on(table, seat)
             rows.update(table)
             rows.insert(logged)
     if closed or stale:

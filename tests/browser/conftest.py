@@ -51,15 +51,6 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
-def in_step(page, other) -> None:
-    """Wait until ``page`` holds the table version ``other`` shows, once ``other`` shows a change
-    ``page`` made: a tap sent from it then answers the table as everyone sees it (as a person
-    tapping a moment later would), not the version before its own change."""
-    from playwright.sync_api import expect
-
-    expect(page.locator("#table-version")).to_have_value(other.locator("#table-version").input_value())
-
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -40,13 +40,8 @@ def test_a_phone_comes_back_to_its_seat_another_waits_for_the_host_and_a_removed
     join_by_code(gus, other, code, "gus")
     join_by_code(gwen, base, code, "gwen")
     gus_seat = seat_of(gus)
-    # Each role change waits for the table to have made it: the next is sent from the version after it.
     lena.get_by_label("Role for gus").select_option("keeper")
-    expect(lena.locator(f"#seat-{gus_seat} .seat-role")).to_contain_text("Keeper")
-    version = lena.locator("#table-version").input_value()
     lena.get_by_label("Role for lena").select_option("guesser")
-    expect(lena.locator(f"#seat-{seat_of(lena)} .seat-role")).to_contain_text("Guesser")
-    expect(lena.locator("#table-version")).not_to_have_value(version)  # Start is sent from the new roles
     lena.get_by_role("button", name="Start the game").click()
     gus.get_by_placeholder("Secret word").fill(SECRET)
     gus.get_by_role("button", name="Keep it").click()

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE, TV, in_step
+from tests.browser.conftest import PHONE, TV
 from tests.browser.test_fiction import begin_first_half, guess, lie_and_share, seat_everyone
 from tests.browser.test_halftruth import enter_die, lock_in, question_of, reveal, sit_down
 from tests.browser.test_lie import bid, call_lie, create_lie_table, open_display, set_hand
@@ -104,7 +104,6 @@ def test_half_truth_of_three_questions_logs_no_console_error(servers, console):
     layouts.fill("1; 1; 1")  # one space a round: each question that moves a pawn ends its round
     layouts.press("Tab")
     expect(tony.locator(".setup-summary")).to_contain_text("1, 1 and 1 spaces")
-    in_step(kamila, tony)
     kamila.get_by_role("button", name="Start the game").click()
 
     for number in range(1, 4):

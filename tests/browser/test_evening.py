@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import TV, in_step
+from tests.browser.conftest import TV
 from tests.browser.test_fiction import begin_first_half, guess, seat_everyone
 from tests.browser.test_halftruth import enter_die, lock_in, question_of, reveal
 from tests.browser.test_lie import set_hand
@@ -57,7 +57,6 @@ def test_an_evening_of_three_games_at_one_table(servers, phones, browser):
         layouts.fill("1; 1; 1")
         layouts.press("Tab")
         expect(ben.locator(".setup-summary")).to_contain_text("1, 1 and 1 spaces")
-        in_step(ann, ben)
         ann.get_by_role("button", name="Start the game").click()
         players = {"Lena": ann, "Gus": ben, "Gwen": cat}
         for _ in range(12):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PHONE, TV, in_step
+from tests.browser.conftest import PHONE, TV
 from tests.browser.test_lie import first_screen_box
 from tests.browser.test_screenshots import assert_fits
 from tests.browser.test_table_sync import join_by_code
@@ -320,7 +320,6 @@ def test_after_a_reveal_every_small_phone_leads_with_its_result_and_the_tv_lists
     layouts.fill("1,2,3; 2,4; 3,6")
     layouts.press("Tab")
     expect(tony.locator(".setup-summary")).to_contain_text("3, 2 and 2 spaces")
-    in_step(kamila, tony)
     kamila.get_by_role("button", name="Start the game").click()
 
     def leads(page: Page, words: str, form: str | None = None) -> None:

@@ -203,6 +203,41 @@ def test_version_check_refuses_a_stale_action_and_changes_nothing(stub_table, ph
     assert [g["word"] for g in Table.objects.get().state["rules"]["guesses"]] == ["candle"]
 
 
+def test_the_hosts_own_changes_on_their_way_do_not_make_their_next_taps_stale(stub_table, phone):
+    """The host swaps two roles and taps Start before their screen shows either change: all three
+    apply, in order, as they meant them."""
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    v = version(table)
+    assert post_host(host, table, "role", seat=gus.pk, role="keeper", version=v).status_code == 200
+    assert post_host(host, table, "role", seat=lena.pk, role="guesser", version=v).status_code == 200
+    assert post_host(host, table, "start", version=v).status_code == 200
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING and version(table) == v + 3
+    assert set(table.seats.values_list("name", "role")) == {("lena", "guesser"), ("gus", "keeper"), ("gwen", "guesser")}
+
+
+def test_a_change_by_anyone_else_since_the_screen_was_drawn_still_makes_a_tap_stale(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    v = version(table)
+    assert post_host(host, table, "role", seat=gwen.pk, role="keeper", version=v).status_code == 200
+    tables.join_table(table, "zoe")  # a newcomer the host's screen has not shown yet
+    roles = set(table.seats.values_list("name", "role"))
+    response = post_host(host, table, "role", seat=gus.pk, role="keeper", version=v)
+    assert response.status_code == 409 and "moved on" in response.content.decode()
+    assert set(table.seats.values_list("name", "role")) == roles
+
+
+def test_undo_from_a_screen_without_the_hosts_own_last_move_is_stale(stub_table, phone):
+    """The Undo button names what it takes back; a move of the host's since is not what it named."""
+    table, host = started(stub_table, phone)
+    v = version(table)
+    assert move(host, table, v=v, type="set_secret", word="lantern").status_code == 200
+    assert post_host(host, table, "undo", version=v).status_code == 409
+    assert Table.objects.get().state["rules"]["secret"] == "lantern"
+
+
 def test_a_double_tap_applies_once(stub_table, phone):
     table, host = started(stub_table, phone)
     move(host, table, type="set_secret", word="lantern")
