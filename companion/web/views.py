@@ -152,8 +152,12 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
     try:
         table, seat = tables.create_table(game, request.POST.get("name", ""))
     except tables.TableError as error:
+        games = registry.all_games()
+        # An error about a game with a card here is drawn in that card; any other above them all.
+        in_card = any(each.slug == game for each in games)
         return render(request, "companion/home.html", {
-            "games": registry.all_games(), "error": error.message, "error_game": game,
+            "games": games, "error": error.message, "error_game": game if in_card else None,
+            "error_above": None if in_card else error.message,
         }, status=error.status)
     response = redirect("table", code=table.code)
     seats.remember(response, seat)

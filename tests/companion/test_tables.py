@@ -41,6 +41,7 @@ def test_a_game_not_installed_here_cannot_be_created(phone):
     # Every registered game can be created; a slug that names none is not found, and makes no table.
     response = create(phone(), game="chess")
     assert response.status_code == 404
+    assert "That game cannot be played here yet." in response.content.decode()
     assert Table.objects.count() == 0
 
 
