@@ -20,12 +20,11 @@ from companion.table import seats
 from companion.table.games import DISPLAY
 from companion.models import Table
 from tests.browser import stage
+from tests.catalogue import GAMES, scripts
 
 HERE = Path(__file__).resolve().parent / "assets" / "html-validate"
 VALIDATOR = HERE / "node_modules" / "html-validate" / "bin" / "html-validate.mjs"
-GAMES = ["fiction", "halftruth", "lie", "stub"]
-SCRIPTS = sorted(f"{slug}/{path.stem}" for slug in GAMES
-                 for path in (Path(__file__).resolve().parent / "games" / slug).glob("scripted*.py"))
+SCRIPTS = scripts(GAMES)
 
 
 def _validator() -> list[str]:

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
+from tests.catalogue import REAL_GAMES
 
 pytestmark = pytest.mark.browser
 
@@ -61,7 +62,7 @@ USED = """() => performance.getEntriesByType("resource").map(e => new URL(e.name
   .filter(p => p.startsWith("/static/"))"""
 
 
-@pytest.mark.parametrize("game", ["fiction", "halftruth", "lie"])
+@pytest.mark.parametrize("game", REAL_GAMES)
 def test_the_service_worker_keeps_every_static_file_the_table_page_used(servers, browser, game):
     context = browser.new_context(**PHONE)
     try:

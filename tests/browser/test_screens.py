@@ -25,6 +25,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.table.games import DISPLAY, Viewer, get
 from tests.browser.conftest import ROOT, Server
+from tests.catalogue import REAL_GAMES, scripts
 
 pytestmark = pytest.mark.browser
 
@@ -33,9 +34,7 @@ OUT = ROOT / "var" / "screenshots"
 
 PHONES = {"phone-360": (360, 640), "phone-430": (430, 932)}
 DISPLAYS = {"tv-1280": (1280, 720), "tv-1920": (1920, 1080), "tablet-1024": (1024, 768)}
-GAMES = ["fiction", "halftruth", "lie"]
-SCRIPTS = sorted(f"{slug}/{path.stem}" for slug in GAMES
-                 for path in (Path(__file__).resolve().parents[1] / "games" / slug).glob("scripted*.py"))
+SCRIPTS = scripts(REAL_GAMES)
 
 
 def phase_steps(script_name: str) -> list[tuple[str, str]]:

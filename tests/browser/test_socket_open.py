@@ -10,10 +10,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.test_screens import phase_steps, roles, server_of, stage  # noqa: F401 (a fixture)
+from tests.catalogue import REAL_GAMES
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["fiction/scripted", "halftruth/scripted", "lie/scripted"]
+GAMES = [f"{slug}/scripted" for slug in REAL_GAMES]
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 TV = {"viewport": {"width": 1280, "height": 720}}
 REGIONS = """() => Object.fromEntries(

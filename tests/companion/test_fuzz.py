@@ -18,10 +18,10 @@ from companion.models import Action, Seat, Table
 from companion.web.views import HOST_ACTIONS
 from tests import played as play
 from tests.conftest import sit
+from tests.catalogue import GAMES
 
 pytestmark = pytest.mark.django_db
 
-GAMES = ["stub", "fiction", "halftruth", "lie"]
 OK = {200, 400, 403, 404, 409, 422, 429}
 
 text = st.one_of(st.text(max_size=30), st.sampled_from(["", "1", "-1", "0", "99999999999999999999", "on", "true",

@@ -23,6 +23,7 @@ from companion.table.clock import Clock
 from companion.table.games import DISPLAY, Played, get
 from companion.models import Table
 from tests import played as play
+from tests.catalogue import GAMES
 
 BEFORE = [("companion", "0003_notice_results_left")]
 # The migration under test is 0004; a table is then migrated on to the latest, as the models are.
@@ -59,7 +60,7 @@ def last_seat_move(script) -> int:
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("slug", ["fiction", "halftruth", "lie", "stub"])
+@pytest.mark.parametrize("slug", GAMES)
 def test_a_table_stored_in_its_games_old_shape_plays_on_after_the_migration(slug):
     game = get(slug)
     script = importlib.import_module(f"tests.games.{slug}.scripted")

@@ -15,10 +15,11 @@ from django.urls import reverse
 from companion.table import tables
 from companion.table.games import get
 from tests.conftest import sit, version
+from tests.catalogue import REAL_GAMES
 
 pytestmark = pytest.mark.django_db
 
-GAMES = ("fiction", "halftruth", "lie")
+GAMES = REAL_GAMES
 
 
 class Head(HTMLParser):

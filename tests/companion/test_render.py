@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,13 +21,12 @@ from companion.live import render
 from companion.table.games import DISPLAY, Played, Viewer, get, move_of
 from companion.models import Seat, Table
 from tests import played as play
+from tests.catalogue import GAMES, scripts
 
 pytestmark = pytest.mark.django_db
 
-GAMES = ["stub", "fiction", "halftruth", "lie"]
 # Every scripted game of every game: tests/games/<slug>/scripted.py, and scripted_<variant>.py beside it.
-SCRIPTS = sorted(f"{slug}/{path.stem}" for slug in GAMES
-                 for path in (Path(__file__).resolve().parents[1] / "games" / slug).glob("scripted*.py"))
+SCRIPTS = scripts(GAMES)
 CODE = "KMNPQR"  # no letters A-F: Half Truth's picks are letters A-F
 DISPLAY_ID = 99
 

@@ -13,6 +13,7 @@ from companion.table.clock import Clock
 from companion.models import Action, Seat, Table
 from companion.table.rules_errors import RulesError
 from tests.conftest import sit, version
+from tests.catalogue import GAMES
 
 # The seat, version and clock tests run again in CI on PostgreSQL and Redis.
 pytestmark = [pytest.mark.django_db, pytest.mark.sync]
@@ -524,7 +525,7 @@ def test_every_host_only_move_of_every_game_is_refused_to_another_seat_and_chang
         assert (table.version, table.state) == before
 
 
-@pytest.mark.parametrize("slug", ["fiction", "halftruth", "lie", "stub"])
+@pytest.mark.parametrize("slug", GAMES)
 def test_no_phone_can_post_the_platforms_own_moves_not_even_the_host(db, phone, slug):
     # The host's end, a removal and the clock running out reach a game as moves; only the
     # table makes them, through its own doors (end, remove, the clock), never a phone's form.

@@ -13,6 +13,7 @@ import games.halftruth.rules as halftruth
 import games.lie.rules as lie
 from companion.table.rules_errors import CorruptState, IllegalMove, IllegalSetup, RulesError
 from games.stub import rules as stub
+from tests.catalogue import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 HALF_TRUTH = halftruth.new_game([("Kamila", "green"), ("Tony", "yellow")])
@@ -111,7 +112,7 @@ def test_a_seat_the_game_cannot_do_without_is_refused_as_an_illegal_move():
     assert play.remove(game, played, scripted.PLAYERS[1], random.Random(0)) == played
 
 
-@pytest.mark.parametrize("slug", ["fiction", "halftruth", "lie", "stub"])
+@pytest.mark.parametrize("slug", GAMES)
 def test_a_platform_move_from_any_seat_is_refused_by_every_game_and_the_table_makes_it(slug):
     # The form parser keeps these from phones; a game's apply refuses them from any seat too,
     # and takes them from the table alone.

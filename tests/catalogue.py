@@ -1,0 +1,26 @@
+"""The games installed here and their scripted games.
+
+The checklist every game passes (no seat sent what its view hides, one shape of view, valid
+HTML, clear answers to any form, old saves read, every screen on every device) runs for each
+game found here: a new game is checked by installing its app and writing its
+tests/games/<slug>/scripted.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from companion.table.games import all_games
+
+FOLDER = Path(__file__).resolve().parent / "games"
+
+GAMES = [game.slug for game in all_games()]
+# The games a group plays: the demo is left out of the checks that cost a browser.
+REAL_GAMES = [game.slug for game in all_games() if not game.demo]
+
+
+def scripts(slugs: Iterable[str]) -> list[str]:
+    """Every scripted game of these games: tests/games/<slug>/scripted.py and each
+    scripted_<variant>.py beside it, as "<slug>/<file name>"."""
+    return sorted(f"{slug}/{path.stem}" for slug in slugs for path in (FOLDER / slug).glob("scripted*.py"))
