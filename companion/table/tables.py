@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from companion.live import broadcast, presence
+from companion.live import broadcast
 from companion.speed import rows
 from companion.table import codes, evening
 from companion.table import games as registry
@@ -431,12 +431,18 @@ class EndGame(Change):
 class PlayAgain(Change):
     """Back to the lobby with the same people and code: the same game, or ``game`` (another
     game's slug), which starts from the setup it last used at this table and its default roles.
-    ``rotate`` passes the special role on to the next seat that can hold it."""
+    ``rotate`` passes the special role on to the next seat that can hold it, preferring the
+    seats in ``here``: those with a phone here now, as the live side counts them (None: not
+    known). Who is here is no part of the request, so a repeat of it is known without it."""
 
     rotate: bool = False
     game: str = ""
+    here: frozenset[int] | None = None
 
     kind = "again"
+
+    def payload(self, game: Game) -> dict:
+        return {"rotate": self.rotate, "game": self.game}
 
     @property
     def undoable(self) -> bool:  # type: ignore[override]
@@ -462,7 +468,7 @@ class PlayAgain(Change):
         table.state = None
         table.clock = Clock().to_dict()
         seats = _seats(table)
-        here = presence.here([s.pk for s in seats])
+        here = None if self.here is None else set(self.here)
         if nxt is not game:
             _switch(table, game, nxt, seats, here)
         elif self.rotate:
@@ -475,7 +481,7 @@ class PlayAgain(Change):
             Seat.objects.bulk_update([holder, after], ["role"])
 
 
-def _switch(table: Table, old: Game, new: Game, seats: list[Seat], here: set[int]) -> None:
+def _switch(table: Table, old: Game, new: Game, seats: list[Seat], here: set[int] | None) -> None:
     """Make the table's next game ``new``: its setup as last used here (else its defaults), every
     player in its default role, and its special role to the next seat after the one that last
     held it here (or the first that can hold it)."""

@@ -31,6 +31,7 @@ from django_ratelimit.core import get_usage
 from companion.table import codes, seats, summary, tables
 from companion.web import logs, picture, qr
 from companion.table import games as registry
+from companion.live import presence
 from companion.live import render as drawing
 from companion.table.forms import MoveError
 from companion.models import Seat, SeatClaim, Table
@@ -527,7 +528,7 @@ HOST_ACTIONS = ("start", "undo", "end", "again", "close", "pause", "resume", "se
                 "add", "admit", "refuse", "phone")
 
 
-def _host(name: str, request: HttpRequest) -> tables.Change:
+def _host(name: str, code: str, request: HttpRequest) -> tables.Change:
     """One host action by its name in the URL, with its fields from the form."""
 
     def seat() -> int:
@@ -541,7 +542,8 @@ def _host(name: str, request: HttpRequest) -> tables.Change:
         case "end":
             return tables.EndGame()
         case "again":
-            return tables.PlayAgain(rotate=request.POST.get("rotate") == "1", game=_game_slug(request))
+            return tables.PlayAgain(rotate=request.POST.get("rotate") == "1", game=_game_slug(request),
+                                    here=_here(code))
         case "close":
             return tables.CloseEvening()
         case "pause" | "resume":
@@ -567,6 +569,12 @@ def _host(name: str, request: HttpRequest) -> tables.Change:
     raise tables.TableError("Unknown host action.", status=404, reason="unknown-action")
 
 
+def _here(code: str) -> frozenset[int]:
+    """The seats at table ``code`` with a phone here now, for passing a role on."""
+    return frozenset(presence.here(list(Seat.objects.filter(table__code=codes.normalise(code))
+                                        .values_list("pk", flat=True))))
+
+
 def _game_slug(request: HttpRequest) -> str:
     """The game the host picked for the next game ("" for the same one), if it is one of ours."""
     slug = request.POST.get("game", "").strip()
@@ -577,7 +585,7 @@ def _game_slug(request: HttpRequest) -> str:
 
 @require_POST
 def host_action(request: HttpRequest, code: str, name: str) -> HttpResponse:
-    return _run(request, code, functools.partial(_host, name))
+    return _run(request, code, functools.partial(_host, name, code))
 
 
 @require_GET
