@@ -19,7 +19,7 @@ import random
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar, Protocol
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -28,7 +28,7 @@ from companion.speed import rows
 from companion.table import codes, evening
 from companion.table import games as registry
 from companion.table.clock import Clock
-from companion.table.forms import Form, MoveError, clean_text, parse_move
+from companion.table.forms import Form, FormData, MoveError, clean_text, parse_move
 from companion.table.evening import last_holder
 from companion.table.games import (DISPLAY, ENDED, Game, Played, begin, check_roles, describe, game_of, gone, move_of,
                                    next_after, next_in_role, outcome_of, played_of, players_of, role_counts, role_of,
@@ -36,7 +36,6 @@ from companion.table.games import (DISPLAY, ENDED, Game, Played, begin, check_ro
 from companion.models import Action, Seat, SeatClaim, Table, new_token
 from companion.table.rules_errors import RulesError
 
-_SEAT_TABLE = Seat._meta.get_field("table")
 log = logging.getLogger(__name__)
 
 MAX_DISPLAYS = 4
@@ -309,6 +308,20 @@ def _seat_taken(table: Table, seat: Seat) -> None:
 # -- what a seat asks of the table --------------------------------------------
 
 
+class Terms(Protocol):
+    """On what terms a change is made: a host action declares them itself, a game move as the
+    game declares it (forms.Move)."""
+
+    @property
+    def host_only(self) -> bool: ...
+
+    @property
+    def stale_safe(self) -> bool: ...
+
+    @property
+    def undoable(self) -> bool: ...
+
+
 @dataclass(frozen=True)
 class Change:
     """One thing a seat asks of the table, as a value; ``run`` makes it, tries it or checks it.
@@ -336,7 +349,7 @@ class Change:
         """What the action log keeps of it, and what a repeat of it is known by: its fields."""
         return dataclasses.asdict(self)
 
-    def terms(self, game: Game, payload: dict) -> Any:
+    def terms(self, game: Game, payload: dict) -> Terms:
         """Its ``host_only``, ``stale_safe`` and ``undoable``."""
         return self
 
@@ -369,7 +382,7 @@ class Play(Change):
     ``as_seat``: the host acts for a player without a phone.
     """
 
-    data: Any
+    data: FormData
     as_seat: int | None = None
 
     kind = "move"
@@ -379,8 +392,11 @@ class Play(Change):
         move = parse_move(game.moves, self.data)[1]
         return move if self.as_seat is None else {**move, "as_seat": self.as_seat}
 
-    def terms(self, game: Game, payload: dict) -> Any:
-        return move_of(game, payload["type"])
+    def terms(self, game: Game, payload: dict) -> Terms:
+        declared = move_of(game, payload["type"])
+        if declared is None:  # pragma: no cover - the payload was parsed from the game's own moves
+            raise MoveError("That is not a move anyone at the table can make.", reason="unknown-move")
+        return declared
 
     def move(self, payload: dict) -> dict:
         """The move as the game parsed it, without the seat it was made for."""
@@ -616,7 +632,7 @@ class HoldClock(Change):
 class SetSetup(Change):
     """The host's choices on the game's setup form; everyone sees them live."""
 
-    data: Any
+    data: FormData
 
     kind = "setup"
     regroup = True  # a setup can take a role from its holders (the app as the Lie-brarian)
@@ -1000,7 +1016,7 @@ def _locked(code: str, token: str) -> tuple[Table, Seat, list[Seat]]:
     if table is None or seat is None:
         raise NoSeat(NO_SEAT)
     for each in seats:  # as table.seats.all() would: each seat's table is this one, not loaded again
-        _SEAT_TABLE.set_cached_value(each, table)
+        each.table = table
     return table, seat, seats
 
 
