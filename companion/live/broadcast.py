@@ -1,5 +1,8 @@
 """After a change commits, send each seat its own view; game code never touches sockets.
 
+The table's authority (companion.table.tables) writes and says whom to tell (``News``); the
+view that served the request hands that to ``tell``, which sends it and returns what it drew.
+
 Seats whose view is always the same (a game's `audience`: all Fiction guessers, all
 displays) are drawn once and sent one message on their audience's group; every other
 seat is drawn for itself and sent on its own group. The host always has its own.
@@ -16,6 +19,7 @@ from channels.layers import get_channel_layer
 from companion.live import render
 from companion.web import logs
 from companion.table.games import Game, game_of, viewer_of
+from companion.table.tables import News
 from companion.models import Table
 
 log = logging.getLogger(__name__)
@@ -126,3 +130,15 @@ def push_removed(*seat_ids: int) -> None:
     they have lost it: each socket checks its seat and, if it lost it, says so and closes.
     Waited for, so that a push sent after reaches each socket behind it."""
     _send(*((seat_group(seat_id), {"type": "seat.removed"}) for seat_id in seat_ids), wait=True)
+
+
+def tell(news: News | None) -> dict[int, str]:
+    """Tell everyone at a table of a change already committed (None: nothing changed, nobody
+    is told). Returns each seat's drawing by seat id, so the view that served the asker answers
+    with its drawing rather than drawing it again."""
+    if news is None:
+        return {}
+    if news.removed:
+        push_removed(*news.removed)
+    return push_table(news.table_id, regroup=news.regroup, table=news.table, seats=news.seats,
+                      last_action=news.last_action, asker=news.asker)

@@ -16,6 +16,10 @@ from typing import Any
 
 from companion.table.rules_errors import RulesError
 
+# A form as it arrives: a QueryDict from a POST, or a plain dict of strings, lists, numbers or
+# booleans (a test, a bench); parsed only through the declarations below.
+FormData = Mapping[str, object]
+
 KINDS = ("text", "int", "bool", "choice", "seat")
 _TRUE = {"1", "on", "true", "yes"}
 _FALSE = {"", "0", "off", "false", "no"}

@@ -2,8 +2,10 @@
 
 What a seat asks is a value (a game move, ``Play``; each host action, ``StartGame`` and the
 rest; ``Settle`` for the clock) handed to ``run`` with how to run it (``Mode``). ``run`` makes
-it under the table's row lock, commits, then sends every seat its own view
-(companion.live.broadcast) and returns a ``Result``. Nothing else writes a table.
+it under the table's row lock, commits and returns a ``Result``: what happened, and in its
+``News`` whom to tell. It draws nothing and sends nothing: the view that served the request
+hands the news to the push (companion.live.broadcast.tell), so a writer never waits on a
+socket and the push never runs inside a transaction. Nothing else writes a table.
 """
 
 from __future__ import annotations
@@ -16,26 +18,23 @@ import logging
 import random
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar, Protocol
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from companion.live import broadcast, presence
 from companion.speed import rows
 from companion.table import codes, evening
 from companion.table import games as registry
 from companion.table.clock import Clock
-from companion.table.forms import Form, MoveError, clean_text, parse_move
+from companion.table.forms import Form, FormData, MoveError, clean_text, parse_move
 from companion.table.evening import last_holder
 from companion.table.games import (DISPLAY, ENDED, Game, Played, begin, check_roles, describe, game_of, gone, move_of,
                                    next_after, next_in_role, outcome_of, played_of, players_of, role_counts, role_of,
                                    seat_limit, viewer_of)
 from companion.models import Action, Seat, SeatClaim, Table, new_token
 from companion.table.rules_errors import RulesError
-
-_SEAT_TABLE = Seat._meta.get_field("table")
 
 log = logging.getLogger(__name__)
 
@@ -46,10 +45,15 @@ MAX_WAITING = 6
 
 
 class TableError(Exception):
-    """A refusal with a message fit for the person who tapped. Nothing was changed."""
+    """A refusal with a message fit for the person who tapped. Nothing the person asked was changed.
+
+    ``news``: what the table did by itself on the way to refusing (a clock that ran out, an
+    evening left idle), committed and still to be told to everyone; None when it did nothing.
+    """
 
     status = 400
     reason = "refused"
+    news: News | None = None
 
     def __init__(self, message: str, *, reason: str | None = None, status: int | None = None):
         super().__init__(message)
@@ -96,37 +100,50 @@ class Mode(enum.Enum):
 
     APPLY = "apply"
     # Would the table accept it (a guess checked as it is typed)? The whole change runs and is
-    # then rolled back, and WouldApply says so.
+    # then rolled back; the result's ``caution`` says it would be accepted.
     TRY = "try"
     # Was this request, whose reply the phone never got, applied? It is looked up in the action
     # log and never applied now.
     CHECK = "check"
 
 
-class WouldApply(Exception):
-    """A tried move that the table would accept; raised to roll its transaction back.
+@dataclass(frozen=True)
+class News:
+    """Whom to tell of a change once it is committed: every seat at table ``table_id``.
 
-    ``caution``: the game's word of warning on it, if any.
+    ``table``, ``seats``: the table and its seats as committed, so the push loads nothing
+    again (None: it loads them). ``regroup``: roles or the host changed, so every screen
+    first finds its group again. ``removed``: seats whose phones lost them, told first so
+    that none of them is sent a screen it no longer holds. ``last_action``: the undoable
+    action just logged, for the host's Undo button. ``asker``: the seat whose request made
+    it, whose drawing goes back in the request's answer.
     """
 
-    def __init__(self, caution: str = "") -> None:
-        super().__init__(caution)
-        self.caution = caution
+    table_id: int
+    table: Table | None = None
+    seats: list[Seat] | None = None
+    regroup: bool = False
+    removed: tuple[int, ...] = ()
+    last_action: Action | None = None
+    asker: int | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Result:
-    """What ``run`` did: the table as committed and the seat that asked; ``duplicate``: a repeat of
-    a request already made, so nothing was done now. For a game move, ``move`` as the game parsed
-    it and ``actor``, the seat it was made for. ``fragments``: each seat's regions as the push
-    after the commit drew them, by seat id (empty when nothing was pushed)."""
+    """What ``run`` did: the table as committed (as it would be, for a change only tried) and the
+    seat that asked; ``duplicate``: a repeat of a request already made, so nothing was done now.
+    For a game move, ``move`` as the game parsed it and ``actor``, the seat it was made for.
+    ``news``: whom to tell (None: nothing changed). ``caution``: for a change only tried
+    (``Mode.TRY``) that the table would accept, the game's word of warning on it ("" for none);
+    None for a change made or checked."""
 
     table: Table
     seat: Seat
     duplicate: bool = False
     move: dict | None = None
     actor: Seat | None = None
-    fragments: dict[int, str] = field(default_factory=dict)
+    news: News | None = None
+    caution: str | None = None
 
 
 # -- creating and joining -----------------------------------------------------
@@ -171,6 +188,7 @@ def _next_order(seats: list[Seat]) -> int:
 
 
 def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat:
+    """Sit a newcomer down; everyone at the table is to be told of the seat it returns."""
     game = game_of(table)
     with transaction.atomic(durable=True):  # durable: leaving it commits, and only then are the others told
         table = Table.objects.select_for_update().get(pk=table.pk)
@@ -197,8 +215,7 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
         seat = Seat.objects.create(table=table, name=name, role=role, order=_next_order(seats))
         _moved_on(table)
         table.save(update_fields=["version", "changed_by", "own_from", "updated_at"])
-    broadcast.push_table(table.pk)
-    return seat
+    return seat  # everyone at its table is to be told
 
 
 def _newcomer_role(game: Game, seats: list[Seat]) -> str:
@@ -251,8 +268,7 @@ def ask_for_seat(table: Table, seat_id: int, held: str | None = None) -> SeatCla
         table.asking = _waiting(table)
         _moved_on(table)
         table.save(update_fields=["asking", "version", "changed_by", "own_from", "updated_at"])
-    broadcast.push_table(table.pk)
-    return claim
+    return claim  # everyone at its table is to be told (the host answers it)
 
 
 def _not_claimable(seat: Seat) -> str:
@@ -292,6 +308,20 @@ def _seat_taken(table: Table, seat: Seat) -> None:
 # -- what a seat asks of the table --------------------------------------------
 
 
+class Terms(Protocol):
+    """On what terms a change is made: a host action declares them itself, a game move as the
+    game declares it (forms.Move)."""
+
+    @property
+    def host_only(self) -> bool: ...
+
+    @property
+    def stale_safe(self) -> bool: ...
+
+    @property
+    def undoable(self) -> bool: ...
+
+
 @dataclass(frozen=True)
 class Change:
     """One thing a seat asks of the table, as a value; ``run`` makes it, tries it or checks it.
@@ -319,7 +349,7 @@ class Change:
         """What the action log keeps of it, and what a repeat of it is known by: its fields."""
         return dataclasses.asdict(self)
 
-    def terms(self, game: Game, payload: dict) -> Any:
+    def terms(self, game: Game, payload: dict) -> Terms:
         """Its ``host_only``, ``stale_safe`` and ``undoable``."""
         return self
 
@@ -334,9 +364,6 @@ class Change:
     def move(self, payload: dict) -> dict | None:
         """The game move it is, as the game parsed it (None: not a game move)."""
         return None
-
-    def pushed(self) -> None:
-        """What it sends once every seat has been sent the change."""
 
 
 @dataclass(frozen=True)
@@ -355,7 +382,7 @@ class Play(Change):
     ``as_seat``: the host acts for a player without a phone.
     """
 
-    data: Any
+    data: FormData
     as_seat: int | None = None
 
     kind = "move"
@@ -365,8 +392,11 @@ class Play(Change):
         move = parse_move(game.moves, self.data)[1]
         return move if self.as_seat is None else {**move, "as_seat": self.as_seat}
 
-    def terms(self, game: Game, payload: dict) -> Any:
-        return move_of(game, payload["type"])
+    def terms(self, game: Game, payload: dict) -> Terms:
+        declared = move_of(game, payload["type"])
+        if declared is None:  # pragma: no cover - the payload was parsed from the game's own moves
+            raise MoveError("That is not a move anyone at the table can make.", reason="unknown-move")
+        return declared
 
     def move(self, payload: dict) -> dict:
         """The move as the game parsed it, without the seat it was made for."""
@@ -431,12 +461,18 @@ class EndGame(Change):
 class PlayAgain(Change):
     """Back to the lobby with the same people and code: the same game, or ``game`` (another
     game's slug), which starts from the setup it last used at this table and its default roles.
-    ``rotate`` passes the special role on to the next seat that can hold it."""
+    ``rotate`` passes the special role on to the next seat that can hold it, preferring the
+    seats in ``here``: those with a phone here now, as the live side counts them (None: not
+    known). Who is here is no part of the request, so a repeat of it is known without it."""
 
     rotate: bool = False
     game: str = ""
+    here: frozenset[int] | None = None
 
     kind = "again"
+
+    def payload(self, game: Game) -> dict:
+        return {"rotate": self.rotate, "game": self.game}
 
     @property
     def undoable(self) -> bool:  # type: ignore[override]
@@ -462,7 +498,7 @@ class PlayAgain(Change):
         table.state = None
         table.clock = Clock().to_dict()
         seats = _seats(table)
-        here = presence.here([s.pk for s in seats])
+        here = None if self.here is None else set(self.here)
         if nxt is not game:
             _switch(table, game, nxt, seats, here)
         elif self.rotate:
@@ -475,7 +511,7 @@ class PlayAgain(Change):
             Seat.objects.bulk_update([holder, after], ["role"])
 
 
-def _switch(table: Table, old: Game, new: Game, seats: list[Seat], here: set[int]) -> None:
+def _switch(table: Table, old: Game, new: Game, seats: list[Seat], here: set[int] | None) -> None:
     """Make the table's next game ``new``: its setup as last used here (else its defaults), every
     player in its default role, and its special role to the next seat after the one that last
     held it here (or the first that can hold it)."""
@@ -596,7 +632,7 @@ class HoldClock(Change):
 class SetSetup(Change):
     """The host's choices on the game's setup form; everyone sees them live."""
 
-    data: Any
+    data: FormData
 
     kind = "setup"
     regroup = True  # a setup can take a role from its holders (the app as the Lie-brarian)
@@ -980,27 +1016,26 @@ def _locked(code: str, token: str) -> tuple[Table, Seat, list[Seat]]:
     if table is None or seat is None:
         raise NoSeat(NO_SEAT)
     for each in seats:  # as table.seats.all() would: each seat's table is this one, not loaded again
-        _SEAT_TABLE.set_cached_value(each, table)
+        each.table = table
     return table, seat, seats
 
 
 def run(code: str, token: str, change: Change, base_version: int | None, *, mode: Mode = Mode.APPLY,
         now: float | None = None) -> Result:
-    """Run one change for one seat, then send every seat its view; a repeat of the same request
-    from the same view applies once.
+    """Run one change for one seat and say whom to tell; a repeat of the same request from the
+    same view applies once.
 
     The table and its seats are loaded once, under the table's row lock, and the change is
-    decided and made there. ``mode``: make the change, try it (WouldApply), or only check
-    whether an earlier request was made. The push goes out after the commit, and the result
-    holds what it drew for each seat, so the asker's reply needs no second drawing.
+    decided and made there. ``mode``: make the change, try it (rolled back, its ``caution``
+    set), or only check whether an earlier request was made. Nothing is told from here: the
+    result's ``news`` holds the table and seats as committed, so the push loads nothing again.
+    A refusal after the clock or the idle evening settled carries that news with it.
     """
     now = time.time() if now is None else now
     if isinstance(change, Settle):
         return _settle(code, token, now)
-    logged: Action | None = None
-    actor: Seat | None = None
-    # Durable: never inside another transaction, so leaving this block commits, and nobody is
-    # told of a change before it is kept.
+    # Durable: never inside another transaction, so leaving this block commits, and whoever
+    # tells the news tells it of a change already kept.
     with transaction.atomic(durable=True):
         table, seat, seats = _locked(code, token)
         held = {s.pk: s.token for s in seats}  # before the change: a seat whose token it replaces lost its phone
@@ -1022,10 +1057,14 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
             raise TableError("Your tap did not reach the table before the connection dropped. Tap again.",
                              reason="not-applied", status=409)
         settled = _settle_evening(table, now) or _settle_clock(table, game, now)
-        closed = table.closed and not change.when_closed
         own = change.after_own and _only_own_since(table, seat, base_version)
-        stale = base_version != table.version and not (terms.stale_safe or own)
-        if closed or stale:
+        refusal: TableError | None = None
+        if table.closed and not change.when_closed:
+            refusal = TableClosed("The evening at this table is over. The host can reopen it with undo.",
+                                  reason="closed", status=409)
+        elif base_version != table.version and not (terms.stale_safe or own):
+            refusal = Stale("The table moved on since your screen was drawn. Have a look and try again.")
+        if refusal is not None:
             if settled:  # keep the clock's (or the idle evening's) news even though this request is refused
                 rows.update(table)
         else:
@@ -1045,29 +1084,25 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
             was_finished = table.status == Table.Status.FINISHED
             actor = change.apply(table, seat, game, payload, now)
             if mode is Mode.TRY:
-                raise WouldApply(change.caution(game, table, payload))
+                transaction.set_rollback(True)
+                return Result(table=table, seat=seat, caution=change.caution(game, table, payload))
             if table.status == Table.Status.FINISHED and not was_finished:
                 _record_result(table, game)
             _moved_on(table, seat)
             rows.update(table)
             rows.insert(logged)
-    if closed or stale:
+    if refusal is not None:
         if settled:
-            broadcast.push_table(table.pk, table=table, seats=seats, asker=seat.pk)
-        if closed:
-            raise TableClosed("The evening at this table is over. The host can reopen it with undo.", reason="closed",
-                              status=409)
-        raise Stale("The table moved on since your screen was drawn. Have a look and try again.")
+            refusal.news = News(table.pk, table=table, seats=seats, asker=seat.pk)
+        raise refusal
     if not change.keeps_seats:
         seats = list(table.seats.all())
     # A seat whose token the change replaced (removed, let in on another phone, taken off its
-    # phone): the phones that held it are told, and their sockets closed, before anyone is sent
-    # the change, so none of them is sent a screen of the seat it no longer holds.
-    broadcast.push_removed(*(s.pk for s in seats if held.get(s.pk, s.token) != s.token))
-    fragments = broadcast.push_table(table.pk, regroup=change.regroup, table=table, seats=seats,
-                                     last_action=logged if logged.undoable else None, asker=seat.pk)
-    change.pushed()
-    return Result(table=table, seat=seat, fragments=fragments, actor=actor, move=change.move(payload))
+    # phone): the phones that held it are told before anyone is sent the change.
+    removed = tuple(s.pk for s in seats if held.get(s.pk, s.token) != s.token)
+    news = News(table.pk, table=table, seats=seats, regroup=change.regroup, removed=removed,
+                last_action=logged if logged.undoable else None, asker=seat.pk)
+    return Result(table=table, seat=seat, actor=actor, move=change.move(payload), news=news)
 
 
 def _settle(code: str, token: str, now: float) -> Result:
@@ -1076,11 +1111,11 @@ def _settle(code: str, token: str, now: float) -> Result:
         changed = _settle_evening(table, now) or _settle_clock(table, game_of(table), now)
         if changed:
             rows.update(table)
-    fragments = broadcast.push_table(table.pk, table=table, seats=seats, asker=seat.pk) if changed else {}
-    return Result(table=table, seat=seat, fragments=fragments)
+    news = News(table.pk, table=table, seats=seats, asker=seat.pk) if changed else None
+    return Result(table=table, seat=seat, news=news)
 
 
 def mark_left(seat: Seat) -> None:
-    """The phone pressed "Leave": the others see it has left; the seat stays until the host removes it."""
+    """The phone pressed "Leave": the others see it has left; the seat stays until the host removes it.
+    Everyone at its table is to be told."""
     Seat.objects.filter(pk=seat.pk).update(left=True)
-    broadcast.push_table(seat.table_id)

@@ -31,6 +31,7 @@ from django_ratelimit.core import get_usage
 from companion.table import codes, seats, summary, tables
 from companion.web import logs, picture, qr
 from companion.table import games as registry
+from companion.live import broadcast, presence
 from companion.live import render as drawing
 from companion.table.forms import MoveError
 from companion.models import Seat, SeatClaim, Table
@@ -187,7 +188,9 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     seat = seats.acting_for(table, own, request.GET.get("as"))
     if seat is None:
         return redirect("table", code=table.code)
-    table = tables.run(table.code, own.token, tables.Settle(), None).table
+    settled = tables.run(table.code, own.token, tables.Settle(), None)
+    broadcast.tell(settled.news)
+    table = settled.table
     game = registry.game_of(table)
     join_url = _reachable(request, reverse("table", kwargs={"code": table.code}))
     return render(request, "companion/table.html", {
@@ -283,10 +286,14 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     back = None if as_display or request.POST.get("new") == "1" else seats.sat_seat(request, table)
     try:
         if back is not None:
-            seat = tables.run(table.code, back.token, tables.ComeBack(), table.version).seat
+            came = tables.run(table.code, back.token, tables.ComeBack(), table.version)
+            broadcast.tell(came.news)
+            seat = came.seat
         else:
             seat = tables.join_table(table, request.POST.get("name", ""), as_display=as_display)
+            broadcast.push_table(table.pk)  # everyone sees the newcomer
     except tables.TableError as error:
+        broadcast.tell(error.news)  # coming back to a table whose evening just ended by itself
         return _join_page(request, table, error=error.message, status=error.status)
     response = redirect("table", code=table.code)
     seats.remember(response, seat)
@@ -321,6 +328,7 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
         asked = tables.ask_for_seat(table, seat_id, seats.claim_token(request, table.code))
     except tables.TableError as error:
         return _join_page(request, table, error=error.message, status=error.status)
+    broadcast.push_table(table.pk)  # the host's screen shows the request
     response = redirect("table", code=table.code)
     seats.remember_claim(response, table.code, asked.token)
     return response
@@ -448,14 +456,12 @@ def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.C
     try:
         change = read(request)
         result = tables.run(code, token, change, _version(request), mode=mode)
-    except tables.WouldApply as would:
-        return _tried(_flash(request, would.caution, kind="warning") if would.caution else HttpResponse(""),
-                      "warning" if would.caution else "accepted")
     except tables.NoSeat as error:
         if _missed(request):
             return rate_limited(request)
         return _refused(request, trial, error.message, status=error.status, reason=error.reason)
     except tables.TableError as error:
+        broadcast.tell(error.news)  # what the table did by itself on the way to refusing, before the answer
         return _refused(request, trial, error.message, status=error.status, fresh=_fresh(request, code, token, mode),
                         reason=error.reason)
     except MoveError as error:  # not a move at all
@@ -464,10 +470,14 @@ def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.C
     except RulesError as error:  # a move the rules refuse now
         return _refused(request, trial, error.message, status=422, fresh=_fresh(request, code, token, mode),
                         reason=error.reason, remedy=_remedy(request, code, error.reason), code=code)
+    if result.caution is not None:  # tried, never made: nothing to tell anyone
+        return _tried(_flash(request, result.caution, kind="warning") if result.caution else HttpResponse(""),
+                      "warning" if result.caution else "accepted")
+    drawn = broadcast.tell(result.news)
     if isinstance(change, tables.PlayAgain) and change.game and not result.duplicate:
         return HttpResponseClientRefresh()  # another game: another page (its regions, its stylesheet)
     seat = _shown(request, result.seat)
-    fresh = "" if seat is None else result.fragments.get(seat.pk) or drawing.live_fragment(result.table, seat)
+    fresh = "" if seat is None else drawn.get(seat.pk) or drawing.live_fragment(result.table, seat)
     if result.duplicate:
         note = "Your tap reached the table before the connection dropped: it is done." if check else \
             "That was already done."
@@ -531,7 +541,7 @@ HOST_ACTIONS = ("start", "undo", "end", "again", "close", "pause", "resume", "se
                 "add", "admit", "refuse", "phone")
 
 
-def _host(name: str, request: HttpRequest) -> tables.Change:
+def _host(name: str, code: str, request: HttpRequest) -> tables.Change:
     """One host action by its name in the URL, with its fields from the form."""
 
     def seat() -> int:
@@ -545,7 +555,8 @@ def _host(name: str, request: HttpRequest) -> tables.Change:
         case "end":
             return tables.EndGame()
         case "again":
-            return tables.PlayAgain(rotate=request.POST.get("rotate") == "1", game=_game_slug(request))
+            return tables.PlayAgain(rotate=request.POST.get("rotate") == "1", game=_game_slug(request),
+                                    here=_here(code))
         case "close":
             return tables.CloseEvening()
         case "pause" | "resume":
@@ -571,6 +582,12 @@ def _host(name: str, request: HttpRequest) -> tables.Change:
     raise tables.TableError("Unknown host action.", status=404, reason="unknown-action")
 
 
+def _here(code: str) -> frozenset[int]:
+    """The seats at table ``code`` with a phone here now, for passing a role on."""
+    return frozenset(presence.here(list(Seat.objects.filter(table__code=codes.normalise(code))
+                                        .values_list("pk", flat=True))))
+
+
 def _game_slug(request: HttpRequest) -> str:
     """The game the host picked for the next game ("" for the same one), if it is one of ours."""
     slug = request.POST.get("game", "").strip()
@@ -581,7 +598,7 @@ def _game_slug(request: HttpRequest) -> str:
 
 @require_POST
 def host_action(request: HttpRequest, code: str, name: str) -> HttpResponse:
-    return _run(request, code, functools.partial(_host, name))
+    return _run(request, code, functools.partial(_host, name, code))
 
 
 @require_GET
@@ -620,5 +637,6 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
         seat = seats.seat_for_request(request, table) if table is not None else None
         if seat is not None:
             tables.mark_left(seat)
+            broadcast.push_table(table.pk)
             seats.remember_sat(response, seat)
     return response

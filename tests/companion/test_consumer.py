@@ -15,6 +15,7 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from companion.table import seats, tables
+from companion.live import broadcast
 from companion.live.broadcast import seat_group
 from companion.models import Seat, Table
 from companion.live.consumers import DRAFT_EVERY, SYNC_EVERY
@@ -66,14 +67,22 @@ def current_version(table: Table) -> int:
     return Table.objects.get(pk=table.pk).version
 
 
+@database_sync_to_async
+def made(code: str, token: str, change: tables.Change, version: int) -> tables.Result:
+    """Make a change and tell everyone of it, as the view that serves a tap does."""
+    result = tables.run(code, token, change, version)
+    broadcast.tell(result.news)
+    return result
+
+
 async def play(table: Table, seat: Seat, **move):
     version = await current_version(table)
-    return await database_sync_to_async(tables.run)(table.code, seat.token, tables.Play(move), version)
+    return await made(table.code, seat.token, tables.Play(move), version)
 
 
 async def start(table: Table, host: Seat):
     version = await current_version(table)
-    return await database_sync_to_async(tables.run)(table.code, host.token, tables.StartGame(), version)
+    return await made(table.code, host.token, tables.StartGame(), version)
 
 
 async def test_socket_sends_the_seats_current_view_on_connect():
@@ -142,7 +151,7 @@ async def test_a_removed_seat_is_told_and_its_socket_closed():
     socket = await open_socket(table.code, gus)
     await drain(socket)
     version = await current_version(table)
-    await database_sync_to_async(tables.run)(table.code, lena.token, tables.RemoveSeat(gus.pk), version)
+    await made(table.code, lena.token, tables.RemoveSeat(gus.pk), version)
     message = await socket.receive_from(timeout=2)
     assert "removed you" in message
     closed = await socket.receive_output(timeout=2)
@@ -283,7 +292,7 @@ async def test_a_screen_follows_its_seat_into_another_group_when_roles_change():
         await drain(socket)
     for seat, role in ((gus, "keeper"), (lena, "guesser")):
         version = await current_version(table)
-        await database_sync_to_async(tables.run)(table.code, lena.token, tables.SetRole(seat.pk, role), version)
+        await made(table.code, lena.token, tables.SetRole(seat.pk, role), version)
     await start(table, lena)
     for socket in sockets.values():
         await drain(socket)
@@ -567,9 +576,8 @@ async def test_a_socket_opened_while_the_database_is_down_hears_the_retry_soon_c
 # -- seats that change phones: the phone that lost a seat hears nothing of it after --------------
 
 
-@database_sync_to_async
-def host_does(table: Table, host: Seat, change: tables.Change):
-    return tables.run(table.code, host.token, change, Table.objects.get(pk=table.pk).version)
+async def host_does(table: Table, host: Seat, change: tables.Change):
+    return await made(table.code, host.token, change, await current_version(table))
 
 
 async def test_a_removed_guesser_is_told_before_the_guessers_are_sent_anything_more():
@@ -598,8 +606,10 @@ async def test_a_seat_given_to_another_phone_closes_the_old_phones_socket_and_th
     old = await open_socket(table.code, gus)
     assert SECRET in "".join(await drain(old))
     await database_sync_to_async(tables.mark_left)(gus)
+    await database_sync_to_async(broadcast.push_table)(table.pk)  # as the view that served "Leave" does
     await drain(old)
     claim = await database_sync_to_async(tables.ask_for_seat)(table, gus.pk)
+    await database_sync_to_async(broadcast.push_table)(table.pk)  # as the view that served the request does
     # A phone that only holds a claim has no seat: its socket is refused, with nothing drawn for it.
     from django.http import HttpResponse
 

@@ -27,6 +27,17 @@ def test_the_web_pages_import_nothing_from_the_socket_consumer():
     assert "companion.live.consumers" not in imported(ROOT / "companion" / "web" / "views.py")
 
 
+def test_the_table_authority_imports_nothing_that_draws_or_sends():
+    # The table writes and says whom to tell; drawing and sending belong to the live sync, which
+    # the view hands the news to. A table module leaning on them would tie every write to a
+    # socket, and the table and the live sync into a loop of rooms.
+    drawing_or_sending = ("companion.live", "companion.web", "channels", "asgiref", "jinja2", "django.template",
+                          "django.shortcuts")
+    leaning = {path.name: sorted(n for n in imported(path) if n.startswith(drawing_or_sending))
+               for path in sorted((ROOT / "companion" / "table").glob("*.py"))}
+    assert {name: found for name, found in leaning.items() if found} == {}
+
+
 def companion_modules() -> dict[str, Path]:
     """Every module of the platform by its dotted name, migrations left out (Django writes them)."""
     found = {}

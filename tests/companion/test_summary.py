@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from PIL import Image
 
+from companion.live import broadcast
 from companion.table import evening, summary, tables
 from companion.web import picture
 from companion.models import Action, Table
@@ -119,8 +120,9 @@ def test_the_push_after_the_close_draws_the_summary_for_every_seat(evening_table
     table, _ = evening_table
     host = table.seats.get(is_host=True)
     result = tables.run(table.code, host.token, tables.CloseEvening(), version(table))
-    assert set(result.fragments) == set(table.seats.values_list("pk", flat=True))
-    for fragment in result.fragments.values():
+    fragments = broadcast.tell(result.news)
+    assert set(fragments) == set(table.seats.values_list("pk", flat=True))
+    for fragment in fragments.values():
         assert "gus won the evening." in fragment and 'name="type"' not in fragment
 
 

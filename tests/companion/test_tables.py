@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import time
 
 import pytest
 from django.urls import reverse
@@ -296,15 +297,16 @@ def test_a_stale_move_that_finds_the_clock_run_out_is_refused_and_everyone_is_to
     table, host = started(stub_table, phone)
     move(host, table, type="set_secret", word="lantern")
     table.refresh_from_db()
-    clock = Clock.from_dict(table.clock)
+    assert Clock.from_dict(table.clock).running
     told, real_push = [], broadcast.push_table
     monkeypatch.setattr(broadcast, "push_table",
                         lambda table_id, **kwargs: told.append(kwargs["table"].version) or real_push(table_id, **kwargs))
     gus = table.seats.get(name="gus")
-    with pytest.raises(tables.Stale):
-        tables.run(table.code, gus.token, tables.Play({"type": "guess", "word": "melon"}), table.version - 1,
-                   now=clock.deadline + 1)
+    # The clock ran out a second ago, and gus's phone sends a guess from a screen drawn before.
+    Table.objects.filter(pk=table.pk).update(clock={**table.clock, "deadline": time.time() - 1})
+    refused = move(sit(phone(), gus), table, v=table.version - 1, type="guess", word="melon")
     table.refresh_from_db()
+    assert refused.status_code == 409
     assert table.state["rules"]["ended_by"] == "time" and told == [table.version]
 
 
@@ -438,36 +440,62 @@ def test_a_move_is_one_transaction_and_its_push_loads_nothing_again(stub_table, 
     # The table and every seat in one read each, the change and its log entry (a move made from
     # the current version cannot be a repeat, so the log is not searched).
     assert len([q for q in move.captured_queries if "SAVEPOINT" not in q["sql"]]) == 4
+    fragments = broadcast.tell(result.news)
     assert pushes == [[]]
-    assert "Undo gus's guess MELON" in html.unescape(result.fragments[lena.pk])
-    assert "gwen" in result.fragments[gus.pk]
+    assert "Undo gus's guess MELON" in html.unescape(fragments[lena.pk])
+    assert "gwen" in fragments[gus.pk]
+
+
+def test_the_table_tells_nobody_itself_and_says_whom_the_view_is_to_tell(stub_table, monkeypatch):
+    table, lena, gus, gwen = stub_table
+    told = []
+    monkeypatch.setattr(broadcast, "_send", lambda *messages, wait=False: told.extend(messages))
+    result = tables.run(table.code, lena.token, tables.RemoveSeat(gwen.pk), version(table))
+    assert told == []
+    assert result.news.table_id == table.pk and result.news.asker == lena.pk and result.news.removed == (gwen.pk,)
+    assert result.news.table.version == version(table)
+    fragments = broadcast.tell(result.news)
+    assert [group for group, message in told if message["type"] == "seat.removed"] == [f"seat-{gwen.pk}"]
+    assert set(fragments) == {lena.pk, gus.pk}
+
+
+def test_a_tried_move_answers_with_the_verdict_and_changes_nothing(stub_table):
+    table, lena, gus, gwen = stub_table
+    tables.run(table.code, lena.token, tables.StartGame(), version(table))
+    seen = version(table)
+    tried = tables.run(table.code, lena.token, tables.Play({"type": "set_secret", "word": "lantern"}), seen,
+                       mode=tables.Mode.TRY)
+    assert tried.caution == "" and tried.news is None
+    assert version(table) == seen and Table.objects.get().state["rules"]["secret"] == ""
 
 
 @pytest.mark.django_db(transaction=True)
-def test_nobody_is_told_of_a_change_before_it_is_committed_and_a_refusal_tells_nobody(monkeypatch):
+def test_nobody_is_told_of_a_change_before_it_is_committed_and_a_refusal_tells_nobody(monkeypatch, phone):
     from django.db import connection, transaction
 
     table, lena = tables.create_table("stub", "lena")
     gus = tables.join_table(table, "gus")
+    host, guest = sit(phone(), lena), sit(phone(), gus)
     told = []  # (in a transaction still?, the version committed, the version told) at each push
+    drawn = []  # what each push drew, by seat
     real_push = broadcast.push_table
 
     def push_table(table_id, **kwargs):
         committed = Table.objects.values_list("version", flat=True).get(pk=table_id)
         told.append((connection.in_atomic_block, committed, kwargs["table"].version))
-        return real_push(table_id, **kwargs)
+        drawn.append(real_push(table_id, **kwargs))
+        return drawn[-1]
 
     monkeypatch.setattr(broadcast, "push_table", push_table)
-    result = tables.run(table.code, lena.token, tables.StartGame(), version(table))
-    assert told == [(False, result.table.version, result.table.version)] and result.fragments[gus.pk]
-    with pytest.raises(RulesError):  # the rules refuse it: nothing changed, nobody told
-        tables.run(table.code, gus.token, tables.Play({"type": "guess", "word": "melon"}), version(table))
-    with pytest.raises(tables.Stale):
-        tables.run(table.code, lena.token, tables.Play({"type": "set_secret", "word": "lantern"}), 0)
-    with pytest.raises(tables.WouldApply):  # tried, never made
-        tables.run(table.code, lena.token, tables.Play({"type": "set_secret", "word": "lantern"}), version(table),
-                   mode=tables.Mode.TRY)
-    assert len(told) == 1 and version(table) == result.table.version
+    assert post_host(host, table, "start").status_code == 200
+    started_at = version(table)
+    assert told == [(False, started_at, started_at)] and drawn[0][gus.pk]
+    # the rules refuse it: nothing changed, nobody told
+    assert move(guest, table, type="guess", word="melon").status_code == 422
+    assert move(host, table, v=0, type="set_secret", word="lantern").status_code == 409
+    tried = move(host, table, type="set_secret", word="lantern", _try="1")  # tried, never made
+    assert tried.status_code == 200 and tried["X-Try-Verdict"] == "accepted"
+    assert len(told) == 1 and version(table) == started_at
     with transaction.atomic(), pytest.raises(RuntimeError):  # inside another transaction, leaving would not commit
         tables.run(table.code, lena.token, tables.EndGame(), version(table))
     assert len(told) == 1
