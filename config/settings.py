@@ -298,15 +298,15 @@ _REFUSAL_LOGGERS = ["django.request"] + [f"django.security.{name}" for name in (
     "SuspiciousOperation", "SuspiciousMultipartForm", "SuspiciousFileOperation", "DisallowedHost",
     "DisallowedRedirect", "TooManyFieldsSent", "TooManyFilesSent", "RequestDataTooBig")]
 # A dependency out of reach (Redis, PostgreSQL) fails every request and push that needs it: our
-# own code logs that in one line, counted with its like (companion.web.logs.failed). These libraries'
+# own code logs that in one line, counted with its like (companion.live.logs.failed). These libraries'
 # loggers log it with a traceback each time: channels_redis's receive loop, and asyncio for a
 # task whose failure nobody awaited.
 _OUTAGE_LOGGERS = ["channels_redis.pubsub", "channels_redis.core", "asyncio"]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"one_line_for_refusals": {"()": "companion.web.logs.OneLineForRefusals"},
-                "one_line_when_out_of_reach": {"()": "companion.web.logs.OneLineWhenOutOfReach"}},
+    "filters": {"one_line_for_refusals": {"()": "companion.live.logs.OneLineForRefusals"},
+                "one_line_when_out_of_reach": {"()": "companion.live.logs.OneLineWhenOutOfReach"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {**{name: {"filters": ["one_line_for_refusals"]} for name in _REFUSAL_LOGGERS},
                 **{name: {"filters": ["one_line_when_out_of_reach"]} for name in _OUTAGE_LOGGERS}},

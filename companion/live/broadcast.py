@@ -17,7 +17,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from companion.live import render
-from companion.web import logs
+from companion.live import logs
 from companion.table.games import Game, game_of, viewer_of
 from companion.table.tables import News
 from companion.models import Table

@@ -26,7 +26,7 @@ from django.core.cache import cache
 
 from companion.live import presence, render, watchdog
 from companion.table import codes, seats
-from companion.web import logs
+from companion.live import logs
 from companion.live.broadcast import group_of, push_table, seat_group
 from companion.table.games import game_of, viewer_of
 from companion.models import Seat, Table

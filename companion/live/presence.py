@@ -14,7 +14,7 @@ from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 
-from companion.web import logs
+from companion.live import logs
 
 log = logging.getLogger(__name__)
 

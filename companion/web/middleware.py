@@ -9,7 +9,7 @@ from django.core.exceptions import BadRequest
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponseBase
 
-from companion.web import logs
+from companion.live import logs
 from companion.web.origin import port_refused
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,7 @@ class DatabaseOutage:
     A database that is down, restarting or locked past its timeout raises one of these from
     whichever query meets it; the transaction it was in is rolled back, so nothing was
     applied. One line is logged, not a traceback, and those that follow it are counted
-    (companion.web.logs.failed): during an outage every phone at every table asks every few seconds.
+    (companion.live.logs.failed): during an outage every phone at every table asks every few seconds.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):

@@ -29,7 +29,8 @@ from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
 from django_ratelimit.core import get_usage
 
 from companion.table import codes, seats, summary, tables
-from companion.web import logs, picture, qr
+from companion.live import logs
+from companion.web import picture, qr
 from companion.table import games as registry
 from companion.live import broadcast, presence
 from companion.live import render as drawing

@@ -7,7 +7,7 @@ import django_ratelimit.core
 import pytest
 from django.core.cache import cache
 
-from companion.web import logs
+from companion.live import logs
 
 
 @pytest.fixture(autouse=True)

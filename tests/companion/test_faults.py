@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from companion.live import broadcast, presence
 from companion.table import tables
-from companion.web import logs
+from companion.live import logs
 from companion.models import Table
 from tests.conftest import sit
 
