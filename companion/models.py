@@ -2,7 +2,8 @@ import secrets
 
 from django.db import models
 
-from companion.table import codes
+# A table's join code is this many letters (companion.table.codes makes and reads them).
+CODE_LENGTH = 6
 
 
 def new_token() -> str:
@@ -15,7 +16,7 @@ class Table(models.Model):
         PLAYING = "playing", "Playing"
         FINISHED = "finished", "Finished"
 
-    code = models.CharField(max_length=codes.LENGTH, unique=True)
+    code = models.CharField(max_length=CODE_LENGTH, unique=True)
     game = models.CharField(max_length=20)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
     state = models.JSONField(null=True, blank=True)

@@ -2,9 +2,11 @@
 
 import secrets
 
+from companion.models import CODE_LENGTH
+
 # No I, L or O: they pass for 1 and 0 when read off another phone.
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
-LENGTH = 6  # 23**6 = 148 million codes; with join lookups rate limited per address, guessing is hopeless.
+LENGTH = CODE_LENGTH  # 23**6 = 148 million codes; with join lookups rate limited per address, guessing is hopeless.
 
 
 def new_code() -> str:
