@@ -111,10 +111,7 @@ class HalfTruth(Game):
         if kind == REMOVE:
             return self._removed(played, move["seat"])
         seat = played.index(actor)
-        if move.get("type") in ("skip", "drop"):  # the host's (host_only): the platform checks
-            if move.get("seat") not in played.seats:
-                raise rules.IllegalMove("That seat does not play in this game.", reason="no-such-seat")
-            move = {**move, "seat": played.seats.index(move["seat"])}
+        if move.get("type") in ("skip", "drop"):  # the host's (host_only), its seat the rules' player
             seat = None
         elif move.get("type") in rules.READER_MOVES and actor.is_host and seat != played.rules["reader"]:
             seat = None  # the host acts for the table

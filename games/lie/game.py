@@ -95,13 +95,10 @@ class Lie(Game):
         return self._new_game(players, options, rng)
 
     def _new_game(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
-        seats = [p.seat_id for p in players]
-        opener = options.get("opener")
-        if opener is not None and opener not in seats:
-            raise rules.IllegalSetup("The oldest player must be one of the players.", reason="bad-opener")
+        opener = options.get("opener")  # the rules' player: the platform refuses a seat not dealt in
         state = rules.new_game(
             [p.name for p in players],
-            opener=0 if opener is None else seats.index(opener),
+            opener=0 if opener is None else opener,
             variants={name: bool(options.get(name)) for name in rules.VARIANT_NAMES},
             count_at_reveal=bool(options.get("count_at_reveal")),
             odds_helper=bool(options.get("odds_helper")),
