@@ -23,10 +23,10 @@ from companion.table.players import PlayerRef, in_seat_ids
 from companion.table.rules_errors import IllegalMove, IllegalSetup
 
 __all__ = ["DISPLAY", "END", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Outcome", "PLATFORM_MOVES",
-           "Played", "Player", "PlayerRef", "REMOVE", "Remedy", "Role", "TABLE", "TIMER_EXPIRED", "Viewer", "all_games", "begin",
-           "can_hold", "check_roles", "describe", "game_of", "get", "gone", "move_of", "next_after", "next_in_role",
-           "outcome_of", "platform_move", "played_of", "players_of", "register", "role_counts", "role_of",
-           "seat_limit", "viewer_of"]
+           "Played", "Player", "PlayerRef", "REMOVE", "Remedy", "Role", "TABLE", "TIMER_EXPIRED", "Viewer", "all_games",
+           "begin", "can_hold", "check_roles", "describe", "game_of", "get", "gone", "move_of", "next_after",
+           "next_in_role", "outcome_of", "platform_move", "played_of", "players_of", "register", "role_counts",
+           "role_of", "seat_limit", "viewer_of"]
 
 def listed(names: list[str]) -> str:
     """"Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""

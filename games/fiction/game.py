@@ -13,8 +13,8 @@ from typing import Any
 from django.template.defaultfilters import pluralize
 
 from companion.table.clock import ClockWant
-from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, PlayerRef, Remedy,
-                                   Role, Viewer, move_of, platform_move)
+from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, PlayerRef,
+                                   Remedy, Role, Viewer, move_of, platform_move)
 from companion.table.rules_errors import IllegalMove, RulesError
 
 from . import rules
