@@ -450,7 +450,8 @@ def _checking(check_setup: Callable[..., str | None]) -> Callable[..., str | Non
 
 
 def _viewing(view: Callable[..., Any]) -> Callable[..., Any]:
-    # One walk for all the views of one drawing: the parts they share are translated once.
+    # ``views`` returns the list of one drawing's views: one walk, so the parts they share are
+    # translated once.
     @wraps(view)
     def in_seat_ids_(self: Game, played: Played, viewer: Any) -> Any:
         return in_seat_ids(view(self, played, viewer), played.seats)

@@ -35,31 +35,59 @@ def refs(players: Sequence[int]) -> list[PlayerRef]:
     return [PlayerRef(p) for p in players]
 
 
-def in_seat_ids(value: Any, seats: Sequence[int], memo: dict[int, Any] | None = None) -> Any:
-    """``value`` (a view: dicts, lists, tuples, sets) with every ``PlayerRef`` replaced by the seat
-    id of that player; everything else as it is.
+def in_seat_ids(value: Any, seats: Sequence[int]) -> Any:
+    """``value`` (a view, or the list of views one change draws: dicts, lists, tuples, sets) with
+    every ``PlayerRef`` replaced by the seat id of that player; everything else as it is.
 
-    ``memo`` (one per drawing of several views) translates a part the views share once and keeps
-    it shared.
+    A container that holds no player comes back as the very object it was, so a view costs new
+    objects only on the paths to its players, and a part several views share is translated once
+    and stays shared.
     """
-    if memo is None:
-        memo = {}
-    return _walk(value, seats, memo)
-
-
-def _walk(value: Any, seats: Sequence[int], memo: dict[int, Any]) -> Any:
-    kind = type(value)
-    if kind is PlayerRef:
+    if type(value) is PlayerRef:
         return seats[value]
-    if kind not in (dict, list, tuple, set, frozenset):
+    if type(value) not in _CONTAINERS:
         return value
+    return _walk(value, seats, {})
+
+
+_CONTAINERS = frozenset({dict, list, tuple, set, frozenset})
+
+
+def _walk(value: Any, seats: Sequence[int], memo: dict[int, Any], ref: type = PlayerRef,
+          containers: frozenset = _CONTAINERS) -> Any:
+    """``in_seat_ids`` of a container. Its items are looked at here, not in a call each, and the
+    names it reads are its own locals: a view is mostly strings and numbers, and every change
+    draws one for every screen. A key of a dict is a player or no player, never a container of them."""
     key = id(value)
     if key in memo:
         return memo[key][1]
-    if kind is dict:
-        out: Any = {_walk(k, seats, memo): _walk(v, seats, memo) for k, v in value.items()}
+    changed = False
+    if type(value) is dict:
+        out: Any = {}
+        for k, v in value.items():
+            if type(k) is ref:
+                k, changed = seats[k], True
+            kind = type(v)
+            if kind is ref:
+                v, changed = seats[v], True
+            elif kind in containers:
+                new = _walk(v, seats, memo)
+                if new is not v:
+                    v, changed = new, True
+            out[k] = v
     else:
-        out = kind(_walk(item, seats, memo) for item in value)
+        items = []
+        for v in value:
+            kind = type(v)
+            if kind is ref:
+                v, changed = seats[v], True
+            elif kind in containers:
+                new = _walk(v, seats, memo)
+                if new is not v:
+                    v, changed = new, True
+            items.append(v)
+        out = items if type(value) is list else type(value)(items)
+    out = out if changed else value
     # The original is kept beside its translation so that its id is not reused while the memo lives.
     memo[key] = (value, out)
     return out
