@@ -399,13 +399,18 @@ def _move_in_players(game: Game, played: Played, move: dict) -> dict:
     if not named:
         return move
     seats = played.seats
+
+    def player(seat: Any) -> int:
+        if seat not in seats:
+            raise IllegalMove("That seat does not play in this game.", reason="no-such-seat")
+        return seats.index(seat)
+
     out = dict(move)
     for name in named:
-        if out.get(name) is None:
-            continue
-        if out[name] not in seats:
-            raise IllegalMove("That seat does not play in this game.", reason="no-such-seat")
-        out[name] = seats.index(out[name])
+        if isinstance(out.get(name), list):  # a repeated field (``many``)
+            out[name] = [player(seat) for seat in out[name]]
+        elif out.get(name) is not None:
+            out[name] = player(out[name])
     return out
 
 

@@ -21,7 +21,7 @@ class Pointing(Game):
 
     slug = "pointing"
     roles = ()
-    moves = (Move("point", (Field("at", "seat"),)),)
+    moves = (Move("point", (Field("at", "seat"),)), Move("point_all", (Field("at", "seat", many=True),)))
     setup = (Field("first", "seat", required=False),)
 
     def start(self, players, options, rng):
@@ -31,7 +31,8 @@ class Pointing(Game):
         return None if options.get("first") in (None, 0, 1, 2) else "no such player"
 
     def apply(self, played, actor, move, rng):
-        return {**played.rules, "named": [*played.rules["named"], move["at"]]}
+        named = move["at"] if isinstance(move["at"], list) else [move["at"]]
+        return {**played.rules, "named": [*played.rules["named"], *named]}
 
     def view(self, played, viewer):
         named = [PlayerRef(n) for n in played.rules["named"]]
@@ -49,6 +50,14 @@ def test_a_seat_field_in_a_move_reaches_apply_as_the_rules_player():
     played = begin(game, PLAYERS, {}, random.Random(0))
     after = played.then(game.apply(played, PLAYERS[0], {"type": "point", "at": CAL}, random.Random(0)))
     assert after.rules["named"] == [2]
+
+
+def test_a_repeated_seat_field_reaches_apply_as_the_rules_players():
+    played = begin(game, PLAYERS, {}, random.Random(0))
+    after = played.then(game.apply(played, PLAYERS[0], {"type": "point_all", "at": [CAL, ANA]}, random.Random(0)))
+    assert after.rules["named"] == [2, 0]
+    with pytest.raises(IllegalMove):
+        game.apply(played, PLAYERS[0], {"type": "point_all", "at": [CAL, 99]}, random.Random(0))
 
 
 def test_a_seat_not_dealt_in_is_refused_as_a_move_and_changes_nothing():
