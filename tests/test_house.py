@@ -7,6 +7,7 @@ games/<slug>/templates/ and games/<slug>/static/, where Django finds them by its
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,37 @@ def test_a_games_stylesheet_and_script_are_found_in_its_folder(slug):
     for name in filter(None, (game.stylesheet, game.script)):
         found = finders.find(name)
         assert found and Path(found).is_relative_to(folder(slug) / "static"), (name, found)
+
+
+# What only the platform may do with a game in play: read the players' seat ids (``Played.seats``,
+# ``seat``, ``holding``), or look a seat id up by hand (``seats[n]``, ``seats.index(seat_id)``).
+SEAT_MAPPING = {"seats", "holding"}
+
+
+def _maps_seats(node: ast.AST) -> str:
+    """What ``node`` does that maps the rules' players to seat ids or back, or ""."""
+    if isinstance(node, ast.Attribute) and node.attr in SEAT_MAPPING:
+        return f".{node.attr}"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        if node.func.attr == "seat":
+            return ".seat()"
+        if node.func.attr == "index" and any(isinstance(n, ast.Name) and n.id == "seats"
+                                             for n in ast.walk(node.func.value)):
+            return "seats.index()"
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "seats":
+        return "seats[]"
+    return ""
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_no_game_maps_its_players_to_seat_ids(slug):
+    # The platform translates at the seam (companion.table.games): a game names players as
+    # PlayerRef and gets a seat field as the rules' player, so none of it looks seats up itself.
+    found = []
+    for path in sorted(folder(slug).rglob("*.py")):
+        if "rules" in path.relative_to(folder(slug)).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if what := _maps_seats(node):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} {what}")
+    assert not found

@@ -14,16 +14,19 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import wraps
 from typing import Any, ClassVar
 
 from companion.table.clock import ClockWant
 from companion.table.forms import Field, Move, MoveError
+from companion.table.players import PlayerRef, in_seat_ids
+from companion.table.rules_errors import IllegalMove, IllegalSetup
 
 __all__ = ["DISPLAY", "END", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Outcome", "PLATFORM_MOVES",
-           "Played", "Player", "REMOVE", "Remedy", "Role", "TABLE", "TIMER_EXPIRED", "Viewer", "all_games", "begin",
-           "can_hold", "check_roles", "describe", "game_of", "get", "gone", "move_of", "next_after", "next_in_role",
-           "outcome_of", "platform_move", "played_of", "players_of", "register", "role_counts", "role_of",
-           "seat_limit", "viewer_of"]
+           "Played", "Player", "PlayerRef", "REMOVE", "Remedy", "Role", "TABLE", "TIMER_EXPIRED", "Viewer", "all_games",
+           "begin", "can_hold", "check_roles", "describe", "game_of", "get", "gone", "move_of", "next_after",
+           "next_in_role", "outcome_of", "platform_move", "played_of", "players_of", "register", "role_counts",
+           "role_of", "seat_limit", "viewer_of"]
 
 def listed(names: list[str]) -> str:
     """"Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""
@@ -190,6 +193,20 @@ class Remedy:
 
 
 class Game:
+    """A game as the table plays it. Its rules know players 0..n-1 (seat order as the game began),
+    never the table's seat ids; the platform translates at the seam, both ways, for every game:
+
+    - its ``view``, ``views`` and ``marks`` name a player as ``PlayerRef(n)`` and their callers get
+      that player's seat id in its place (``companion.table.players``);
+    - a field of kind ``seat`` in a move or the setup arrives at ``apply``, ``start`` and
+      ``check_setup`` as the rules' player it names; a seat not dealt in is refused there.
+
+    A subclass writes these methods in the rules' players; ``__init_subclass__`` wraps the ones it
+    defines, so the table, the screens and the tests call them as always and see seat ids. Inside
+    the game, one of them calls a helper of its own rather than another of them, whose seat fields
+    are already the rules' players.
+    """
+
     slug: str = ""
     name: str = ""
     blurb: str = ""
@@ -249,9 +266,10 @@ class Game:
         return None
 
     def marks(self, played: Played | None, setup: dict[str, Any], players: list[Viewer]) -> dict[int, dict[str, str]]:
-        """Each player's colour and the shape that goes with it (``{"colour", "shape"}``), by seat id,
-        as soon as it is decided: from the setup in the lobby (``played`` None), from the game once it
-        runs. Public, as on the board. Empty for a game without player colours."""
+        """Each player's colour and the shape that goes with it (``{"colour", "shape"}``), by
+        ``PlayerRef`` (in the lobby, a place in ``players``), as soon as it is decided: from the setup
+        in the lobby (``played`` None), from the game once it runs. Public, as on the board. Empty
+        for a game without player colours."""
         return {}
 
     def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
@@ -285,7 +303,8 @@ class Game:
     def view(self, played: Played, viewer: Viewer) -> dict:
         """What one seat may see, from the rules' player_view, in the shape every game shares.
 
-        Top-level keys: ``phase``; ``waiting_for`` (seat ids); ``legal_moves`` for this seat,
+        Every player in it is a ``PlayerRef``; the caller gets seat ids in their place.
+        Top-level keys: ``phase``; ``waiting_for`` (players); ``legal_moves`` for this seat,
         each ``{"type", "allowed", "why"}`` (``why`` says why not, for a disabled button);
         ``outcome``: None while playing, else what the game's screens say of how it ended.
         """
@@ -362,6 +381,100 @@ class Game:
 
     def clock(self, played: Played) -> ClockWant | None:
         return None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, translated in _SEAM.items():
+            if name in cls.__dict__:
+                setattr(cls, name, translated(cls.__dict__[name]))
+
+
+# -- the seam between seats and the rules' players ---------------------------------------------
+
+
+def _move_in_players(game: Game, played: Played, move: dict) -> dict:
+    """``move`` with each of its declared ``seat`` fields turned from a seat id into the rules' player."""
+    declared = move_of(game, move.get("type", ""))
+    named = [f.name for f in declared.fields if f.kind == "seat"] if declared else []
+    if not named:
+        return move
+    seats = played.seats
+
+    def player(seat: Any) -> int:
+        if seat not in seats:
+            raise IllegalMove("That seat does not play in this game.", reason="no-such-seat")
+        return seats.index(seat)
+
+    out = dict(move)
+    for name in named:
+        if isinstance(out.get(name), list):  # a repeated field (``many``)
+            out[name] = [player(seat) for seat in out[name]]
+        elif out.get(name) is not None:
+            out[name] = player(out[name])
+    return out
+
+
+def _setup_in_players(game: Game, options: dict[str, Any], players: list[Viewer]) -> dict[str, Any]:
+    """The setup with each ``seat`` field turned from a seat id into the rules' player (its place in
+    ``players``); a seat that is not one of them is an ``IllegalSetup``."""
+    named = [f for f in game.setup if f.kind == "seat" and options.get(f.name) is not None]
+    if not named:
+        return options
+    seats = [p.seat_id for p in players]
+    out = dict(options)
+    for f in named:
+        if out[f.name] not in seats:
+            raise IllegalSetup(f"The {f.title.lower()} must be one of the players.", reason="no-such-seat")
+        out[f.name] = seats.index(out[f.name])
+    return out
+
+
+def _applying(apply: Callable[..., dict]) -> Callable[..., dict]:
+    @wraps(apply)
+    def in_players(self: Game, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
+        return apply(self, played, actor, _move_in_players(self, played, move), rng)
+    return in_players
+
+
+def _starting(start: Callable[..., dict]) -> Callable[..., dict]:
+    @wraps(start)
+    def in_players(self: Game, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
+        return start(self, players, _setup_in_players(self, options, players), rng)
+    return in_players
+
+
+def _checking(check_setup: Callable[..., str | None]) -> Callable[..., str | None]:
+    @wraps(check_setup)
+    def in_players(self: Game, options: dict[str, Any], players: list[Viewer]) -> str | None:
+        try:
+            options = _setup_in_players(self, options, players)
+        except IllegalSetup as refusal:
+            return refusal.message
+        return check_setup(self, options, players)
+    return in_players
+
+
+def _viewing(view: Callable[..., Any]) -> Callable[..., Any]:
+    # ``views`` returns the list of one drawing's views: one walk, so the parts they share are
+    # translated once.
+    @wraps(view)
+    def in_seat_ids_(self: Game, played: Played, viewer: Any) -> Any:
+        return in_seat_ids(view(self, played, viewer), played.seats)
+    return in_seat_ids_
+
+
+def _marking(marks: Callable[..., dict]) -> Callable[..., dict]:
+    @wraps(marks)
+    def in_seat_ids_(self: Game, played: Played | None, setup: dict[str, Any], players: list[Viewer]) -> dict:
+        seats = played.seats if played is not None else [p.seat_id for p in players]
+        return in_seat_ids(marks(self, played, setup, players), seats)
+    return in_seat_ids_
+
+
+# The methods a game writes in the rules' players, each with what translates it for the platform.
+_SEAM: dict[str, Callable[[Callable[..., Any]], Callable[..., Any]]] = {
+    "start": _starting, "check_setup": _checking, "apply": _applying,
+    "view": _viewing, "views": _viewing, "marks": _marking}
 
 
 # -- what the platform reads off a game's declared data ----------------------------

@@ -13,8 +13,8 @@ from typing import Any
 from django.template.defaultfilters import pluralize
 
 from companion.table.clock import ClockWant
-from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, Remedy, Role, Viewer,
-                                   move_of, platform_move)
+from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, PlayerRef,
+                                   Remedy, Role, Viewer, move_of, platform_move)
 from companion.table.rules_errors import IllegalMove, RulesError
 
 from . import rules
@@ -166,18 +166,14 @@ class Fiction(Game):
         """
         if viewer.is_display:
             return None
-        return LIBRARIAN if viewer.seat_id in played.holding(LIBRARIAN) else GUESSERS
+        player = played.index(viewer)
+        return LIBRARIAN if player is not None and played.players[player].role == LIBRARIAN else GUESSERS
 
     @staticmethod
-    def seat_ids(played: Played, seats: list[str | None]) -> list[int]:
-        """Platform seat ids of rules seats; the table (None) is left to the platform."""
-        ids: list[int] = []
-        for seat in seats:
-            if seat == LIBRARIAN:
-                ids.extend(played.holding(LIBRARIAN))
-            elif seat == GUESSERS:
-                ids.extend(played.holding("guesser"))
-        return ids
+    def players_on(played: Played, sides: list[str | None]) -> list[PlayerRef]:
+        """The players who sit on these rules' sides, each marked for the platform; the table
+        (None) is left to the platform."""
+        return [PlayerRef(n) for side in sides for n in _on_side(played, side)]
 
     # -- the game -----------------------------------------------------------------------
     def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
@@ -212,7 +208,7 @@ class Fiction(Game):
         elif viewer.is_host:  # the host also makes the table's moves (halftime)
             table = rules.player_view(game, None)["legal_moves"]
             view["legal_moves"] += [m for m in table if move_of(self, m["type"]).host_only]
-        view["waiting_for"] = self.seat_ids(played, view["waiting_for"])
+        view["waiting_for"] = self.players_on(played, view["waiting_for"])
         for row in view["turns"]:
             row["tiles"] = tiles(row)
             row["note"] = lie_note(row) if row["clues"] and not row["correct"] else ""
@@ -317,8 +313,7 @@ class Fiction(Game):
             return None
         game = rules.GameState.from_dict(played.rules)
         found = game.outcome
-        role = {GUESSERS: "guesser", LIBRARIAN: LIBRARIAN}.get(found.winner)
-        won = tuple(n for n, player in enumerate(played.players) if role and player.role == role)
+        won = tuple(_on_side(played, found.winner))
         # A side with no seat at the table (paper guessers in clue check, the app) is still named.
         side = "" if found.winner is None else "the Guessers" if found.winner == GUESSERS else \
             "the app" if game.options.app_librarian else "the Lie-brarian"
@@ -358,3 +353,13 @@ class Fiction(Game):
         if roles[player] == "guesser" and roles.count("guesser") == 1:
             raise IllegalMove("The last Guesser cannot leave mid-game; end the game first.", reason="last-guesser")
         return played.rules
+
+
+# The role its players held as the game began, for each of the rules' sides.
+_ROLE_OF_SIDE = {LIBRARIAN: LIBRARIAN, GUESSERS: "guesser"}
+
+
+def _on_side(played: Played, side: str | None) -> list[int]:
+    """The rules' players on a side (none for the table, None), in seat order."""
+    role = _ROLE_OF_SIDE.get(side)  # type: ignore[arg-type]
+    return [n for n, player in enumerate(played.players) if role and player.role == role]

@@ -1,7 +1,7 @@
 """Half Truth on the table: seats, setup, move fields and regions around the pure rules.
 
-Rules seats are player indices in seat order as the game began (None is the table);
-``Played.players`` maps them to the table's seat ids, and every view leaves here in seat ids.
+Rules seats are player indices in seat order as the game began (None is the table). The view
+marks each player it names with ``PlayerRef``; the platform shows seat ids in their place.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, Role, Viewer, listed,
-                                   platform_move)
+from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, PlayerRef,
+                                   Role, Viewer, listed, platform_move)
 
 from . import rules
 from .rules.scoring import CORRECT_ANSWERS, MAX_PICKS
@@ -77,13 +77,10 @@ class HalfTruth(Game):
     def marks(self, played: Played | None, setup: dict[str, Any], players: list[Viewer]) -> dict[int, dict[str, str]]:
         if played is not None:
             colours = [p["colour"] for p in played.rules["players"]]
-            seats = played.seats
         else:
-            players = players[:rules.MAX_PLAYERS]
-            chosen = [setup.get(f"colour_{n}") or FREE for n in range(1, len(players) + 1)]
+            chosen = [setup.get(f"colour_{n}") or FREE for n in range(1, min(len(players), rules.MAX_PLAYERS) + 1)]
             colours = [c.value for c in rules.seat_colours([None if c == FREE else rules.Colour(c) for c in chosen])]
-            seats = [p.seat_id for p in players]
-        return {seat: {"colour": colour, "shape": SHAPES[colour]} for seat, colour in zip(seats, colours)}
+        return {PlayerRef(n): {"colour": colour, "shape": SHAPES[colour]} for n, colour in enumerate(colours)}
 
     def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
         notes = {f"colour_{n}": f"{p['name']}: {p['colour'].capitalize()} ({p['shape']})"
@@ -111,10 +108,7 @@ class HalfTruth(Game):
         if kind == REMOVE:
             return self._removed(played, move["seat"])
         seat = played.index(actor)
-        if move.get("type") in ("skip", "drop"):  # the host's (host_only): the platform checks
-            if move.get("seat") not in played.seats:
-                raise rules.IllegalMove("That seat does not play in this game.", reason="no-such-seat")
-            move = {**move, "seat": played.seats.index(move["seat"])}
+        if move.get("type") in ("skip", "drop"):  # the host's (host_only), its seat the rules' player
             seat = None
         elif move.get("type") in rules.READER_MOVES and actor.is_host and seat != played.rules["reader"]:
             seat = None  # the host acts for the table
@@ -124,17 +118,16 @@ class HalfTruth(Game):
         return self.views(played, [viewer])[0]
 
     def views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
-        seats = played.seats
         game = rules.from_dict(played.rules)
         table = rules.player_view(game, None)  # the display's: every pick of the questions answered
-        history = [{**q, "reader": seats[q["reader"]], "results": [{**r, "seat": seats[r["seat"]]} for r in q["results"]]}
-                   for q in table["history"]]
-        drawn = chart(_in_seat_ids(table, seats, history))  # everyone's points, as the display shows them
+        history = [{**q, "reader": PlayerRef(q["reader"]),
+                    "results": [{**r, "seat": PlayerRef(r["seat"])} for r in q["results"]]} for q in table["history"]]
+        drawn = chart(_marked(table, history))  # everyone's points, as the display shows them
         out = []
         for viewer in viewers:
             seat = played.index(viewer)
             mine = table if seat is None and not viewer.is_host else rules.player_view(game, seat, table_moves=viewer.is_host)
-            out.append(_on_screen(_in_seat_ids(mine, seats, history), drawn))
+            out.append(_on_screen(_marked(mine, history), drawn))
         return out
 
     def now(self, view: dict, viewer: Viewer) -> Now:
@@ -236,7 +229,7 @@ def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState
 
 
 def _on_screen(view: dict, drawn: dict | None) -> dict:
-    """A seat's view (in seat ids) with what its screens show beyond the rules' view: the
+    """A seat's view (its players marked) with what its screens show beyond the rules' view: the
     Victory Points chart (``drawn``, the same for every seat), each player's cells per round."""
     view["chart"] = drawn
     # How many letters a form may tick (public rules): the forms stop at the limit as they are tapped.
@@ -259,17 +252,17 @@ def _on_screen(view: dict, drawn: dict | None) -> dict:
     return view
 
 
-def _in_seat_ids(view: dict, seats: list[int], history: list[dict]) -> dict:
-    """The rules' view with every player index turned into a seat id, and ``history`` (the
-    questions answered, in seat ids) in place of the rules' own."""
-    view = {**view, "seat": None if view["seat"] is None else seats[view["seat"]],
-            "reader": None if view["reader"] is None else seats[view["reader"]],
-            "waiting_for": [seats[i] for i in view["waiting_for"]],
-            "players": [{**p, "seat": seats[p["seat"]]} for p in view["players"]],
+def _marked(view: dict, history: list[dict]) -> dict:
+    """The rules' view with every player index marked as a ``PlayerRef``, and ``history`` (the
+    questions answered, marked) in place of the rules' own."""
+    view = {**view, "seat": None if view["seat"] is None else PlayerRef(view["seat"]),
+            "reader": None if view["reader"] is None else PlayerRef(view["reader"]),
+            "waiting_for": [PlayerRef(i) for i in view["waiting_for"]],
+            "players": [{**p, "seat": PlayerRef(p["seat"])} for p in view["players"]],
             "history": history, "last_question": history[-1] if history else None}
     if view["outcome"]:
         outcome = view["outcome"]
-        view["outcome"] = {**outcome, "winners": [seats[i] for i in outcome["winners"]],
-                           "standings": [{**s, "seat": seats[s["seat"]]} for s in outcome["standings"]]}
+        view["outcome"] = {**outcome, "winners": [PlayerRef(i) for i in outcome["winners"]],
+                           "standings": [{**s, "seat": PlayerRef(s["seat"])} for s in outcome["standings"]]}
         view["outcome"].update(decided(view["outcome"], {p["seat"]: p["name"] for p in view["players"]}))
     return view

@@ -1,8 +1,8 @@
-"""LIE on the table: the setup form, the moves as forms, and the rules' seats mapped to the table's.
+"""LIE on the table: the setup form, the moves as forms, and the rules' views for the screens.
 
-The rules number players 0..n-1 in clockwise order, which is the table's seat
-order as the game began (``Played.players``), so a seat id from a phone is only
-ever looked up, never trusted as a rules seat.
+The rules number players 0..n-1 in clockwise order, which is the table's seat order as the
+game began (``Played.players``). The view marks each player it names with ``PlayerRef``, and
+the platform turns seat ids into players on the way in and players into seat ids on the way out.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, Role, Viewer,
-                                   platform_move)
+from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, PlayerRef,
+                                   Role, Viewer, platform_move)
 
 from . import rules
 from .screens import die, result_words, screen, showdown, spoken, why_won
@@ -95,13 +95,10 @@ class Lie(Game):
         return self._new_game(players, options, rng)
 
     def _new_game(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
-        seats = [p.seat_id for p in players]
-        opener = options.get("opener")
-        if opener is not None and opener not in seats:
-            raise rules.IllegalSetup("The oldest player must be one of the players.", reason="bad-opener")
+        opener = options.get("opener")  # the rules' player: the platform refuses a seat not dealt in
         state = rules.new_game(
             [p.name for p in players],
-            opener=0 if opener is None else seats.index(opener),
+            opener=0 if opener is None else opener,
             variants={name: bool(options.get(name)) for name in rules.VARIANT_NAMES},
             count_at_reveal=bool(options.get("count_at_reveal")),
             odds_helper=bool(options.get("odds_helper")),
@@ -129,13 +126,12 @@ class Lie(Game):
 
     def views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
         game = rules.from_dict(played.rules)
-        seats = played.seats
         table = rules.player_view(game, None)  # the display's: every hand of the rounds played
-        shown = [showdown(down, seats, played.rules["players"]) for down in table["showdowns"]]
+        shown = [showdown(down, played.rules["players"]) for down in table["showdowns"]]
         out = []
         for viewer in viewers:
             seat = played.index(viewer)
-            seen = _to_seat_ids(table if seat is None else rules.player_view(game, seat), seats, shown)
+            seen = _marked(table if seat is None else rules.player_view(game, seat), shown)
             out.append({**seen, **screen(seen, None if seat is None else game.cards[seat])})
         return out
 
@@ -258,37 +254,34 @@ def _dealt_and_shown(before: Played | None, after: Played | None) -> bool:
     return rules.shows_hands(rules.from_dict(before.rules), None if after is None else rules.from_dict(after.rules))
 
 
-def _to_seat_ids(view: dict, seats: list[int], showdowns: list[dict]) -> dict:
-    """The rules' view with every rules seat replaced by the table's seat id, and ``showdowns``
-    (the rounds played, in seat ids) in place of the rules' own."""
-    def seat(s: int | None) -> int | None:
-        return None if s is None else seats[s]
+def _marked(view: dict, showdowns: list[dict]) -> dict:
+    """The rules' view with every rules seat marked as a ``PlayerRef``, and ``showdowns`` (the
+    rounds played, marked) in place of the rules' own."""
+    def seat(s: int | None) -> PlayerRef | None:
+        return None if s is None else PlayerRef(s)
 
     outcome = view["outcome"]
     names = [p["name"] for p in view["players"]]
     return {
         **view,
         "open_hands": None if view["open_hands"] is None else [
-            {"seat": seats[s], "name": names[s], "faces": faces}
+            {"seat": PlayerRef(s), "name": names[s], "faces": faces}
             for s, faces in enumerate(view["open_hands"]) if faces is not None or not view["players"][s]["out"]],
         "open_counts": None if view["open_counts"] is None else [
-            {"seat": seats[s], "name": names[s], **counted}
+            {"seat": PlayerRef(s), "name": names[s], **counted}
             for s, counted in enumerate(view["open_counts"]) if counted is not None],
-        "called_off": [{**off, "seat": seats[off["seat"]], "name": names[off["seat"]]} for off in view["called_off"]],
+        "called_off": [{**off, "seat": PlayerRef(off["seat"]), "name": names[off["seat"]]}
+                       for off in view["called_off"]],
         "seat": seat(view["seat"]),
-        "opener": seats[view["opener"]],
+        "opener": PlayerRef(view["opener"]),
         "turn": seat(view["turn"]),
-        "waiting_for": [seats[s] for s in view["waiting_for"]],
-        "players": [{**p, "seat": seats[p["seat"]]} for p in view["players"]],
-        "bids": _calls(view["bids"], seats),
-        "out": [seats[s] for s in view["out"]],
-        "left": [{**gone, "seat": seats[gone["seat"]]} for gone in view["left"]],
+        "waiting_for": [PlayerRef(s) for s in view["waiting_for"]],
+        "players": [{**p, "seat": PlayerRef(p["seat"])} for p in view["players"]],
+        "bids": [{**call, "seat": PlayerRef(call["seat"])} for call in view["bids"]],
+        "out": [PlayerRef(s) for s in view["out"]],
+        "left": [{**gone, "seat": PlayerRef(gone["seat"])} for gone in view["left"]],
         "showdowns": showdowns,
         "outcome": None if outcome is None else {
             **outcome, "winner": seat(outcome["winner"])},
         "challenger": seat(view["challenger"]),
     }
-
-
-def _calls(made: list[dict], seats: list[int]) -> list[dict]:
-    return [{**call, "seat": seats[call["seat"]]} for call in made]

@@ -11,7 +11,7 @@ import json
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from companion.table.games import listed
+from companion.table.games import PlayerRef, listed
 
 from . import rules
 from .rules import FACES, Phase
@@ -148,10 +148,10 @@ def result_words(view: dict, seat: int | None) -> str:
     return " ".join(words)
 
 
-def showdown(shown: dict, seats: list[int], names: list[str]) -> dict:
-    """A round played, with table seat ids. Its ``hands`` (one per rules seat, None for players
-    who were out) becomes a list of ``{"seat", "faces"}`` for those who showed one; ``outs``
-    says why each player it put out is out, ``playoff_note`` names a play-off it began."""
+def showdown(shown: dict, names: list[str]) -> dict:
+    """A round played, each player in it a ``PlayerRef``. Its ``hands`` (one per rules seat, None
+    for players who were out) becomes a list of ``{"seat", "faces"}`` for those who showed one;
+    ``outs`` says why each player it put out is out, ``playoff_note`` names a play-off it began."""
     face, wild = shown["challenged"]["face"], shown["wild_ones"]
     rows = []
     for s, counted in enumerate(shown["counts"]):
@@ -159,7 +159,7 @@ def showdown(shown: dict, seats: list[int], names: list[str]) -> dict:
             continue
         faces = shown["hands"][s]
         rows.append({
-            "seat": seats[s],
+            "seat": PlayerRef(s),
             "faces": faces,
             # Each face shown, marked when it counts toward the bid (a wild one marked as such).
             "shown": None if faces is None else [
@@ -171,14 +171,14 @@ def showdown(shown: dict, seats: list[int], names: list[str]) -> dict:
         })
     return {
         **shown,
-        **{key: seats[shown[key]] for key in ("opener", "challenger", "winner", "loser")},
-        "hands": [{"seat": seats[s], "faces": faces}
+        **{key: PlayerRef(shown[key]) for key in ("opener", "challenger", "winner", "loser")},
+        "hands": [{"seat": PlayerRef(s), "faces": faces}
                   for s, faces in enumerate(shown["hands"]) if faces is not None],
-        "calls": [{**call, "seat": seats[call["seat"]]} for call in shown["calls"]],
-        "challenged": {**shown["challenged"], "seat": seats[shown["challenged"]["seat"]]},
-        "eliminated": [seats[s] for s in shown["eliminated"]],
-        "outs": [{**out, "seat": seats[out["seat"]]} for out in _outs(shown, names)],
-        "playoff": [seats[s] for s in shown.get("playoff", [])],
+        "calls": [{**call, "seat": PlayerRef(call["seat"])} for call in shown["calls"]],
+        "challenged": {**shown["challenged"], "seat": PlayerRef(shown["challenged"]["seat"])},
+        "eliminated": [PlayerRef(s) for s in shown["eliminated"]],
+        "outs": [{**out, "seat": PlayerRef(out["seat"])} for out in _outs(shown, names)],
+        "playoff": [PlayerRef(s) for s in shown.get("playoff", [])],
         "playoff_note": _playoff_note(shown, names),
         "counts": None,
         "cards": None,

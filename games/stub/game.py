@@ -1,12 +1,16 @@
-"""Secret Keeper on the table: roles, setup, moves, regions and the clock for the demo game."""
+"""Secret Keeper on the table: roles, setup, moves, regions and the clock for the demo game.
+
+Its rules know players 0..n-1, in seat order as the game began, as every game's do: the view
+marks each player it names with ``PlayerRef`` and the platform shows seat ids in their place.
+"""
 
 from __future__ import annotations
 
 import random
 
 from companion.table.clock import ClockWant
-from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, Role, Viewer,
-                                   platform_move)
+from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, PlayerRef,
+                                   Role, Viewer, platform_move)
 
 from . import rules
 
@@ -34,8 +38,8 @@ class SecretKeeper(Game):
     regions = ("secret", "guess_box", "guesses")
 
     def start(self, players: list[Viewer], options: dict, rng: random.Random) -> dict:
-        keeper = next(p.seat_id for p in players if p.role == "keeper")
-        guessers = [p.seat_id for p in players if p.role == "guesser"]
+        keeper = next(n for n, p in enumerate(players) if p.role == "keeper")
+        guessers = [n for n, p in enumerate(players) if p.role == "guesser"]
         return rules.new_game(keeper, guessers, seconds=int(options.get("seconds") or rules.ROUND_SECONDS),
                               show_length=bool(options.get("show_length"))).to_dict()
 
@@ -47,14 +51,19 @@ class SecretKeeper(Game):
         if kind == TIMER_EXPIRED:
             return rules.apply(state, None, {"type": "timer_expired"}).to_dict()
         if kind == REMOVE:
-            if played.players[move["seat"]].role == "keeper":
+            if move["seat"] == state.keeper:
                 raise rules.IllegalMove("The keeper holds the secret and cannot leave mid-game; end the game first.",
                                         reason="holds-the-secret")
             return played.rules
-        return rules.apply(state, actor.seat_id, move).to_dict()
+        return rules.apply(state, played.index(actor), move).to_dict()
 
     def view(self, played: Played, viewer: Viewer) -> dict:
-        return rules.player_view(rules.State.from_dict(played.rules), None if viewer.is_display else viewer.seat_id)
+        seen = rules.player_view(rules.State.from_dict(played.rules), played.index(viewer))
+        winner = None if seen["winner"] is None else PlayerRef(seen["winner"])
+        return {**seen, "keeper": PlayerRef(seen["keeper"]), "winner": winner,
+                "waiting_for": [PlayerRef(n) for n in seen["waiting_for"]],
+                "guesses": [{**g, "by": PlayerRef(g["by"])} for g in seen["guesses"]],
+                "outcome": seen["outcome"] and {**seen["outcome"], "winner": winner}}
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         phase = view["phase"]
@@ -85,7 +94,7 @@ class SecretKeeper(Game):
         state = rules.State.from_dict(played.rules)
         if state.phase != "revealed":
             return None
-        won = () if state.winner is None else (played.seats.index(state.winner),)
+        won = () if state.winner is None else (state.winner,)
         return Outcome(won, rules.Termination(state.ended_by).value)
 
     def moment(self, played: Played) -> str:

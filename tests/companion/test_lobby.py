@@ -78,7 +78,10 @@ def test_the_game_gets_the_players_in_seat_order(db, phone):
     host = sit(phone(), lena)
     post_host(host, table, "order", seat=gwen.pk, step=-1)
     post_host(host, table, "start")
-    assert Table.objects.get().state["rules"]["players"] == [gwen.pk, gus.pk]
+    state = Table.objects.get().state
+    # The rules know players by their place in that order; the table keeps which seat each is.
+    assert [p["seat"] for p in state["players"]] == [lena.pk, gwen.pk, gus.pk]
+    assert (state["rules"]["keeper"], state["rules"]["players"]) == (0, [1, 2])
 
 
 def test_a_player_without_a_phone_is_added_by_name_and_the_host_acts_for_them(stub_table, phone):
@@ -94,7 +97,9 @@ def test_a_player_without_a_phone_is_added_by_name_and_the_host_acts_for_them(st
     response = host.post(reverse("move", args=[table.code]),
                          {"version": version(table), "type": "guess", "word": "candle", "as_seat": dan.pk})
     assert response.status_code == 200
-    assert Table.objects.get().state["rules"]["guesses"] == [{"by": dan.pk, "word": "candle"}]
+    state = Table.objects.get().state
+    (guess,) = state["rules"]["guesses"]
+    assert guess["word"] == "candle" and state["players"][guess["by"]]["seat"] == dan.pk
 
 
 def test_nobody_acts_for_a_player_who_has_a_phone_and_only_the_host_acts_at_all(stub_table, phone):

@@ -2,7 +2,8 @@
 
 A table of each game is stored at the migration before, in that game's old shape (Fiction and
 Half Truth: the rules' state with ``seats`` beside it; LIE: ``{"seats", "rules"}``; the demo
-game: the rules alone), with its last move in the log. Migrated, the host undoes that move
+game: the rules alone, naming seat ids, which 0008 turns into its players), with its last move
+in the log. Migrated, the host undoes that move
 (the log's stored state is migrated too), the seat that made it makes it again, and every
 seat is drawn its screen.
 """
@@ -48,7 +49,12 @@ def old_shape(slug: str, played: Played) -> dict:
         return {**played.rules, "seats": [p.seat for p in played.players]}
     if slug == "lie":
         return {"seats": [p.seat for p in played.players], "rules": played.rules}
-    return played.rules
+    # The demo game's rules kept seat ids then (0008 turns them into its players).
+    seat = played.seat
+    rules = played.rules
+    return {**rules, "keeper": seat(rules["keeper"]), "players": [seat(n) for n in rules["players"]],
+            "guesses": [{**g, "by": seat(g["by"])} for g in rules["guesses"]],
+            "winner": None if rules["winner"] is None else seat(rules["winner"])}
 
 
 def last_seat_move(script) -> int:

@@ -1,6 +1,6 @@
 """Secret Keeper, the demo game that shows the table's whole path. Pure: no Django.
 
-One seat, the keeper, writes a secret word. The others send guesses. The secret is
+One player, the keeper, writes a secret word. The others send guesses. The secret is
 revealed to everyone when the keeper reveals it, when someone guesses it, when
 the clock runs out, or when the host ends the round. Until then `player_view` shows it to the keeper alone.
 """

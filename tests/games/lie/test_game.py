@@ -320,6 +320,7 @@ def test_every_region_renders_for_every_seat_through_the_script():
 def test_each_seat_sees_the_rounds_played_as_its_own_rules_view_has_them():
     """The rounds played come from the display's view: that must be what each seat's own rules view
     says, at every step."""
+    from companion.table.players import in_seat_ids
     from games.lie.screens import showdown as _showdown
 
     state = play.begin(game, PLAYERS, scripted.SETUP, random.Random(1))
@@ -330,7 +331,8 @@ def test_each_seat_sees_the_rounds_played_as_its_own_rules_view_has_them():
         game_state = rules.from_dict(state.rules)
         for viewer in [*PLAYERS, SCREEN]:
             seat = None if viewer.is_display else state.seats.index(viewer.seat_id)
-            own = [_showdown(s, state.seats, state.rules["players"]) for s in rules.player_view(game_state, seat)["showdowns"]]
+            own = in_seat_ids([_showdown(s, state.rules["players"])
+                               for s in rules.player_view(game_state, seat)["showdowns"]], state.seats)
             assert game.view(state, viewer)["showdowns"] == own
             seen = max(seen, len(own))
     assert seen == 7
