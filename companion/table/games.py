@@ -23,10 +23,11 @@ from companion.table.players import PlayerRef, in_seat_ids
 from companion.table.rules_errors import IllegalMove, IllegalSetup
 
 __all__ = ["DISPLAY", "END", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Outcome", "PLATFORM_MOVES",
-           "Played", "Player", "PlayerRef", "REMOVE", "Remedy", "Role", "TABLE", "TIMER_EXPIRED", "Viewer", "all_games",
-           "begin", "can_hold", "check_roles", "describe", "game_of", "get", "gone", "move_of", "next_after",
-           "next_in_role", "outcome_of", "platform_move", "played_of", "players_of", "register", "role_counts",
-           "role_of", "seat_limit", "viewer_of"]
+           "Played", "Player", "PlayerRef", "REMOVE", "Remedy", "Role", "TABLE", "TIMER_EXPIRED", "Viewer",
+           "all_games", "begin", "can_hold", "check_roles", "default_role", "describe", "game_of", "get", "gone",
+           "move_of", "next_after", "next_in_role", "outcome_of", "page_stylesheet", "platform_move", "played_of",
+           "players_of", "register", "role_counts", "role_of", "seat_limit", "viewer_of"]
+
 
 def listed(names: list[str]) -> str:
     """"Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""
@@ -233,17 +234,6 @@ class Game:
     # The special role that "play again" offers to pass to the next seat (Keeper, Lie-brarian).
     rotating_role: str | None = None
 
-    @property
-    def page_stylesheet(self) -> str:
-        """The one stylesheet its table page links: the app's rules and the game's own, joined into
-        one file by companion.web.stylesheets, so the first paint waits for one download, not two."""
-        return f"css/{self.slug}-table.css" if self.stylesheet else SHARED_STYLESHEET
-
-    @property
-    def default_role(self) -> str:
-        """The role every player holds unless chosen for another: a game lists it last."""
-        return self.roles[-1].slug
-
     def unheld_roles(self, setup: dict[str, Any]) -> dict[str, str]:
         """Roles no player holds with this setup, each with why ("The app is the Lie-brarian"):
         choosing the setup hands their holders the default role."""
@@ -318,7 +308,7 @@ class Game:
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         """The "now" card for this seat, from its view alone."""
-        return Now("")
+        raise NotImplementedError
 
     def said(self, move: dict, view: dict) -> str:
         """What the phone that made ``move`` is told once it applied, from its view after it ("Not the word.").
@@ -479,6 +469,17 @@ _SEAM: dict[str, Callable[[Callable[..., Any]], Callable[..., Any]]] = {
 
 # -- what the platform reads off a game's declared data ----------------------------
 # No game has a say in these: they follow from its roles and moves, so they stay out of the class.
+
+
+def page_stylesheet(game: Game) -> str:
+    """The one stylesheet a game's table page links: the app's rules and the game's own, joined
+    into one file by companion.web.stylesheets, so the first paint waits for one download, not two."""
+    return f"css/{game.slug}-table.css" if game.stylesheet else SHARED_STYLESHEET
+
+
+def default_role(game: Game) -> str:
+    """The role every player holds unless chosen for another: a game lists it last."""
+    return game.roles[-1].slug
 
 
 def seat_limit(game: Game) -> int:

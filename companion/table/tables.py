@@ -522,7 +522,7 @@ def _switch(table: Table, old: Game, new: Game, seats: list[Seat], here: set[int
     table.actions.filter(undoable=True, undone=False).update(undoable=False)
     players = _holders_of_roles(seats)
     for each in players:
-        each.role = new.default_role
+        each.role = registry.default_role(new)
     special = new.rotating_role if new.rotating_role and new.rotating_role not in new.unheld_roles(table.setup) \
         else None
     if special:
@@ -650,7 +650,7 @@ class SetSetup(Change):
         unheld = game.unheld_roles(payload)
         holders = [s for s in _holders_of_roles(_seats(table)) if s.role in unheld]
         for each in holders:
-            each.role = game.default_role
+            each.role = registry.default_role(game)
         Seat.objects.bulk_update(holders, ["role"])
 
 
@@ -680,7 +680,7 @@ class SetRole(Change):
         if limit is not None and len(holders) >= limit:
             # One role, one holder too many: the one who held it before takes the default role.
             for other in holders[:len(holders) - limit + 1]:
-                other.role = game.default_role
+                other.role = registry.default_role(game)
                 changed.append(other)
         Seat.objects.bulk_update(changed, ["role"])
 

@@ -2,6 +2,8 @@
 
 from django import template
 
+from companion.table import games
+
 register = template.Library()
 
 
@@ -12,3 +14,9 @@ def get_item(mapping, key):
         return mapping.get(key, "")
     except AttributeError:
         return ""
+
+
+@register.filter
+def page_stylesheet(game):
+    """``game|page_stylesheet``: the one stylesheet the game's pages link."""
+    return games.page_stylesheet(game)

@@ -2,7 +2,7 @@
 
 The app's rules (static/css/app.css) and a game's own (games/<game>/static/css/<game>.css) stay
 two sources, and this finder joins them, in that order, into the file the table page links
-(Game.page_stylesheet).
+(games.page_stylesheet).
 A staticfiles finder, so there is no build step to remember: collectstatic hashes and compresses
 the joined files like any other, and in development WhiteNoise serves them, joined again whenever
 a source changes.
@@ -19,7 +19,7 @@ from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.finders import BaseFinder
 from django.core.files.storage import FileSystemStorage
 
-from companion.table.games import SHARED_STYLESHEET, all_games
+from companion.table.games import SHARED_STYLESHEET, all_games, page_stylesheet
 
 # Written here, since WhiteNoise serves a found file from its path on disk.
 JOINED_ROOT = Path(settings.BASE_DIR) / "var" / "joined-static"
@@ -27,7 +27,7 @@ JOINED_ROOT = Path(settings.BASE_DIR) / "var" / "joined-static"
 
 def joined() -> dict[str, tuple[str, ...]]:
     """Each joined stylesheet with its sources, in the order they cascade."""
-    return {game.page_stylesheet: (SHARED_STYLESHEET, game.stylesheet) for game in all_games() if game.stylesheet}
+    return {page_stylesheet(game): (SHARED_STYLESHEET, game.stylesheet) for game in all_games() if game.stylesheet}
 
 
 def join(path: str, sources: tuple[str, ...]) -> str:

@@ -15,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from companion.table import codes, seats
-from companion.table.games import SHARED_STYLESHEET, all_games
+from companion.table.games import SHARED_STYLESHEET, all_games, page_stylesheet
 from companion.models import Seat, Table
 
 THEME = "#7a2e1f"  # --accent in static/css/app.css
@@ -56,7 +56,7 @@ def table_files() -> list[str]:
     the typefaces its stylesheets name and the icons."""
     names = [SHARED_STYLESHEET, *TABLE_SCRIPTS]
     for game in all_games():
-        names += [name for name in (game.page_stylesheet, game.script) if name]
+        names += [name for name in (page_stylesheet(game), game.script) if name]
     root = Path(settings.STATICFILES_DIRS[0])
     names += sorted(str(path.relative_to(root)) for folder in ("fonts", "img/icons")
                     for path in (root / folder).iterdir() if path.suffix in (".woff2", ".png"))

@@ -104,7 +104,7 @@ LONG_NAMES = ["Bartholomew Ashcroft", "Guinevere Montague", "Oluwaseun Adeyemi-K
 
 def long_evening(table, slug: str, *, add: bool = True) -> None:
     """Every person at the table renamed to 20 characters, and (``add``) people added up to eight."""
-    from companion.table.games import DISPLAY, get
+    from companion.table.games import DISPLAY, default_role, get
     from companion.models import Seat
 
     players = list(table.seats.exclude(role=DISPLAY.slug))
@@ -112,7 +112,7 @@ def long_evening(table, slug: str, *, add: bool = True) -> None:
         seat.name = name
         seat.save(update_fields=["name"])
     for n in range(len(players), len(LONG_NAMES) if add else 0):
-        Seat.objects.create(table=table, name=LONG_NAMES[n], role=get(slug).default_role, has_phone=False,
+        Seat.objects.create(table=table, name=LONG_NAMES[n], role=default_role(get(slug)), has_phone=False,
                             order=100 + n)
 
 
