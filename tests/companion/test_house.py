@@ -89,3 +89,24 @@ def test_no_two_modules_of_the_platform_import_each_other():
         return None
 
     assert [loop for name in modules if (loop := loop_from(name))] == []
+
+
+def test_the_rooms_import_downwards_only():
+    # The pages use the live sync and the table, the live sync uses the table, and the speed
+    # devices and the models sit under all three: a room never reaches up, so each can be read
+    # knowing only the rooms below it.
+    floors = {"web": 3, "live": 2, "table": 1, "speed": 0, "models": 0}
+
+    def floor(name: str) -> int | None:
+        parts = name.split(".")
+        return floors.get(parts[1]) if len(parts) > 1 and parts[0] == "companion" else None
+
+    upwards = {}
+    for name, path in companion_modules().items():
+        here = floor(name)
+        if here is None:
+            continue
+        above = sorted(n for n in imported(path) if (floor(n) or 0) > here and n.split(".")[1] != name.split(".")[1])
+        if above:
+            upwards[name] = above
+    assert upwards == {}
