@@ -24,10 +24,6 @@ from companion.models import Table
 
 log = logging.getLogger(__name__)
 
-# Renders done by pushes in this process: `make bench` reads it to report renders per move.
-renders = 0
-
-
 def seat_group(seat_id: int) -> str:
     return f"seat-{int(seat_id)}"
 
@@ -108,9 +104,7 @@ def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, 
     fragments: dict[int, str] = {}
 
     def drawing(group: str, members: list) -> tuple[str, dict]:
-        global renders
         drawn = render.update(sc, members[0])
-        renders += 1
         html = render.joined(drawn)
         fragments.update((seat.pk, html) for seat in members)
         return group, {"type": "seat.html", "group": group, **drawn}

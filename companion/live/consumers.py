@@ -16,7 +16,6 @@ import logging
 import time
 from urllib.parse import parse_qs
 
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
@@ -30,6 +29,8 @@ from companion.live import logs
 from companion.live.broadcast import group_of, push_table, seat_group
 from companion.table.games import game_of, viewer_of
 from companion.models import Seat, Table
+from companion.speed.dispatch import DispatchOnTheLoop
+from companion.speed.sent import Sent
 from companion.live.watchdog import LAYER_DOWN, LAYER_ERRORS
 
 # Close codes the browser must not retry: 4403 no seat at that table (or no such table:
@@ -109,7 +110,7 @@ def _presence_changed(seat_id: int) -> None:
         push_table(table_id)
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
     seat_id: int | None = None
     group: str | None = None
     drafts: str | None = None
@@ -130,7 +131,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     # that player only while that seat hosts.
     acting_by: int | None = None
     async def __call__(self, scope, receive, send) -> None:
-        self.sent = render.Sent()
+        self.sent = Sent()
         self.dog = watchdog.of(get_channel_layer(self.channel_layer_alias))
         try:
             await super().__call__(scope, receive, send)
@@ -166,20 +167,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._leave()
         except spared:
             pass
-
-    async def dispatch(self, message: dict) -> None:
-        """Hand a message to its handler, without Channels' hop to a thread first.
-
-        Channels' own dispatch runs ``close_old_connections`` before every handler, on the one
-        thread that all thread-sensitive work shares: a push to six phones queued six times for
-        that thread, behind every other socket's. This consumer touches the database only through
-        ``database_sync_to_async``, which closes old connections on its own thread around each
-        call, so the hop did nothing for it.
-        """
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def accept(self, subprotocol=None, headers=None) -> None:
         self.accepted = True

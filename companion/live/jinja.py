@@ -23,15 +23,14 @@ The partials read a seat's view with Django's spelling:
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from django.template import defaultfilters
 from django.template.utils import get_app_template_dirs
 from django.templatetags.static import static
-from django.urls import get_script_prefix, reverse
 from jinja2 import ChainableUndefined, Environment, FileSystemLoader, TemplateNotFound, Undefined
 
+from companion.speed.templates import PlainGlobals, url
 from companion.table.games import listed
 from companion.templatetags.table_tags import get_item
 
@@ -51,7 +50,7 @@ class PartialsLoader(FileSystemLoader):
         return super().get_source(environment, template)
 
 
-class TableEnvironment(Environment):
+class TableEnvironment(PlainGlobals):
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict:  # a view's key, before any method of dict (``d.items()`` still works)
             try:
@@ -59,23 +58,6 @@ class TableEnvironment(Environment):
             except KeyError:
                 pass
         return super().getattr(obj, attribute)
-
-    def make_globals(self, d: Any) -> dict[str, Any]:
-        """A template's globals as a plain dict: every render copies them into its context, and
-        Jinja2's ChainMap over the environment's is copied key by key in Python, most of a small
-        region's render (docs/performance.md, "Where the speed devices came from"). The
-        environment's globals are all set before any template is loaded."""
-        return {**self.globals, **(d or {})}
-
-
-@functools.lru_cache(maxsize=8192)
-def _reverse(prefix: str, name: str, args: tuple) -> str:
-    return reverse(name, args=args)
-
-
-def url(name: str, *args: Any) -> str:
-    """``url('move', table.code)``: the path of a named URL (as ``{% url %}``)."""
-    return _reverse(get_script_prefix(), name, tuple(str(a) for a in args))
 
 
 def widthratio(value: Any, maximum: Any, width: Any) -> str:

@@ -29,6 +29,7 @@ from companion.table.forms import Form
 from companion.table.games import (DISPLAY, Game, Now, Played, Viewer, all_games, check_roles, describe, game_of, gone,
                                    next_in_role, played_of, players_of, role_counts, role_of, viewer_of)
 from companion.models import Action, Seat, Table
+from companion.speed.sent import Regions, digests, joined
 
 # The platform's own regions, around the game's (Game.regions): the host's tools, the evening's
 # summary once it is over, what to do now and the clock above them, the table's own facts beside
@@ -328,32 +329,11 @@ def draw(sc: Scene, seat: Seat, *, oob: bool = False) -> dict[str, SafeString]:
     return {**{name: SafeString(html) for name, _, html in regions}, "version": version}
 
 
-class Regions(tuple):
-    """A drawing's regions, each (name, digest, markup): immutable, so a channel layer that copies
-    a message for each socket (Channels' in-memory one deep-copies it) may share this part."""
-
-    __slots__ = ()
-
-    def __deepcopy__(self, memo: dict) -> Regions:
-        return self
-
-
 def update(sc: Scene, seat: Seat) -> dict[str, Any]:
     """One seat's screen as a push carries it: each region with its digest, so that the socket
     sends a phone only the regions that differ from what it last sent it (``joined``)."""
     regions, version = sections(sc, seat, oob=True)
     return {"regions": Regions(regions), "version": str(version), "v": sc.table.version}
-
-
-def joined(drawn: dict[str, Any], has: dict[str, str] | None = None) -> str:
-    """A drawing from ``update`` as out-of-band swaps: every region, or, given the digests a phone
-    has (``has``), only the regions that differ from them. The version is always in it."""
-    has = has or {}
-    return "".join(html for name, digest, html in drawn["regions"] if has.get(name) != digest) + drawn["version"]
-
-
-def digests(drawn: dict[str, Any]) -> dict[str, str]:
-    return {name: digest for name, digest, _ in drawn["regions"]}
 
 
 # What a page says it shows, as its socket opens or asks to sync (static/js/table.js): each
@@ -370,26 +350,6 @@ def held(raw: object) -> dict[str, str]:
         return {}
     found = (HELD.fullmatch(part) for part in raw.split("-", HELD_MOST)[:HELD_MOST])
     return {match[1]: match[2] for match in found if match}
-
-
-class Sent:
-    """What one socket last sent its phone: each region's digest, and the table version they were
-    drawn at, so that a push passes on only the regions that differ. The phone applies what it is
-    sent in order but never swaps a region for an older version's, so it holds these regions or
-    newer ones (a tap's reply). A drawing older than these (a sync drawn just before a move, sent
-    just after that move's push) leaves them as they are, as the phone does."""
-
-    def __init__(self) -> None:
-        self.digests: dict[str, str] | None = None
-        self.version = -1
-
-    def pass_on(self, drawn: dict[str, Any], *, has: dict[str, str] | None = None) -> str:
-        """A drawing (``update``) as the socket sends it: the regions that differ from ``has``,
-        what the page says it shows (the socket opening, a sync), else from what was last sent."""
-        text = joined(drawn, self.digests if has is None else has)
-        if drawn["v"] >= self.version:
-            self.digests, self.version = digests(drawn), drawn["v"]
-        return text
 
 
 def fragment(sc: Scene, seat: Seat) -> str:

@@ -1,2 +1,2 @@
-"""Every device that exists only for speed. Each module says what it saves and points to its row
-in docs/performance.md."""
+"""Every device that exists only for speed. Each module's first line says what it saves, and its
+next points to its row in docs/performance.md#the-speed-devices-an-inventory."""

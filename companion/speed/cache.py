@@ -1,4 +1,8 @@
-"""Django's Redis cache, with one connection pool per process and counting in one round trip.
+"""Saves a connection to Redis per request and two of a rate limit's three round trips.
+Its rows: docs/performance.md#the-speed-devices-an-inventory (one Redis pool per process; the rate
+limit counted in one round trip).
+
+Django's Redis cache, with one connection pool per process and counting in one round trip.
 
 One pool per process, however many cache objects ask.
 
@@ -14,8 +18,6 @@ it: two round trips, and a key that expires between them comes back from the INC
 that never expires. django-ratelimit counts each tap with ``add`` and then ``incr``, so a move
 would pay three round trips to Redis for its rate limit. ``RedisCache`` here does the check and
 the sum in one script, one round trip, and a missing key stays missing.
-
-What each saves: docs/performance.md, "Where the speed devices came from".
 """
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
-"""The channel layers, each trimmed of a cost that shows on a busy server: Channels' in-memory
-one for one process, and channels_redis's pub/sub one for several (see each class)."""
+"""Saves the in-memory layer's sweep of every channel on every message, and a Redis round trip per PUBLISH.
+Its rows: docs/performance.md#the-speed-devices-an-inventory (the in-memory layer's sweep
+throttled; PUBLISHes sent together). Channels' in-memory layer serves one process, and
+channels_redis's pub/sub one several (see each class)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""The rows every action reads and writes, through statements made once per process.
+"""Saves Django compiling the lock, the seats, the update and the insert of every action afresh.
+Its row: docs/performance.md#the-speed-devices-an-inventory (hand-written statements for the hot rows).
+
+The rows every action reads and writes, through statements made once per process.
 
 Every action locks its table, reads its seats and writes the table back. Through a queryset,
 Django builds and compiles each of those statements afresh, in Python, on every action, and

@@ -61,6 +61,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from companion.live import broadcast, render  # noqa: E402
+from counting import renders as counting_renders  # noqa: E402
 from companion.table import seats, tables
 from companion.table.games import Played, game_of  # noqa: E402
 from companion.models import Seat, Table  # noqa: E402
@@ -263,15 +264,15 @@ def measure(slug: str, play) -> str:
         pushes.append(time.perf_counter() - start)
         phone = phone_for(seat, phones)
         data = {"version": version(table), **move}
-        renders_before, pushed_bytes, phone_bytes[:] = broadcast.renders, 0, [0, 0, 0]
-        with CaptureQueriesContext(connection) as counted:
+        pushed_bytes, phone_bytes[:] = 0, [0, 0, 0]
+        with CaptureQueriesContext(connection) as counted, counting_renders() as drawn:
             start = time.perf_counter()
             answer = phone.post(f"/t/{table.code}/move/", data, HTTP_HX_REQUEST="true",
                                 HTTP_ACCEPT_ENCODING="gzip, deflate, br")  # as a phone's browser asks
             posts.append(time.perf_counter() - start)
         assert answer.status_code == 200, (slug, move, answer.status_code, answer.content[:500])
         queries.append(len(counted.captured_queries))
-        renders.append(broadcast.renders - renders_before)
+        renders.append(drawn.n)
         sizes.append(pushed_bytes)
         screens = sum(_members.values())
         screens_raw.append(phone_bytes[0] / screens)

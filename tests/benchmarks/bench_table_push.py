@@ -31,6 +31,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from companion.live import broadcast  # noqa: E402
+from counting import renders as counting_renders  # noqa: E402
 from companion.table import seats, tables
 from companion.models import Table  # noqa: E402
 
@@ -66,15 +67,14 @@ def main() -> None:
         pushes.append(time.perf_counter() - start)
         version = Table.objects.get(pk=table.pk).version
         phone = phones[run % len(phones)]
-        before = broadcast.renders
-        with CaptureQueriesContext(connection) as counted:
+        with CaptureQueriesContext(connection) as counted, counting_renders() as drawn:
             start = time.perf_counter()
             answer = phone.post(f"/t/{table.code}/move/", {
                 "version": version, "type": "guess", "word": f"word{'abcdefghij'[run % 10]}x"}, HTTP_HX_REQUEST="true")
             moves.append(time.perf_counter() - start)
         assert answer.status_code == 200, answer.content
         queries.append(len(counted.captured_queries))
-        renders.append(broadcast.renders - before)
+        renders.append(drawn.n)
 
     print(f"Table push: {SEATS} seats (a keeper who hosts, {SEATS - 2} guessers, a display), SQLite, in-memory layer, "
           f"{RUNS} runs")

@@ -267,18 +267,20 @@ async def test_a_drawing_older_than_what_the_socket_sent_does_not_change_what_it
     await socket.disconnect()
 
 
-async def test_guessers_share_one_rendering_sent_once_to_their_group():
-    from companion.live import broadcast
+async def test_guessers_share_one_rendering_sent_once_to_their_group(monkeypatch):
+    from companion.live import render
 
     table, (lena, gus, gwen, ben) = await a_table_with("lena", "gus", "gwen", "ben")
     await start(table, lena)
     sockets = {seat.name: await open_socket(table.code, seat) for seat in (lena, gus, gwen, ben)}
     for socket in sockets.values():
         await drain(socket)
-    before = broadcast.renders
+    drawn = []
+    real_update = render.update
+    monkeypatch.setattr(render, "update", lambda sc, seat: drawn.append(seat) or real_update(sc, seat))
     await play(table, lena, type="set_secret", word=SECRET)
     got = {name: "".join(await drain(socket)) for name, socket in sockets.items()}
-    assert broadcast.renders - before == 2  # the keeper (also the host) and the guessers' group
+    assert len(drawn) == 2  # the keeper (also the host) and the guessers' group
     assert got["gus"] == got["gwen"] == got["ben"] and SECRET not in got["gus"]
     assert SECRET in got["lena"]
     for socket in sockets.values():

@@ -110,3 +110,20 @@ def test_the_rooms_import_downwards_only():
         if above:
             upwards[name] = above
     assert upwards == {}
+
+
+def test_every_speed_device_says_what_it_saves_and_links_its_row():
+    # The speed wing is read by name: each module opens with what it saves and where its
+    # measurements are, and the inventory names the module, so neither is found by search.
+    inventory = (ROOT / "docs" / "performance.md").read_text().split("## The speed devices: an inventory")[1]
+    inventory = inventory.split("\n## ")[0]
+    unlinked = {}
+    for path in sorted((ROOT / "companion" / "speed").glob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        lines = (ast.get_docstring(ast.parse(path.read_text())) or "").splitlines() + ["", ""]
+        where = f"companion/speed/{path.name}"
+        if not (lines[0].startswith("Saves ") and "docs/performance.md#the-speed-devices-an-inventory" in lines[1]
+                and where in inventory):
+            unlinked[path.name] = lines[:2]
+    assert unlinked == {}

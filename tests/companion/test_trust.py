@@ -8,7 +8,7 @@ import time
 import pytest
 from django.urls import reverse
 
-from companion.live import broadcast
+from companion.live import render
 from companion.table import tables
 from companion.table.clock import Clock
 from companion.table.games import Game
@@ -148,13 +148,16 @@ def test_a_reply_asks_for_a_view_of_its_own_only_when_the_game_has_something_to_
     table, host = started(stub_table, phone)
     move(host, table, type="set_secret", word="lantern")
     gus = sit(phone(), stub_table[2])
+    drawn = []
+    real_update = render.update
+    monkeypatch.setattr(render, "update", lambda sc, seat: drawn.append(seat) or real_update(sc, seat))
 
     def guess(word):
         """The reply, and how many views were asked for beyond the push's drawings (one a group)."""
         views.clear()
-        before = broadcast.renders
+        drawn.clear()
         reply = move(gus, table, type="guess", word=word).content.decode()
-        assert broadcast.renders - before == 2  # the keeper's and the guessers' (gus's reply among them)
+        assert len(drawn) == 2  # the keeper's and the guessers' (gus's reply among them)
         return reply, len(views) - 2
 
     reply, extra = guess("melon")

@@ -1,0 +1,53 @@
+"""Saves a phone the regions it already holds: each socket sends only the regions that changed.
+Its row: docs/performance.md#the-speed-devices-an-inventory (only changed regions go to each socket).
+
+A push carries each region with its digest; each socket keeps the digests it last sent its phone
+(``Sent``) and passes on only the regions that differ, with the table version always. A
+drawing's regions travel as ``Regions``, which a channel layer that copies each message for each
+socket (Channels' in-memory one deep-copies it) may share instead of copying.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Regions(tuple):
+    """A drawing's regions, each (name, digest, markup): immutable, so a channel layer that copies
+    a message for each socket (Channels' in-memory one deep-copies it) may share this part."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict) -> Regions:
+        return self
+
+
+def joined(drawn: dict[str, Any], has: dict[str, str] | None = None) -> str:
+    """A drawing (``render.update``) as out-of-band swaps: every region, or, given the digests a phone
+    has (``has``), only the regions that differ from them. The version is always in it."""
+    has = has or {}
+    return "".join(html for name, digest, html in drawn["regions"] if has.get(name) != digest) + drawn["version"]
+
+
+def digests(drawn: dict[str, Any]) -> dict[str, str]:
+    return {name: digest for name, digest, _ in drawn["regions"]}
+
+
+class Sent:
+    """What one socket last sent its phone: each region's digest, and the table version they were
+    drawn at, so that a push passes on only the regions that differ. The phone applies what it is
+    sent in order but never swaps a region for an older version's, so it holds these regions or
+    newer ones (a tap's reply). A drawing older than these (a sync drawn just before a move, sent
+    just after that move's push) leaves them as they are, as the phone does."""
+
+    def __init__(self) -> None:
+        self.digests: dict[str, str] | None = None
+        self.version = -1
+
+    def pass_on(self, drawn: dict[str, Any], *, has: dict[str, str] | None = None) -> str:
+        """A drawing (``render.update``) as the socket sends it: the regions that differ from ``has``,
+        what the page says it shows (the socket opening, a sync), else from what was last sent."""
+        text = joined(drawn, self.digests if has is None else has)
+        if drawn["v"] >= self.version:
+            self.digests, self.version = digests(drawn), drawn["v"]
+        return text
