@@ -74,7 +74,7 @@ class SecretKeeper(Game):
 
     def outcome(self, played):
         state = rules.State.from_dict(played.rules)
-        if state.phase != "over":
+        if state.phase != "revealed":
             return None
         return Outcome(() if state.winner is None else (state.winner,), state.ended_by)
 
@@ -89,4 +89,4 @@ class SecretKeeper(Game):
 
     def clock(self, played):
         state = rules.State.from_dict(played.rules)
-        return ClockWant("guessing", state.seconds, running=True) if state.phase == "guessing" else None
+        return ClockWant("round", state.seconds, running=True) if state.phase == "guessing" else None

@@ -18,7 +18,7 @@ class State:
     players: tuple[int, ...]  # the guessers
     seconds: int = 90
     show_length: bool = False
-    phase: str = "writing"  # writing -> guessing -> over
+    phase: str = "writing"  # writing -> guessing -> revealed
     secret: str = ""
     guesses: tuple[dict, ...] = ()  # {"by": player, "word": word}
     winner: int | None = None
@@ -66,27 +66,27 @@ def apply(state: State, player: int, move: dict) -> State:
         guess = word(move.get("word", ""))
         state = replace(state, guesses=(*state.guesses, {"by": player, "word": guess}))
         if guess.casefold() == state.secret.casefold():
-            return replace(state, phase="over", winner=player, ended_by="guessed")
+            return replace(state, phase="revealed", winner=player, ended_by="guessed")
         return state
     if kind == "reveal":
         if player != state.keeper:
             raise IllegalMove("Only the keeper reveals the secret.", reason="not-keeper")
         if state.phase != "guessing":
             raise IllegalMove("There is nothing to reveal now.", reason="wrong-phase")
-        return replace(state, phase="over", ended_by="revealed")
+        return replace(state, phase="revealed", ended_by="revealed")
     raise IllegalMove(f"{kind!r} is not a Secret Keeper move.", reason="unknown-move")
 
 
 def time_up(state: State) -> State:
-    """The clock ran out: the keeper kept the secret."""
+    """The clock ran out: nobody found the word."""
     if state.phase != "guessing":
         raise IllegalMove("The clock only runs while guessing.", reason="wrong-phase")
-    return replace(state, phase="over", winner=state.keeper, ended_by="time")
+    return replace(state, phase="revealed", ended_by="time")
 
 
 def end(state: State) -> State:
     """The host ended the game: nobody wins."""
-    return replace(state, phase="over", winner=None, ended_by="ended")
+    return replace(state, phase="revealed", winner=None, ended_by="ended")
 
 
 def remove(state: State, player: int) -> State:
@@ -98,7 +98,7 @@ def remove(state: State, player: int) -> State:
 
 # Why a move is not allowed, by the phase it is tried in.
 WHY = {"writing": "The keeper is still writing the word.", "guessing": "The word is written.",
-       "over": "The round is over."}
+       "revealed": "The round is over."}
 
 
 def legal_moves(state: State, player: int | None) -> list[dict]:
@@ -114,7 +114,7 @@ def legal_moves(state: State, player: int | None) -> list[dict]:
 
 def player_view(state: State, player: int | None) -> dict:
     """What `player` sees (None: the table display). The secret is the keeper's until the end."""
-    over = state.phase == "over"
+    over = state.phase == "revealed"
     keeper = player == state.keeper
     waiting = {"writing": [state.keeper], "guessing": list(state.players)}.get(state.phase, [])
     return {

@@ -48,7 +48,7 @@ def test_a_right_guess_wins_whatever_its_case():
     state = rules.apply(written(), 1, {"type": "guess", "word": "lamp"})
     assert state.phase == "guessing"
     state = rules.apply(state, 2, {"type": "guess", "word": "Candle"})
-    assert (state.phase, state.winner, state.ended_by) == ("over", 2, "guessed")
+    assert (state.phase, state.winner, state.ended_by) == ("revealed", 2, "guessed")
     with pytest.raises(IllegalMove):
         rules.apply(state, 1, {"type": "guess", "word": "candle"})
 
@@ -56,7 +56,7 @@ def test_a_right_guess_wins_whatever_its_case():
 def test_the_round_ends_by_reveal_clock_or_host():
     revealed = rules.apply(written(), 0, {"type": "reveal"})
     assert (revealed.winner, revealed.ended_by) == (None, "revealed")
-    assert (rules.time_up(written()).winner, rules.time_up(written()).ended_by) == (0, "time")
+    assert (rules.time_up(written()).winner, rules.time_up(written()).ended_by) == (None, "time")
     assert (rules.end(written()).winner, rules.end(written()).ended_by) == (None, "ended")
     with pytest.raises(IllegalMove):
         rules.time_up(rules.new_game(0, [1, 2]))
