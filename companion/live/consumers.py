@@ -69,21 +69,9 @@ def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[
     return seat, None if seat is None else group_of(game_of(table), table.pk, seat), own
 
 
-def _held(seat: Seat | None, own_id: int, token: str) -> bool:
-    """Whether the phone that opened a socket still holds what its page shows: its own seat, by
-    the token it opened with (a seat removed, taken off its phone or given to another phone has a
-    new one); on a page acting for a player without a phone, a seat that still hosts, for a player
-    who still has none."""
-    if seat is None or seat.removed:
-        return False
-    if seat.pk == own_id:
-        return seat.token == token
-    return not seat.has_phone and Seat.objects.filter(pk=own_id, token=token, is_host=True, removed=False).exists()
-
-
 @database_sync_to_async
 def _holds(seat_id: int, own_id: int, token: str) -> bool:
-    return _held(Seat.objects.filter(pk=seat_id).first(), own_id, token)
+    return seats.still_held(seat_id, own_id, token) is not None
 
 
 def drafts_group(seat: Seat) -> str | None:
@@ -96,8 +84,8 @@ def drafts_group(seat: Seat) -> str | None:
 def _where(seat_id: int, own_id: int, token: str) -> tuple[str | None, str | None, dict | None, str]:
     """The seat's current group, drafts group, drawn screen (render.update) and name; no screen
     once the phone no longer holds it."""
-    seat = Seat.objects.select_related("table").filter(pk=seat_id).first()
-    if not _held(seat, own_id, token):
+    seat = seats.still_held(seat_id, own_id, token)
+    if seat is None:
         return None, None, None, ""
     table = seat.table
     return group_of(game_of(table), table.pk, seat), drafts_group(seat), render.live_update(table, seat), seat.name

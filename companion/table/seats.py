@@ -80,6 +80,20 @@ def acting_for(table: Table, seat: Seat | None, raw: str | None) -> Seat | None:
     return Seat.objects.filter(table=table, pk=target_id, has_phone=False, removed=False).first()
 
 
+def still_held(seat_id: int, own_id: int, token: str) -> Seat | None:
+    """The seat a page shows, with its table, if the phone that opened the page still holds it:
+    its own seat, by the token it opened with (a seat removed, taken off its phone or given to
+    another phone has a new one); on a page acting for a player without a phone, a seat that
+    still hosts, for a player who still has none."""
+    seat = Seat.objects.select_related("table").filter(pk=seat_id).first()
+    if seat is None or seat.removed:
+        return None
+    if seat.pk == own_id:
+        return seat if seat.token == token else None
+    hosting = not seat.has_phone and Seat.objects.filter(pk=own_id, token=token, is_host=True, removed=False).exists()
+    return seat if hosting else None
+
+
 def remember_sat(response: HttpResponse, seat: Seat) -> None:
     """This phone left ``seat``: keep what shows it sat there (the seat's own token), so that it can
     sit there again without asking the host, as long as the seat keeps that token."""
