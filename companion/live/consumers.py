@@ -21,12 +21,12 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
-from django.core.cache import cache
 
 from companion.live import presence, render, watchdog
 from companion.table import codes, seats
 from companion.live import logs
 from companion.live.broadcast import group_of, push_table, seat_group
+from companion.live.drafts import Drafts, drafts_group
 from companion.table.games import game_of, viewer_of
 from companion.models import Seat, Table
 from companion.speed.dispatch import DispatchOnTheLoop
@@ -40,22 +40,8 @@ NO_SEAT, REMOVED = 4403, 4410
 DATABASE_ERRORS = (OperationalError, InterfaceError)
 MAX_MESSAGE = 1024
 SYNC_EVERY = 1.0  # seconds: a phone asking again sooner gets nothing new, so it is not redrawn
-DRAFT_EVERY = 0.2  # seconds between two drafts a seat may send, however many sockets it opens
-DRAFT_LENGTH = 12
 
 log = logging.getLogger(__name__)
-
-
-async def may_draft(seat_id: int) -> bool:
-    """Whether a seat may relay a draft now: one per DRAFT_EVERY for the seat, counted in the
-    shared cache so that every socket of the seat, on every server process, draws from it.
-    If the cache is out of reach, nobody is stopped (as for the move rate limits)."""
-    slot = int(time.time() / DRAFT_EVERY)
-    try:
-        return await cache.aadd(f"draft-slot:{seat_id}:{slot}", 1, timeout=1)
-    except Exception as error:
-        logs.failed(log, error, "the rate-limit cache is out of reach; not limiting drafts")
-        return True
 
 
 @database_sync_to_async
@@ -72,12 +58,6 @@ def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[
 @database_sync_to_async
 def _holds(seat_id: int, own_id: int, token: str) -> bool:
     return seats.still_held(seat_id, own_id, token) is not None
-
-
-def drafts_group(seat: Seat) -> str | None:
-    """The group a seat's half-typed moves go to, if its game shares them."""
-    audience = game_of(seat.table).draft_audience(viewer_of(seat))
-    return None if audience is None else f"t{seat.table_id}.drafts.{audience}"
 
 
 @database_sync_to_async
@@ -101,16 +81,13 @@ def _presence_changed(seat_id: int) -> None:
 class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
     seat_id: int | None = None
     group: str | None = None
-    drafts: str | None = None
-    name: str = ""
+    drafts: Drafts | None = None
     counted: bool = False  # counted in as here (presence), for the seat whose phone this is
     phone_seat: int | None = None
     silent: bool = False  # counted out as away while it is open: its phone has said nothing for too long
     heard: float = 0.0  # time.monotonic() when the phone last sent anything
     pinger: asyncio.Task | None = None
     synced: float = 0.0
-    drafted: float = 0.0
-    drafting: bool = False  # the others of its audience are shown this socket's draft
     accepted: bool = False
     left: bool = False
     token: str = ""  # the phone's own seat token as the socket opened: a seat given a new one is lost to it
@@ -181,6 +158,7 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
             await self.close(code=NO_SEAT)
             return
         self.seat_id = seat.pk
+        self.drafts = Drafts(self.channel_layer, self.channel_name, seat.pk)
         self.token = own.token
         self.acting_by = None if seat is own else own.pk
         self.dog.watch(self)  # the layer going down from now on closes this socket
@@ -205,16 +183,6 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         if group is not None and group != seat_group(self.seat_id):
             await self.channel_layer.group_add(group, self.channel_name)
 
-    async def _join_drafts(self, group: str | None) -> None:
-        if group == self.drafts:
-            return
-        if self.drafts is not None:
-            await self._relay_draft("")  # a draft ends with its socket, or when it leaves the audience
-            await self.channel_layer.group_discard(self.drafts, self.channel_name)
-        self.drafts = group
-        if group is not None:
-            await self.channel_layer.group_add(group, self.channel_name)
-
     async def disconnect(self, code: int) -> None:
         await self._leave()
 
@@ -232,7 +200,7 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
             try:
                 await self.channel_layer.group_discard(seat_group(self.seat_id), self.channel_name)
                 await self._join(None)
-                await self._join_drafts(None)
+                await self.drafts.leave()
             except LAYER_ERRORS:
                 self.dog.suspect()
                 return
@@ -290,35 +258,21 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
             await self.send_current(render.held(message.get("has")))
         elif message.get("type") == "ping":
             await self.send(text_data=render.PONG)
-        elif message.get("type") == "draft" and isinstance(message.get("text"), str) and self.drafts:
-            text = "".join(ch for ch in message["text"][:DRAFT_LENGTH] if ch.isalpha())
-            if text:
-                if time.monotonic() - self.drafted < DRAFT_EVERY or not await may_draft(self.seat_id):
-                    return
-                self.drafted = time.monotonic()
-            await self._relay_draft(text)
-
-    async def _relay_draft(self, text: str) -> None:
-        """Show the audience this socket's draft; an empty one (the box emptied) clears it, and
-        is sent only after a draft was shown, whatever the limit, so no draft outlives its box."""
-        if not text and not self.drafting:
-            return
-        self.drafting = bool(text)
-        await self.channel_layer.group_send(self.drafts, {
-            "type": "seat.draft", "from": self.seat_id, "name": self.name, "text": text})
+        elif message.get("type") == "draft" and self.drafts is not None:
+            await self.drafts.typed(message.get("text"))
 
     async def send_current(self, has: dict[str, str] | None = None) -> None:
         """The seat's screen as it is now: the regions that differ from those the page says it
         shows (``has``), or every region."""
         if self.seat_id is None or self.lost:
             return
-        group, drafts, drawn, self.name = await _where(self.seat_id, self.phone_seat, self.token)
+        group, drafts, drawn, name = await _where(self.seat_id, self.phone_seat, self.token)
         if drawn is None:  # removed, given to another phone, or (acting) hosting went to someone else
             await self._lose()
             return
         await self._join(group)
         if self.acting_by is None:  # the phone's own seat, not a host acting for someone
-            await self._join_drafts(drafts)
+            await self.drafts.join(drafts, name)
         self.synced = time.monotonic()
         await self.send(text_data=self.sent.pass_on(drawn, has=has or {}))
 

@@ -18,7 +18,8 @@ from companion.table import seats, tables
 from companion.live import broadcast
 from companion.live.broadcast import seat_group
 from companion.models import Seat, Table
-from companion.live.consumers import DRAFT_EVERY, SYNC_EVERY
+from companion.live.consumers import SYNC_EVERY
+from companion.live.drafts import DRAFT_EVERY
 from companion.live.render import PONG
 from companion.live.watchdog import LAYER_DOWN
 from config.asgi import application
