@@ -2,32 +2,30 @@
 
 It never writes the database. On connect, and whenever the phone asks after waking up, it sends
 the seat's current view so the phone catches up without a reload: the regions that differ from
-the digests the page says it shows. It pings its phone and counts it away while it hears nothing
-(presence), as a phone whose network or battery went can leave its socket open here for a
-minute or more.
+the digests the page says it shows. Its phone's presence (presence.Here) and drafts
+(drafts.Drafts) each have a home of their own, which the socket holds.
 A host's page acting for a player without a phone (``?as=<seat id>``) listens as that player.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import time
+from functools import partial
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
-from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from companion.live import presence, render, watchdog
 from companion.table import codes, seats
 from companion.live import logs
-from companion.live.broadcast import group_of, push_table, seat_group
+from companion.live.broadcast import group_of, push_seat_table, seat_group
 from companion.live.drafts import Drafts, drafts_group
-from companion.table.games import game_of, viewer_of
+from companion.table.games import game_of
 from companion.models import Seat, Table
 from companion.speed.dispatch import DispatchOnTheLoop
 from companion.speed.sent import Sent
@@ -71,22 +69,11 @@ def _where(seat_id: int, own_id: int, token: str) -> tuple[str | None, str | Non
     return group_of(game_of(table), table.pk, seat), drafts_group(seat), render.live_update(table, seat), seat.name
 
 
-@database_sync_to_async
-def _presence_changed(seat_id: int) -> None:
-    table_id = Seat.objects.filter(pk=seat_id).values_list("table_id", flat=True).first()
-    if table_id is not None:
-        push_table(table_id)
-
-
 class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
     seat_id: int | None = None
     group: str | None = None
     drafts: Drafts | None = None
-    counted: bool = False  # counted in as here (presence), for the seat whose phone this is
-    phone_seat: int | None = None
-    silent: bool = False  # counted out as away while it is open: its phone has said nothing for too long
-    heard: float = 0.0  # time.monotonic() when the phone last sent anything
-    pinger: asyncio.Task | None = None
+    phone_seat: int | None = None  # the phone's own seat: the one acting for a player, if it does
     synced: float = 0.0
     accepted: bool = False
     left: bool = False
@@ -98,6 +85,7 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
     async def __call__(self, scope, receive, send) -> None:
         self.sent = Sent()
         self.dog = watchdog.of(get_channel_layer(self.channel_layer_alias))
+        self.here = presence.Here(changed=push_seat_table)
         try:
             await super().__call__(scope, receive, send)
         except LAYER_ERRORS:
@@ -112,7 +100,7 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
             await self._end_down(send, spared=DATABASE_ERRORS)
         finally:
             self.dog.forget(self)
-            self._stop_pinging()
+            self.here.stop_pinging()
 
     async def _end_down(self, send, spared: tuple[type[BaseException], ...] = ()) -> None:
         """Close with LAYER_DOWN (the phone retries soon) and leave, the layer or the database gone;
@@ -138,7 +126,7 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         await super().accept(subprotocol, headers)
 
     async def close(self, code=None, reason=None) -> None:
-        self._stop_pinging()  # a socket on its way out is asked nothing more
+        self.here.stop_pinging()  # a socket on its way out is asked nothing more
         await super().close(code, reason)
 
     async def layer_lost(self) -> None:
@@ -165,11 +153,8 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(seat_group(seat.pk), self.channel_name)
         await self._join(group)
         # A host's page acting for a player without a phone keeps the host here, not that player.
-        self.phone_seat, self.counted = own.pk, True
-        self.heard = time.monotonic()
-        if await database_sync_to_async(presence.arrive)(own.pk):
-            await _presence_changed(own.pk)  # everyone sees this phone is back
-        self.pinger = asyncio.create_task(self._ping(), name=f"presence-ping {self.channel_name}")
+        self.phone_seat = own.pk
+        await self.here.arrive(own.pk, ping=partial(self.send, text_data=render.PING), name=f"presence-ping {self.channel_name}")
         # The page has just drawn its regions (its HTML, or what the socket before this one sent
         # it): it names the digests it shows, and is sent only the regions that differ.
         await self.send_current(render.held((query.get("has") or [None])[-1]))
@@ -193,7 +178,7 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
             return
         self.left = True
         self.dog.forget(self)
-        self._stop_pinging()
+        self.here.stop_pinging()
         if not self.dog.up:
             return
         if self.seat_id is not None:
@@ -204,45 +189,11 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
             except LAYER_ERRORS:
                 self.dog.suspect()
                 return
-        if self.counted:
-            self.counted = False
-            if await database_sync_to_async(presence.depart)(self.phone_seat):
-                await _presence_changed(self.phone_seat)
-
-    async def _ping(self) -> None:
-        """Ask the phone whether it is there every PRESENCE_PING_SECONDS, and count it out as away
-        once it has said nothing for PRESENCE_SILENT_SECONDS; the socket stays open, and its
-        phone's next word counts it in again (receive). Cheap: no database, no drawing, unless
-        the phone's seat comes or goes."""
-        every, limit = settings.PRESENCE_PING_SECONDS, settings.PRESENCE_SILENT_SECONDS
-        while True:
-            await asyncio.sleep(every)
-            if self.counted and time.monotonic() - self.heard >= limit:
-                # Shielded: once counted out, the table is told, even if the socket ends meanwhile.
-                await asyncio.shield(self._fall_silent())
-            await self.send(text_data=render.PING)
-
-    async def _fall_silent(self) -> None:
-        self.counted, self.silent = False, True  # before any wait: _leave must not count it out again
-        # Errors are logged here, not raised: the socket may have ended meanwhile, and pinging goes on.
-        try:
-            if await database_sync_to_async(presence.depart)(self.phone_seat):
-                await _presence_changed(self.phone_seat)  # everyone sees this phone is away
-        except Exception as error:  # the database out of reach is one line (logs.failed), a bug is not
-            logs.failed(log, error, "could not tell a table that a phone fell silent")
-
-    def _stop_pinging(self) -> None:
-        if self.pinger is not None:
-            self.pinger.cancel()
-            self.pinger = None
+        await self.here.depart()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # Any frame at all says the phone is there; the "pong" answering a ping says nothing else.
-        self.heard = time.monotonic()
-        if self.silent:
-            self.silent, self.counted = False, True
-            if await database_sync_to_async(presence.arrive)(self.phone_seat):
-                await _presence_changed(self.phone_seat)  # everyone sees this phone is back
+        await self.here.heard_from()
         if not text_data or len(text_data) > MAX_MESSAGE:
             return
         try:

@@ -1,15 +1,19 @@
 """Who is here: how many sockets each seat has open, kept in the cache (Redis across processes).
 
 Nothing here is game state, so it never touches the database: a socket that opens or
-closes, or whose phone falls silent or speaks again (consumers.TableConsumer pings it), only
+closes, or whose phone falls silent or speaks again (each socket's Here pings it), only
 counts itself in or out, and the table is redrawn when a seat's phone arrives or goes away.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
+from channels.db import database_sync_to_async
+from django.conf import settings
 from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.signals import setting_changed
 from django.dispatch import receiver
@@ -82,3 +86,70 @@ def here(seat_ids: list[int]) -> set[int]:
         logs.failed(log, error, "presence: could not read")
         return set()
     return {s for s in seat_ids if (counts.get(_key(s)) or 0) > 0}
+
+
+class Here:
+    """One socket's part in its phone's presence: counted in while it is open and its phone
+    answers, counted out once when the phone falls silent or the socket leaves.
+
+    It pings its phone, as a phone whose network or battery went can leave its socket open
+    for a minute or more. ``changed(seat_id)`` tells the table (it needs the database) when
+    the phone's seat comes or goes."""
+
+    def __init__(self, changed: Callable[[int], None]):
+        self.changed = database_sync_to_async(changed)
+        self.seat_id: int | None = None
+        self.counted = False  # counted in as here, for the seat whose phone this is
+        self.silent = False  # counted out as away while it is open: its phone has said nothing for too long
+        self.heard = 0.0  # time.monotonic() when the phone last sent anything
+        self.pinger: asyncio.Task | None = None
+
+    async def arrive(self, seat_id: int, ping: Callable[[], Awaitable[None]], name: str) -> None:
+        """Count the phone of ``seat_id`` in, and ask it with ``ping`` whether it is there from now on."""
+        self.seat_id, self.counted = seat_id, True
+        self.heard = time.monotonic()
+        if await database_sync_to_async(arrive)(seat_id):
+            await self.changed(seat_id)  # everyone sees this phone is back
+        self.pinger = asyncio.create_task(self._ping(ping), name=name)
+
+    async def heard_from(self) -> None:
+        """The phone said something: any frame says it is there, and counts it in again if it fell silent."""
+        self.heard = time.monotonic()
+        if self.silent:
+            self.silent, self.counted = False, True
+            if await database_sync_to_async(arrive)(self.seat_id):
+                await self.changed(self.seat_id)  # everyone sees this phone is back
+
+    async def depart(self) -> None:
+        """The socket leaves: count its phone out, unless it is already."""
+        if self.counted:
+            self.counted = False
+            if await database_sync_to_async(depart)(self.seat_id):
+                await self.changed(self.seat_id)
+
+    def stop_pinging(self) -> None:
+        if self.pinger is not None:
+            self.pinger.cancel()
+            self.pinger = None
+
+    async def _ping(self, ping: Callable[[], Awaitable[None]]) -> None:
+        """Ask the phone whether it is there every PRESENCE_PING_SECONDS, and count it out as away
+        once it has said nothing for PRESENCE_SILENT_SECONDS; the socket stays open, and its
+        phone's next word counts it in again (heard_from). Cheap: no database, no drawing, unless
+        the phone's seat comes or goes."""
+        every, limit = settings.PRESENCE_PING_SECONDS, settings.PRESENCE_SILENT_SECONDS
+        while True:
+            await asyncio.sleep(every)
+            if self.counted and time.monotonic() - self.heard >= limit:
+                # Shielded: once counted out, the table is told, even if the socket ends meanwhile.
+                await asyncio.shield(self._fall_silent())
+            await ping()
+
+    async def _fall_silent(self) -> None:
+        self.counted, self.silent = False, True  # before any wait: depart must not count it out again
+        # Errors are logged here, not raised: the socket may have ended meanwhile, and pinging goes on.
+        try:
+            if await database_sync_to_async(depart)(self.seat_id):
+                await self.changed(self.seat_id)  # everyone sees this phone is away
+        except Exception as error:  # the database out of reach is one line (logs.failed), a bug is not
+            logs.failed(log, error, "could not tell a table that a phone fell silent")
