@@ -10,7 +10,6 @@ A host's page acting for a player without a phone (``?as=<seat id>``) listens as
 from __future__ import annotations
 
 import json
-import logging
 import time
 from functools import partial
 from urllib.parse import parse_qs
@@ -18,11 +17,9 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
-from django.db import InterfaceError, OperationalError
 
-from companion.live import presence, render, watchdog
+from companion.live import faults, presence, render, watchdog
 from companion.table import codes, seats
-from companion.live import logs
 from companion.live.broadcast import group_of, push_seat_table, seat_group
 from companion.live.drafts import Drafts, drafts_group
 from companion.table.games import game_of
@@ -35,11 +32,8 @@ from companion.live.watchdog import LAYER_DOWN, LAYER_ERRORS
 # answered alike so codes cannot be probed), 4410 removed. LAYER_DOWN (4503): retry soon, also
 # sent while the database is out of reach (pages and taps answer 503 then: companion.web.middleware).
 NO_SEAT, REMOVED = 4403, 4410
-DATABASE_ERRORS = (OperationalError, InterfaceError)
 MAX_MESSAGE = 1024
 SYNC_EVERY = 1.0  # seconds: a phone asking again sooner gets nothing new, so it is not redrawn
-
-log = logging.getLogger(__name__)
 
 
 @database_sync_to_async
@@ -87,39 +81,10 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         self.dog = watchdog.of(get_channel_layer(self.channel_layer_alias))
         self.here = presence.Here(changed=push_seat_table)
         try:
-            await super().__call__(scope, receive, send)
-        except LAYER_ERRORS:
-            # The layer failed under this socket (Redis gone): end as the watchdog closes
-            # sockets, not with a traceback per socket; the watchdog checks now and logs once.
-            self.dog.suspect()
-            await self._end_down(send)
-        except DATABASE_ERRORS as error:
-            # Every phone at every table asks again about every second: one line, counted with its like.
-            logs.failed(log, error, "database out of reach for a table socket")
-            # Leaving counts the phone out (the cache); telling the table so needs the database.
-            await self._end_down(send, spared=DATABASE_ERRORS)
+            await faults.outlasting(self, super().__call__(scope, receive, send), send)
         finally:
             self.dog.forget(self)
             self.here.stop_pinging()
-
-    async def _end_down(self, send, spared: tuple[type[BaseException], ...] = ()) -> None:
-        """Close with LAYER_DOWN (the phone retries soon) and leave, the layer or the database gone;
-        ``spared``: errors leaving may meet that are expected while it is gone."""
-        if not hasattr(self, "base_send"):
-            # The failure came before the consumer had set up its sending (a new channel is a
-            # Redis subscription): answer the handshake all the same, or the phone's socket
-            # hangs unanswered until Daphne drops it 5 s later.
-            self.base_send = send
-        try:
-            if not self.accepted:  # a refused handshake would hide the code from the page
-                await self.accept()
-            await self.close(code=LAYER_DOWN)
-        except Exception:  # the phone has gone already
-            pass
-        try:
-            await self._leave()
-        except spared:
-            pass
 
     async def accept(self, subprotocol=None, headers=None) -> None:
         self.accepted = True
@@ -169,9 +134,9 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
 
     async def disconnect(self, code: int) -> None:
-        await self._leave()
+        await self.leave()
 
-    async def _leave(self) -> None:
+    async def leave(self) -> None:
         """Leave the groups and count this phone out, once. Not while the layer is down: Redis
         holds both, and they went with it (or expire); trying would only log an error per socket."""
         if self.left:
