@@ -36,6 +36,17 @@ MAX_MESSAGE = 1024
 SYNC_EVERY = 1.0  # seconds: a phone asking again sooner gets nothing new, so it is not redrawn
 
 
+def _read(text_data: str | None) -> dict:
+    """What a phone sent as a message; empty if it is none (too long, not JSON, not an object)."""
+    if not text_data or len(text_data) > MAX_MESSAGE:
+        return {}
+    try:
+        message = json.loads(text_data)
+    except (ValueError, RecursionError):
+        return {}
+    return message if isinstance(message, dict) else {}
+
+
 @database_sync_to_async
 def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[Seat | None, str | None, Seat | None]:
     """The seat this page shows, its group, and the phone's own seat."""
@@ -119,7 +130,8 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         await self._join(group)
         # A host's page acting for a player without a phone keeps the host here, not that player.
         self.phone_seat = own.pk
-        await self.here.arrive(own.pk, ping=partial(self.send, text_data=render.PING), name=f"presence-ping {self.channel_name}")
+        await self.here.arrive(own.pk, ping=partial(self.send, text_data=render.PING),
+                               name=f"presence-ping {self.channel_name}")
         # The page has just drawn its regions (its HTML, or what the socket before this one sent
         # it): it names the digests it shows, and is sent only the regions that differ.
         await self.send_current(render.held((query.get("has") or [None])[-1]))
@@ -159,23 +171,21 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # Any frame at all says the phone is there; the "pong" answering a ping says nothing else.
         await self.here.heard_from()
-        if not text_data or len(text_data) > MAX_MESSAGE:
-            return
-        try:
-            message = json.loads(text_data)
-        except (ValueError, RecursionError):
-            return
-        if not isinstance(message, dict):
-            return
-        if message.get("type") == "sync":
-            if time.monotonic() - self.synced < SYNC_EVERY:
-                await self.send(text_data=render.PONG)  # nothing new to draw, but the phone hears the socket works
-                return
-            await self.send_current(render.held(message.get("has")))
-        elif message.get("type") == "ping":
+        message = _read(text_data)
+        kind = message.get("type")
+        if kind == "sync":
+            await self._catch_up(message.get("has"))
+        elif kind == "ping":
             await self.send(text_data=render.PONG)
-        elif message.get("type") == "draft" and self.drafts is not None:
+        elif kind == "draft" and self.drafts is not None:
             await self.drafts.typed(message.get("text"))
+
+    async def _catch_up(self, has: object) -> None:
+        """The phone asks after waking up: its screen, at most once per SYNC_EVERY."""
+        if time.monotonic() - self.synced < SYNC_EVERY:
+            await self.send(text_data=render.PONG)  # nothing new to draw, but the phone hears the socket works
+            return
+        await self.send_current(render.held(has))
 
     async def send_current(self, has: dict[str, str] | None = None) -> None:
         """The seat's screen as it is now: the regions that differ from those the page says it
