@@ -75,6 +75,9 @@ def _where(seat_id: int, own_id: int, token: str) -> tuple[str | None, str | Non
 
 
 class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
+    """Connect (find the seat, accept, join its groups), receive (a line per kind a phone sends),
+    send (the groups' events, each a seat_* method), disconnect (leave, once)."""
+
     seat_id: int | None = None
     group: str | None = None
     drafts: Drafts | None = None
@@ -87,6 +90,7 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
     # The host's own seat, on a page acting for a player without a phone: it may go on showing
     # that player only while that seat hosts.
     acting_by: int | None = None
+
     async def __call__(self, scope, receive, send) -> None:
         self.sent = Sent()
         self.dog = watchdog.of(get_channel_layer(self.channel_layer_alias))
@@ -96,18 +100,6 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         finally:
             self.dog.forget(self)
             self.here.stop_pinging()
-
-    async def accept(self, subprotocol=None, headers=None) -> None:
-        self.accepted = True
-        await super().accept(subprotocol, headers)
-
-    async def close(self, code=None, reason=None) -> None:
-        self.here.stop_pinging()  # a socket on its way out is asked nothing more
-        await super().close(code, reason)
-
-    async def layer_lost(self) -> None:
-        """The watchdog found the layer down: this socket would hear nothing, so say so."""
-        await self.close(code=LAYER_DOWN)
 
     async def connect(self) -> None:
         if not self.dog.up:  # refused before any database or layer work: cheap while it lasts
@@ -144,29 +136,6 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         self.group = group
         if group is not None and group != seat_group(self.seat_id):
             await self.channel_layer.group_add(group, self.channel_name)
-
-    async def disconnect(self, code: int) -> None:
-        await self.leave()
-
-    async def leave(self) -> None:
-        """Leave the groups and count this phone out, once. Not while the layer is down: Redis
-        holds both, and they went with it (or expire); trying would only log an error per socket."""
-        if self.left:
-            return
-        self.left = True
-        self.dog.forget(self)
-        self.here.stop_pinging()
-        if not self.dog.up:
-            return
-        if self.seat_id is not None:
-            try:
-                await self.channel_layer.group_discard(seat_group(self.seat_id), self.channel_name)
-                await self._join(None)
-                await self.drafts.leave()
-            except LAYER_ERRORS:
-                self.dog.suspect()
-                return
-        await self.here.depart()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # Any frame at all says the phone is there; the "pong" answering a ping says nothing else.
@@ -234,3 +203,38 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
             return
         await self.send(text_data=render.REMOVED)
         await self.close(code=REMOVED)
+
+    async def disconnect(self, code: int) -> None:
+        await self.leave()
+
+    async def leave(self) -> None:
+        """Leave the groups and count this phone out, once. Not while the layer is down: Redis
+        holds both, and they went with it (or expire); trying would only log an error per socket."""
+        if self.left:
+            return
+        self.left = True
+        self.dog.forget(self)
+        self.here.stop_pinging()
+        if not self.dog.up:
+            return
+        if self.seat_id is not None:
+            try:
+                await self.channel_layer.group_discard(seat_group(self.seat_id), self.channel_name)
+                await self._join(None)
+                await self.drafts.leave()
+            except LAYER_ERRORS:
+                self.dog.suspect()
+                return
+        await self.here.depart()
+
+    async def accept(self, subprotocol=None, headers=None) -> None:
+        self.accepted = True
+        await super().accept(subprotocol, headers)
+
+    async def close(self, code=None, reason=None) -> None:
+        self.here.stop_pinging()  # a socket on its way out is asked nothing more
+        await super().close(code, reason)
+
+    async def layer_lost(self) -> None:
+        """The watchdog found the layer down: this socket would hear nothing, so say so."""
+        await self.close(code=LAYER_DOWN)
