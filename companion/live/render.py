@@ -370,7 +370,7 @@ def live_fragment(table: Table, seat: Seat) -> str:
 # The answer to a phone checking that its socket still carries anything (it swaps into an
 # empty element of the page): cheap, no database, no drawing.
 PONG = '<span id="pong" hidden hx-swap-oob="true"></span>'
-# The server asking a phone whether it is still there (consumers.TableConsumer): the page
+# The server asking a phone whether it is still there (presence.Here): the page
 # answers {"type": "pong"} at once (static/js/table.js knows it by this text), and swaps it into
 # an empty element of its own like PONG.
 PING = '<span id="ping" hidden hx-swap-oob="true"></span>'
