@@ -15,7 +15,6 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.sessions import CookieMiddleware  # noqa: E402
 
 from companion.live import broadcast  # noqa: E402
-from companion.live.jinja import load_partials  # noqa: E402
 from companion.speed.collector import tune_collector  # noqa: E402
 from companion.speed.threads import on_threads  # noqa: E402
 from companion.web.origin import SameOriginValidator  # noqa: E402
@@ -37,5 +36,4 @@ application = ProtocolTypeRouter(
     }
 )
 
-load_partials()
 tune_collector()  # last: it freezes what the process has loaded by now

@@ -97,14 +97,3 @@ def environment(**options: Any) -> Environment:
         env.globals.update(game.template_functions)
     return env
 
-
-def load_partials() -> int:
-    """Compile every partial now (a server's start-up), not during some table's first moves:
-    Jinja2 compiles a template to Python, some milliseconds each. Returns how many."""
-    from django.template import engines
-
-    env = engines["jinja2"].env
-    names = env.list_templates(filter_func=is_partial)
-    for name in names:
-        env.get_template(name)
-    return len(names)

@@ -1,7 +1,7 @@
 """Saves the pushes a full garbage collection stops: about 200 ms at 1,500 open sockets, seconds apart.
 Its row: docs/performance.md#the-speed-devices-an-inventory (garbage-collector settings).
 
-Everything loaded at start-up (the compiled partials too) lives as long as the process, so it is
+Everything loaded at start-up lives as long as the process, so it is
 frozen out of every future collection. CPython's own young-generation thresholds keep its
 collections frequent and short. Full collections wait for 1,000 middle-generation ones instead
 of 10: each walks every open socket's objects and stops every phone's updates while it does,

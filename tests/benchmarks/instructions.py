@@ -37,7 +37,7 @@ def child(game: str, what: str, moves: int) -> None:
     import bench_game_push as bench
     from django.core.management import call_command
 
-    import config.asgi  # noqa: F401  (as a server runs: its compiled partials and collector settings)
+    import config.asgi  # noqa: F401  (as a server runs: its collector settings)
 
     call_command("migrate", verbosity=0)
     bench.broadcast._send = lambda *messages, wait=False: None

@@ -38,7 +38,6 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
 from typing import Any
 
 from .errors import IllegalMove, IllegalSetup, CorruptState, RulesError
@@ -132,11 +131,9 @@ class QuestionResult:
     positions: tuple[int, ...]
     ended_round: bool
 
-    @cached_property
+    @property
     def shown(self) -> dict[str, Any]:
-        """This question as every view shows it (all of it is public once answered), built once: it
-        never changes, and each seat's view of a state reads every one. The views share this
-        dict, so no reader may change it."""
+        """This question as every view shows it (all of it is public once answered)."""
         return {
             "round": self.round,
             "question": self.question,

@@ -50,7 +50,7 @@ def player_view(state: GameState, seat: int | None, *, table_moves: bool = False
             options[kind] = why
     die = state.die
     outcome = state.outcome
-    history = [q.shown for q in state.history]  # shared by every view of this state
+    history = [q.shown for q in state.history]
     return {
         "seat": seat,
         "round": state.round,

@@ -133,11 +133,9 @@ class Showdown:
     def held(self) -> bool:
         return self.count >= self.challenged.bid.quantity
 
-    @cached_property
+    @property
     def shown(self) -> dict:
-        """This round as every view shows it (``showdown_to_dict``), built once: a round played
-        never changes, and each seat's view of a state reads every round. The views share this
-        dict, so no reader may change it."""
+        """This round as every view shows it (``showdown_to_dict``)."""
         return showdown_to_dict(self)
 
     @cached_property  # a round played never changes, and every view of the game reads it

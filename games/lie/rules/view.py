@@ -90,7 +90,7 @@ def player_view(state: GameState, seat: int | None) -> dict:
         "odds": _odds(state, seat) if playing else None,
         "legal_moves": _legal_moves(state, seat) if playing else [],
         "lowest_bid": None if lowest is None else {"quantity": lowest.quantity, "face": lowest.face},
-        "showdowns": [s.shown for s in state.history],  # shared by every view of this state
+        "showdowns": [s.shown for s in state.history],
         "open_hands": [None if h is None else list(h) for h in state.hands] if over else None,
         "open_counts": [None if c is None else {"face": c[0], "ones": c[1]} for c in state.counts]
         if over and state.counts else None,
