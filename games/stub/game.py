@@ -61,11 +61,13 @@ class SecretKeeper(Game):
             return Now(ENDINGS[view["outcome"]["termination"]])
         if view["phase"] == "writing":
             if keeper:
-                return Now("Write a secret word", "Only you see it.", my_turn=True)
+                return Now("Your turn: write a secret word", "Only you see it.", my_turn=True)
             return Now("The keeper is writing a secret word", "Get ready to guess.")
         if keeper:
             return Now("Keep your secret", "Reveal it whenever you like.")
-        return Now("Guess the keeper's word", "The first right guess wins.", my_turn=viewer.role == "guesser")
+        if viewer.role == "guesser":
+            return Now("Your turn: guess the keeper's word", "The first right guess wins.", my_turn=True)
+        return Now("The guessers are guessing the keeper's word", "The first right guess wins.")
 
     def said(self, move, view):
         if move["type"] == "guess" and view["phase"] == "guessing":
