@@ -115,9 +115,13 @@ class HalfTruth(Game):
         return rules.apply(rules.from_dict(played.rules), seat, move, rng).to_dict()
 
     def view(self, played: Played, viewer: Viewer) -> dict:
-        return self.views(played, [viewer])[0]
+        return self._views(played, [viewer])[0]
 
     def views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
+        return self._views(played, viewers)
+
+    def _views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
+        # Both view and views call this, not each other: each is translated into seat ids once.
         game = rules.from_dict(played.rules)
         table = rules.player_view(game, None)  # the display's: every pick of the questions answered
         history = [{**q, "reader": PlayerRef(q["reader"]),

@@ -93,3 +93,17 @@ def test_the_players_module_loads_nothing_beyond_the_standard_library():
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'channels', 'games')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("name", ["halftruth/scripted", "lie/scripted", "fiction/scripted", "stub/scripted"])
+def test_one_view_is_translated_into_seat_ids_once(name, monkeypatch):
+    """A game's view that builds on its views is walked for players once, not again on its way out."""
+    from companion.table import games
+    from tests.played import played_out
+
+    played_game, script, played = played_out(name)
+    walks = []
+    real = games.in_seat_ids
+    monkeypatch.setattr(games, "in_seat_ids", lambda *args: walks.append(1) or real(*args))
+    played_game.view(played, script.PLAYERS[0])
+    assert len(walks) == 1
