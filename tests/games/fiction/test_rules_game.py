@@ -206,6 +206,13 @@ def test_first_timer_running_out_gives_halftime_and_a_fresh_five_guesses(lena_ga
     assert state.guesses_left_in_half == 5 and state.half == 2
 
 
+def test_the_second_half_opens_with_no_token_answer_showing(lena_game):
+    state = apply(play_turn(lena_game, "entry"), GUESSERS, {"type": "fact_fiction", "position": 1})
+    assert player_view(state, GUESSERS)["last_token"] == {"number": 1, "position": 1}
+    state = apply(apply(state, TABLE, {"type": "timer_expired"}), TABLE, {"type": "start_second_half"})
+    assert player_view(state, GUESSERS)["last_token"] is None
+
+
 def test_timer_cannot_expire_while_paused(lena_game):
     state = apply(lena_game, GUESSERS, {"type": "guess", "word": "entry"})
     refused(state, TABLE, {"type": "timer_expired"}, "wrong-phase")

@@ -61,11 +61,12 @@ def test_damaged_saved_games_are_refused(table, damage):
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("picks", ["Z", "B", "DEF"]), ("picks", ["AB", "", None]), ("correct", "ABZ"), ("correct", "AB"),
+    [("reader", 3), ("reader", -1), ("picks", ["Z", "B", "DEF"]), ("picks", ["AB", "", None]), ("correct", "ABZ"), ("correct", "AB"),
      ("ended_round", "no"), ("correct", 123)],
 )
 def test_a_past_question_with_letters_off_the_chips_is_a_damaged_save(table, field, value):
-    # the answer chips are A to F, and every question card has three correct answers
+    # the answer chips are A to F, every question card has three correct answers, and the
+    # reader was one of the three players (seats 0 to 2)
     state = apply(table, None, {"type": "set_die", "face": "ONE"})
     for seat, letters in enumerate(["AC", "B", "DEF"]):
         state = apply(state, seat, {"type": "lock_in", "letters": letters})

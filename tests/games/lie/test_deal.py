@@ -7,7 +7,7 @@ from fractions import Fraction
 from itertools import combinations, product
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from games.lie.rules import (
@@ -260,9 +260,11 @@ def brute_force(bid, mine, others, held, wild):
 @given(st.lists(st.sampled_from(DEFAULT_DECK), min_size=1, max_size=5).filter(
     lambda held: not Counter(held) - Counter(DEFAULT_DECK)),
     st.integers(0, 3), st.integers(1, 4), st.integers(1, 6), st.integers(0, 2), st.booleans())
+@example(held=[DEFAULT_DECK[0]], others=1, quantity=4, face=2, mine=0, wild=False)  # more than the cards can hold
 def test_the_dealt_odds_are_exact_for_the_deck_less_the_players_cards(held, others, quantity, face, mine, wild):
     bid = Bid(quantity, face)
-    assert chance_dealt(bid, mine, others, held, ones_wild=wild) == brute_force(bid, mine, others, held, wild)
+    chance = chance_dealt(bid, mine, others, held, ones_wild=wild)
+    assert chance == brute_force(bid, mine, others, held, wild) and isinstance(chance, Fraction)
 
 
 def test_the_odds_helper_counts_what_this_player_holds_out_of_the_deck():

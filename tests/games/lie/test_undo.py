@@ -50,6 +50,18 @@ def test_dealing_again_starts_the_round_over_with_fresh_cards_of_the_same_sizes(
     assert deal_again(before, random.Random(7)).dealt == again.dealt  # the rng passed in deals
 
 
+def test_dealing_again_forgets_the_way_the_opener_chose():
+    state = new_game(NAMES[:3], app_deals=True, rng=random.Random(1), variants=["which_way"])
+    for seat in (ANA, BEN, CAL):
+        state = apply(state, seat, {"type": "set_hand", "faces": []})
+    state = apply(state, ANA, {"type": "choose_direction", "direction": "counter_clockwise"})
+    assert state.direction is Direction.COUNTER_CLOCKWISE
+    again = deal_again(bid(state, ANA, 1, 2), random.Random(7))
+    for seat in (ANA, BEN, CAL):
+        again = apply(again, seat, {"type": "set_hand", "faces": []})
+    assert again.phase is Phase.CHOOSING_DIRECTION and again.direction is Direction.CLOCKWISE
+
+
 def test_dealing_again_keeps_a_player_who_is_out_without_cards():
     state = new_game(NAMES[:3], app_deals=True, rng=random.Random(3))
     state = apply(state, CAL, {"type": "forfeit"})
@@ -64,10 +76,11 @@ def test_the_round_dealt_again_plays_on_as_a_new_deal_would():
     assert again.phase is Phase.BIDDING and again.turn == again.opener
 
 
-@pytest.mark.parametrize("state", [
-    new_game(NAMES[:3]),  # the cards are the table's own
-    end_game(new_game(NAMES[:3], app_deals=True, rng=random.Random(1))),
+@pytest.mark.parametrize(("state", "reason"), [
+    (new_game(NAMES[:3]), "not-app-dealt"),  # the cards are the table's own
+    (end_game(new_game(NAMES[:3], app_deals=True, rng=random.Random(1))), "game-over"),
 ])
-def test_only_a_round_the_app_deals_in_a_game_still_on_is_dealt_again(state):
-    with pytest.raises(IllegalMove):
+def test_only_a_round_the_app_deals_in_a_game_still_on_is_dealt_again(state, reason):
+    with pytest.raises(IllegalMove) as caught:
         deal_again(state, random.Random(1))
+    assert caught.value.reason == reason
