@@ -29,7 +29,7 @@ from companion.table.forms import Form
 from companion.table.games import (DISPLAY, Game, Now, Played, Viewer, all_games, check_roles, describe, game_of, gone,
                                    next_in_role, played_of, players_of, role_counts, role_of, viewer_of)
 from companion.models import Action, Seat, Table
-from companion.speed.sent import Regions, digests, joined
+from companion.speed.sent import digests, joined
 
 # The platform's own regions, around the game's (Game.regions): the host's tools, the evening's
 # summary once it is over, what to do now and the clock above them, the table's own facts beside
@@ -333,7 +333,7 @@ def update(sc: Scene, seat: Seat) -> dict[str, Any]:
     """One seat's screen as a push carries it: each region with its digest, so that the socket
     sends a phone only the regions that differ from what it last sent it (``joined``)."""
     regions, version = sections(sc, seat, oob=True)
-    return {"regions": Regions(regions), "version": str(version), "v": sc.table.version}
+    return {"regions": regions, "version": str(version), "v": sc.table.version}
 
 
 # What a page says it shows, as its socket opens or asks to sync (static/js/table.js): each

@@ -2,24 +2,12 @@
 Its row: docs/performance.md#the-speed-devices-an-inventory (only changed regions go to each socket).
 
 A push carries each region with its digest; each socket keeps the digests it last sent its phone
-(``Sent``) and passes on only the regions that differ, with the table version always. A
-drawing's regions travel as ``Regions``, which a channel layer that copies each message for each
-socket (Channels' in-memory one deep-copies it) may share instead of copying.
+(``Sent``) and passes on only the regions that differ, with the table version always.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-
-class Regions(tuple):
-    """A drawing's regions, each (name, digest, markup): immutable, so a channel layer that copies
-    a message for each socket (Channels' in-memory one deep-copies it) may share this part."""
-
-    __slots__ = ()
-
-    def __deepcopy__(self, memo: dict) -> Regions:
-        return self
 
 
 def joined(drawn: dict[str, Any], has: dict[str, str] | None = None) -> str:
