@@ -110,6 +110,17 @@ def test_every_screen_shows_the_summary_once_the_evening_is_over_and_nothing_els
     assert "gus won the evening." in html_of(answer)
 
 
+def test_the_summary_keeps_the_wins_of_someone_who_left_the_table(evening_table):
+    table, phones = evening_table
+    phones["gus"].post(reverse("leave", args=[table.code]))
+    assert table.seats.get(name="gus").left
+    assert post_host(phones["lena"], table, "close").status_code == 200
+    summary_text = text(region(page(phones["lena"], table), "evening"))
+    assert "gus won the evening." in summary_text
+    assert re.search(r"gus 2 wins Fiction 1 · Half Truth 1.*gwen 1 win LIE 1.*lena 0 wins", summary_text)
+    assert [p.name for p in summary.of_table(table, list(table.seats.all())).people] == ["gus", "gwen", "lena"]
+
+
 def html_of(response) -> str:
     import html
 
