@@ -231,18 +231,19 @@ def _room(game: Game, seats: list[Seat], *, coming_back: bool = False) -> None:
         raise TableFull(f"This table is full: {len(players)} of {seat_limit(game)} seats are taken.{then}")
 
 
-def claimable(seat: Seat) -> bool:
+def claimable(seat: Seat, *, away: bool = False) -> bool:
     """Whether a phone that does not hold this seat may ask the host for it: a player's seat that
-    is gone (left or removed) or has no phone. Never a display (any phone may open one), nor the
-    host's (nobody else could answer)."""
-    return seat.role != DISPLAY.slug and not seat.is_host and (gone(seat) or not seat.has_phone)
+    is gone (left or removed), has no phone, or whose phone is away (``away``: no socket of it is
+    open, which the live side knows), as when a phone lost its cookies or a person changed
+    phones. Never a display (any phone may open one), nor the host's (nobody else could answer)."""
+    return seat.role != DISPLAY.slug and not seat.is_host and (away or gone(seat) or not seat.has_phone)
 
 
-def ask_for_seat(table: Table, seat_id: int, held: str | None = None) -> SeatClaim:
+def ask_for_seat(table: Table, seat_id: int, held: str | None = None, *, away: bool = False) -> SeatClaim:
     """A phone without a seat asks the host for ``seat_id``; it holds the claim's token and reads
     nothing of the seat until the host lets it in. ``held``: the token of the claim this phone
     already holds at this table, if any: a second tap for the same seat is the same claim, and
-    asking for another seat ends the first."""
+    asking for another seat ends the first. ``away``: the seat's own phone has no socket open."""
     with transaction.atomic(durable=True):  # durable: leaving it commits, and only then are the others told
         table = Table.objects.select_for_update().get(pk=table.pk)
         if table.closed:
@@ -250,7 +251,7 @@ def ask_for_seat(table: Table, seat_id: int, held: str | None = None) -> SeatCla
         seat = table.seats.filter(pk=seat_id).first()
         if seat is None:
             raise TableError("That seat is no longer at the table.", reason="no-seat", status=404)
-        if not claimable(seat):
+        if not claimable(seat, away=away):
             raise TableError(_not_claimable(seat), reason="not-claimable", status=409)
         earlier = SeatClaim.objects.filter(table=table, token=held, status=SeatClaim.Status.WAITING).first() \
             if held else None
@@ -821,7 +822,9 @@ class AdmitClaim(Change):
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         claim = _claim(table, self.claim)
         target = _target(table, claim.seat_id)
-        if not claimable(target):
+        # The host sees whether the seat's own phone is here, and answers for it: a seat asked
+        # for while its phone was away may be given to the asking phone all the same.
+        if not claimable(target, away=True):
             raise TableError(_not_claimable(target), reason="not-claimable", status=409)
         if gone(target) and table.status == Table.Status.LOBBY:
             _room(game, _seats(table), coming_back=True)

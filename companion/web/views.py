@@ -217,8 +217,9 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
         return _message(request, "This evening is over", tables.EVENING_OVER, status=410, show_join=True)
     everyone = list(table.seats.all())
     back = seats.sat_seat(request, table)
+    here = presence.here([s.pk for s in everyone])
     asks = [{"id": s.pk, "name": s.name, "why": _why_free(s)} for s in everyone
-            if tables.claimable(s) and (back is None or s.pk != back.pk)]
+            if tables.claimable(s, away=s.pk not in here) and (back is None or s.pk != back.pk)]
     finished = table.status == Table.Status.FINISHED
     if finished and back is None and not asks:
         return _message(request, "This table has finished",
@@ -237,7 +238,7 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
 
 def _why_free(seat: Seat) -> str:
     """Why a seat is free to ask for, as the people list says it."""
-    return "removed" if seat.removed else "no phone" if not seat.has_phone else "left"
+    return "removed" if seat.removed else "no phone" if not seat.has_phone else "left" if seat.left else "away"
 
 
 def _seatless(request: HttpRequest, table: Table) -> HttpResponse:
@@ -309,8 +310,8 @@ CLAIM_POLL = 2
 
 @require_http_methods(["GET", "POST"])
 def claim(request: HttpRequest, code: str) -> HttpResponse:
-    """POST: ask the host for a seat that is not this phone's (``seat``: one left or removed, or a
-    player without a phone); the phone holds the claim in a signed cookie and sees nothing of the
+    """POST: ask the host for a seat that is not this phone's (``seat``: one left or removed, a
+    player without a phone, or one whose phone is away); the phone holds the claim in a signed cookie and sees nothing of the
     seat until the host lets it in. GET: the waiting page asks whether the host has answered."""
     table = _lookup(request, code)
     if isinstance(table, HttpResponse):
@@ -326,7 +327,8 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
     if not 0 < seat_id < 2**31:
         return _join_page(request, table, error="Pick the seat to ask for.", status=400)
     try:
-        asked = tables.ask_for_seat(table, seat_id, seats.claim_token(request, table.code))
+        asked = tables.ask_for_seat(table, seat_id, seats.claim_token(request, table.code),
+                                    away=seat_id not in presence.here([seat_id]))
     except tables.TableError as error:
         return _join_page(request, table, error=error.message, status=error.status)
     broadcast.push_table(table.pk)  # the host's screen shows the request

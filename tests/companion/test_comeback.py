@@ -4,9 +4,12 @@ becomes a player without a phone."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
+from companion.live import presence
 from companion.table import seats, tables
 from companion.models import Seat, SeatClaim, Table
 from tests.companion.test_tables import move, post_host
@@ -218,6 +221,34 @@ def test_another_phone_asking_for_a_seat_sees_nothing_of_it_until_the_host_lets_
     assert come_back(keeper, table).status_code == 409
 
 
+def test_a_phone_that_lost_its_cookies_gets_its_seat_back_through_the_host_while_the_old_one_is_away(
+        gus_keeps, phone):
+    table, host, keeper, gus = gus_keeps
+    # gus's old phone holds the seat, but no socket of it is open: the person may be on another phone.
+    fresh = phone()
+    offered = page(fresh, table)
+    assert re.search(r"Ask to sit as gus</button>\s*<span[^>]*>away</span>", offered) and SECRET not in offered
+    assert ask(fresh, table, gus.pk).status_code == 302
+    claim = SeatClaim.objects.get()
+    assert SECRET not in page(fresh, table)
+    assert post_host(host, table, "admit", claim=claim.pk).status_code == 200
+    assert SECRET in page(fresh, table) and "gus (you)" in page(fresh, table)
+    assert move(keeper, table, type="reveal").status_code == 403  # the old phone lost the seat
+    assert SECRET not in page(keeper, table)
+
+
+def test_a_seat_whose_phone_is_here_is_neither_offered_nor_given_to_another_phone(gus_keeps, phone):
+    table, host, keeper, gus = gus_keeps
+    presence.arrive(gus.pk)
+    stranger = phone()
+    assert "Ask to sit as gus" not in page(stranger, table)
+    before = version(table)
+    refused = ask(stranger, table, gus.pk)
+    assert refused.status_code == 409 and "gus is at the table on their own phone" in refused.content.decode()
+    assert SeatClaim.objects.count() == 0 and version(table) == before
+    assert SECRET in page(keeper, table)
+
+
 def test_a_refused_phone_is_told_and_gets_nothing(gus_keeps, phone):
     table, host, keeper, gus = gus_keeps
     leave(keeper, table)
@@ -298,6 +329,7 @@ def test_asking_for_a_seat_that_cannot_be_asked_for_is_refused_clearly_and_chang
                                                                                           seat):
     table, lena, gus, gwen = stub_table
     display = tables.join_table(table, "", as_display=True)
+    presence.arrive(gus.pk)  # gus's own phone is here
     ids = {"host": lena.pk, "gus": gus.pk, "display": display.pk, "nobody": 10**6}
     before = version(table)
     response = ask(phone(), table, ids.get(seat, seat))

@@ -8,7 +8,7 @@ import time
 import pytest
 from django.urls import reverse
 
-from companion.live import broadcast
+from companion.live import broadcast, presence
 from companion.table import tables
 from companion.table.clock import Clock
 from companion.models import Action, Seat, Table
@@ -108,7 +108,9 @@ def test_unknown_or_bad_codes_get_a_clear_page(phone, code):
 
 
 def test_finished_tables_say_so_to_newcomers(stub_table, phone):
-    table, *_ = stub_table
+    table, *seated = stub_table
+    for seat in seated:  # every phone is at the table: no seat for a newcomer to ask for
+        presence.arrive(seat.pk)
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
     response = phone().get(f"/t/{table.code}/")
     assert response.status_code == 410

@@ -8,7 +8,7 @@ import time
 import pytest
 from django.urls import reverse
 
-from companion.live import render
+from companion.live import presence, render
 from companion.table import tables
 from companion.table.clock import Clock
 from companion.table.games import Game
@@ -126,7 +126,9 @@ def test_table_and_message_pages_are_never_cached(stub_table, phone, path, statu
 
 
 def test_a_finished_tables_page_is_not_cached_for_the_next_game(stub_table, phone):
-    table, *_ = stub_table
+    table, *seated = stub_table
+    for seat in seated:  # every phone is at the table: the newcomer is told the table has finished
+        presence.arrive(seat.pk)
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
     response = phone().get(f"/t/{table.code}/")
     assert response.status_code == 410 and "no-store" in response["Cache-Control"]
