@@ -577,7 +577,16 @@ def test_after_a_lie_every_small_phone_leads_with_what_came_of_it(servers, brows
         button, lie = first_screen_box(ben, "[data-bid-label]"), first_screen_box(ben, ".lie-button")
         assert button["y"] + button["height"] <= 640 and button["y"] < lie["y"]
         bid(ben, 1, 3)
-        call_lie(cal)  # nothing shows: ben's one three is a lie, and ben draws 4
+        for page in (cal, dee):  # read further down, as a phone often is
+            page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+            assert page.evaluate("() => window.scrollY") > 0
+        # Cal taps "Lie!" where the page stands (a click by the test would scroll to the button).
+        cal.locator(".lie-button").evaluate("button => button.click()")
+        # nothing shows: ben's one three is a lie, and ben draws 4. What came of it is news: the
+        # caller's phone and every other go to the top, where the result is told.
+        for page in (cal, dee):
+            page.wait_for_function("() => window.scrollY === 0")
+            expect(page.locator("#region-now")).to_be_in_viewport()
         said = "cal called Lie on ben: 0 threes, the bid was a lie."
         leads(ana, said)
         leads(ana, "ben lost the challenge: 4 cards next round. You keep 5 cards.")
