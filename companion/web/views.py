@@ -199,7 +199,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
         "acting_for": drawing.person(seat, game) if seat.pk != own.pk else None,
         "regions": drawing.draw(drawing.scene(table, drawn_for=[seat], arriving=own.pk), seat),
         "top_regions": drawing.TOP, "game_regions": game.regions, "side_regions": drawing.SIDE,
-        "join_url": join_url, "qr_svg": qr.svg(join_url),
+        "join_url": join_url, "join_at": join_url.removesuffix(f"{table.code}/"), "qr_svg": qr.svg(join_url),
     })
 
 

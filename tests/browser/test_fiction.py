@@ -580,6 +580,22 @@ def test_the_host_ending_the_game_shows_every_phone_and_the_tv_the_word_and_the_
             c.close()
 
 
+# How many lines the table code takes inside an element's text (its last occurrence).
+CODE_LINES = """(e, code) => {
+  const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT), spots = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    for (let i = 0; i < node.data.length; i++) spots.push([node, i]);
+  const at = e.textContent.lastIndexOf(code), tops = new Set();
+  for (let k = at; k < at + code.length; k++) {
+    const range = document.createRange();
+    range.setStart(spots[k][0], spots[k][1]);
+    range.setEnd(spots[k][0], spots[k][1] + 1);
+    tops.add(Math.round(range.getBoundingClientRect().top));
+  }
+  return tops.size;
+}"""
+
+
 def test_the_tv_lobby_shows_the_whole_invite_across_the_screen(servers, browser):
     """The Fiction display keeps its boards' column for play; in the lobby the invite reads whole."""
     base = servers[0].url
@@ -598,6 +614,11 @@ def test_the_tv_lobby_shows_the_whole_invite_across_the_screen(servers, browser)
         url = tv.locator(".tv-invite-url")
         line = url.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
         assert url.bounding_box()["height"] <= 2 * line + 1  # the address reads as an address, not a column
+        assert url.inner_text().replace("\n", "") == f"{base}/t/{code}/"
+        # In a narrow column a line may end before the code, never inside it.
+        url.evaluate("e => { e.style.width = '14em'; }")
+        assert url.evaluate(CODE_LINES, code) == 1
+        url.evaluate("e => { e.style.width = ''; }")
         qr = tv.locator(".tv-invite .qr").bounding_box()
         assert qr["y"] + qr["height"] <= 720
         snap(tv, "tv-lobby")
