@@ -1,4 +1,5 @@
-"""What a table socket does when the channel layer or the database fails under it.
+"""What a table socket does when the channel layer or the database fails under it, or its phone
+goes while a message is on its way.
 
 It ends as the watchdog closes sockets: with LAYER_DOWN, so the phone tries again soon, and
 one line in the log rather than a traceback per socket, as every phone at every table asks
@@ -11,6 +12,7 @@ import logging
 from collections.abc import Awaitable
 from typing import Protocol
 
+from autobahn.exception import Disconnected
 from django.db import InterfaceError, OperationalError
 
 from companion.live import logs
@@ -38,6 +40,11 @@ async def outlasting(socket: Socket, run: Awaitable[None], send) -> None:
     LAYER_DOWN and leave, rather than end with a traceback."""
     try:
         await run
+    except Disconnected:
+        # The phone went while a message was on its way to it (a reload, a tab closed): Daphne
+        # raises on the send before it hands this socket its disconnect, which would then never
+        # come. Leave as that disconnect does, so the phone is counted out and shows as away.
+        await socket.leave()
     except LAYER_ERRORS:
         # The layer failed under this socket (Redis gone): end as the watchdog closes
         # sockets, not with a traceback per socket; the watchdog checks now and logs once.

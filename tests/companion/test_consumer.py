@@ -324,6 +324,32 @@ async def test_everyone_sees_a_phone_arrive_and_go_away():
     await host.disconnect()
 
 
+async def test_a_phone_gone_while_a_push_was_on_its_way_is_counted_out_without_a_crash(monkeypatch):
+    from autobahn.exception import Disconnected
+
+    from companion.live.consumers import TableConsumer
+
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    host = await open_socket(table.code, lena)
+    phone = await open_socket(table.code, gus)
+    await drain(host)
+    await drain(phone)
+    sent = TableConsumer.seat_html
+
+    async def gone_on_the_way(self, event):
+        if self.seat_id == gus.pk:  # the phone reloaded as Daphne was sending it this push
+            raise Disconnected("Attempt to send on a closed protocol")
+        await sent(self, event)
+
+    monkeypatch.setattr(TableConsumer, "seat_html", gone_on_the_way)
+    await start(table, lena)
+    told = "".join(await drain(host))
+    badge = re.compile(rf'id="seat-{gus.pk}".*?presence presence-(\w+)', re.DOTALL)
+    assert badge.findall(told)[-1] == "away"
+    await phone.wait(timeout=1)  # the socket ended, and did not crash
+    await host.disconnect()
+
+
 async def test_sockets_share_one_cache_client_for_presence(monkeypatch):
     # Django's `cache` is one client per asyncio task: with Redis, every open socket held its
     # own connection pool and connection. Count the cache clients made while phones arrive.
