@@ -311,8 +311,9 @@ CLAIM_POLL = 2
 @require_http_methods(["GET", "POST"])
 def claim(request: HttpRequest, code: str) -> HttpResponse:
     """POST: ask the host for a seat that is not this phone's (``seat``: one left or removed, a
-    player without a phone, or one whose phone is away); the phone holds the claim in a signed cookie and sees nothing of the
-    seat until the host lets it in. GET: the waiting page asks whether the host has answered."""
+    player without a phone, or one whose phone is away); the phone holds the claim in a signed
+    cookie and sees nothing of the seat until the host lets it in. GET: the waiting page asks
+    whether the host has answered."""
     table = _lookup(request, code)
     if isinstance(table, HttpResponse):
         return table
