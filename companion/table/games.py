@@ -24,9 +24,9 @@ from companion.table.rules_errors import IllegalMove, IllegalSetup
 
 __all__ = ["DISPLAY", "END", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Outcome", "PLATFORM_MOVES",
            "Played", "Player", "PlayerRef", "REMOVE", "Remedy", "Role", "TABLE", "TIMER_EXPIRED", "Viewer",
-           "all_games", "begin", "can_hold", "check_roles", "default_role", "describe", "game_of", "get", "gone",
-           "move_of", "next_after", "next_in_role", "outcome_of", "page_stylesheet", "platform_move", "played_of",
-           "players_of", "register", "role_counts", "role_of", "seat_limit", "viewer_of"]
+           "all_games", "begin", "can_hold", "check_roles", "default_role", "describe", "every_player", "game_of",
+           "get", "gone", "move_of", "next_after", "next_in_role", "outcome_of", "page_stylesheet", "platform_move",
+           "played_of", "players_of", "register", "role_counts", "role_of", "seat_limit", "viewer_of"]
 
 
 def listed(names: list[str]) -> str:
@@ -575,6 +575,12 @@ def gone(seat: Any) -> bool:
 def players_of(seats: Any) -> list:
     """The seats that play (not displays, not seats gone), in seat order."""
     return [seat for seat in seats if seat.role != DISPLAY.slug and not gone(seat)]
+
+
+def every_player(seats: Any) -> list:
+    """Every player's seat, gone ones included (not displays), in seat order: a seat that comes
+    back finds its role and its place kept, and its wins count in the evening's summary."""
+    return [seat for seat in seats if seat.role != DISPLAY.slug]
 
 
 def role_counts(seats: Any) -> Counter:

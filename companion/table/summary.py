@@ -155,6 +155,6 @@ def summary(results: list[dict], people: list[dict[str, Any]], *, code: str, ope
 def of_table(table: Any, seats: list[Any]) -> Summary:
     """The summary of a table's evening, for everyone who sat at it as a player (not the displays),
     those who left or were removed included: their wins are the evening's too."""
-    people = [{"id": s.pk, "name": s.name} for s in seats if s.role != registry.DISPLAY.slug]
+    people = [{"id": s.pk, "name": s.name} for s in registry.every_player(seats)]
     return summary(list(table.results or []), people, code=table.code, opened=table.created_at,
                    game_name=registry.game_of(table).name, notice=table.notice)

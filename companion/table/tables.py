@@ -30,9 +30,9 @@ from companion.table import games as registry
 from companion.table.clock import Clock
 from companion.table.forms import Form, FormData, MoveError, clean_text, parse_move
 from companion.table.evening import last_holder
-from companion.table.games import (DISPLAY, ENDED, Game, Played, begin, check_roles, describe, game_of, gone, move_of,
-                                   next_after, next_in_role, outcome_of, played_of, players_of, role_counts, role_of,
-                                   seat_limit, viewer_of)
+from companion.table.games import (DISPLAY, ENDED, Game, Played, begin, check_roles, describe, every_player, game_of,
+                                   gone, move_of, next_after, next_in_role, outcome_of, played_of, players_of,
+                                   role_counts, role_of, seat_limit, viewer_of)
 from companion.models import Action, Seat, SeatClaim, Table, new_token
 from companion.table.rules_errors import RulesError
 
@@ -521,7 +521,7 @@ def _switch(table: Table, old: Game, new: Game, seats: list[Seat], here: set[int
     table.game = new.slug
     # Nothing before the switch can be undone: it belongs to another game.
     table.actions.filter(undoable=True, undone=False).update(undoable=False)
-    players = _holders_of_roles(seats)
+    players = every_player(seats)
     for each in players:
         each.role = registry.default_role(new)
     special = new.rotating_role if new.rotating_role and new.rotating_role not in new.unheld_roles(table.setup) \
@@ -649,7 +649,7 @@ class SetSetup(Change):
                 raise TableError(f"{f.title}: choose one of the players.", reason="bad-field")
         table.setup = payload
         unheld = game.unheld_roles(payload)
-        holders = [s for s in _holders_of_roles(_seats(table)) if s.role in unheld]
+        holders = [s for s in every_player(_seats(table)) if s.role in unheld]
         for each in holders:
             each.role = registry.default_role(game)
         Seat.objects.bulk_update(holders, ["role"])
@@ -677,7 +677,7 @@ class SetRole(Change):
         target.role = self.role
         changed = [target]
         limit = role_of(game, self.role).maximum
-        holders = [s for s in _holders_of_roles(_seats(table)) if s.role == self.role and s.pk != target.pk]
+        holders = [s for s in every_player(_seats(table)) if s.role == self.role and s.pk != target.pk]
         if limit is not None and len(holders) >= limit:
             # One role, one holder too many: the one who held it before takes the default role.
             for other in holders[:len(holders) - limit + 1]:
@@ -699,8 +699,7 @@ class MoveSeat(Change):
         _in_lobby(table, "The seat order is fixed")
         if self.step not in (-1, 1):
             raise TableError("A seat moves one place at a time.", reason="bad-field")
-        # Every player's seat, gone ones too: a seat that comes back finds its place kept.
-        seats = [s for s in _seats(table) if s.role != DISPLAY.slug]
+        seats = every_player(_seats(table))
         target = _target(table, self.seat)
         if target not in seats:
             raise TableError("A table display has no place in the seat order.", reason="role")
@@ -881,11 +880,6 @@ class SetPhone(Change):
         target.left = False
         target.token = new_token()
         target.save(update_fields=["has_phone", "left", "token"])
-
-
-def _holders_of_roles(seats: list[Seat]) -> list[Seat]:
-    """Every seat with a role in the game, gone ones included: a seat taken back keeps its role."""
-    return [s for s in seats if s.role != DISPLAY.slug]
 
 
 def _rng() -> random.Random:
