@@ -86,7 +86,7 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
     accepted: bool = False
     left: bool = False
     token: str = ""  # the phone's own seat token as the socket opened: a seat given a new one is lost to it
-    lost: bool = False  # the phone no longer holds the seat: it is told, the socket closes, nothing more is sent
+    lost: bool = False  # set once the phone no longer holds the seat, so nothing more of it is sent
     # The host's own seat, on a page acting for a player without a phone: it may go on showing
     # that player only while that seat hosts.
     acting_by: int | None = None

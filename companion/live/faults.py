@@ -37,7 +37,7 @@ class Socket(Protocol):
 
 async def outlasting(socket: Socket, run: Awaitable[None], send) -> None:
     """Run a socket (``run``); if the layer or the database fails under it, close it with
-    LAYER_DOWN and leave, rather than end with a traceback."""
+    LAYER_DOWN and leave, and if its phone has gone, leave, rather than end with a traceback."""
     try:
         await run
     except Disconnected:

@@ -108,8 +108,7 @@ class Here:
         """Count the phone of ``seat_id`` in, and ask it with ``ping`` whether it is there from now on."""
         self.seat_id, self.counted = seat_id, True
         self.heard = time.monotonic()
-        if await database_sync_to_async(arrive)(seat_id):
-            await self.changed(seat_id)  # everyone sees this phone is back
+        await self._count_in()
         self.pinger = asyncio.create_task(self._ping(ping), name=name)
 
     async def heard_from(self) -> None:
@@ -117,15 +116,21 @@ class Here:
         self.heard = time.monotonic()
         if self.silent:
             self.silent, self.counted = False, True
-            if await database_sync_to_async(arrive)(self.seat_id):
-                await self.changed(self.seat_id)  # everyone sees this phone is back
+            await self._count_in()
 
     async def depart(self) -> None:
         """The socket leaves: count its phone out, unless it is already."""
         if self.counted:
             self.counted = False
-            if await database_sync_to_async(depart)(self.seat_id):
-                await self.changed(self.seat_id)
+            await self._count_out()
+
+    async def _count_in(self) -> None:
+        if await database_sync_to_async(arrive)(self.seat_id):
+            await self.changed(self.seat_id)  # everyone sees this phone is back
+
+    async def _count_out(self) -> None:
+        if await database_sync_to_async(depart)(self.seat_id):
+            await self.changed(self.seat_id)  # everyone sees this phone is away
 
     def stop_pinging(self) -> None:
         if self.pinger is not None:
@@ -149,7 +154,6 @@ class Here:
         self.counted, self.silent = False, True  # before any wait: depart must not count it out again
         # Errors are logged here, not raised: the socket may have ended meanwhile, and pinging goes on.
         try:
-            if await database_sync_to_async(depart)(self.seat_id):
-                await self.changed(self.seat_id)  # everyone sees this phone is away
+            await self._count_out()
         except Exception as error:  # the database out of reach is one line (logs.failed), a bug is not
             logs.failed(log, error, "could not tell a table that a phone fell silent")
