@@ -124,9 +124,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and partials go out gzipped (a seat page shrinks to about a quarter): a guest on a weak
     # signal joins sooner. Below WhiteNoise, which answers for static files with its own
-    # precompressed copies and leaves woff2 and PNG alone. Django pads what it compresses by a
-    # random length, against BREACH.
-    "django.middleware.gzip.GZipMiddleware",
+    # precompressed copies and leaves woff2 and PNG alone. A page that holds a seat's secret
+    # beside text another player typed goes out as it is, against BREACH.
+    "companion.web.middleware.GZipUnlessSecret",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -31,6 +31,7 @@ from django_ratelimit.core import get_usage
 from companion.table import codes, seats, summary, tables
 from companion.live import logs
 from companion.web import picture, qr
+from companion.web.middleware import keep_uncompressed
 from companion.table import games as registry
 from companion.live import broadcast, presence
 from companion.live import render as drawing
@@ -194,13 +195,20 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     table = settled.table
     game = registry.game_of(table)
     join_url = _reachable(request, reverse("table", kwargs={"code": table.code}))
-    return render(request, "companion/table.html", {
+    response = render(request, "companion/table.html", {
         "table": drawing.public_facts(table), "game": game, "me": drawing.person(seat, game),
         "acting_for": drawing.person(seat, game) if seat.pk != own.pk else None,
         "regions": drawing.draw(drawing.scene(table, drawn_for=[seat], arriving=own.pk), seat),
         "top_regions": drawing.TOP, "game_regions": game.regions, "side_regions": drawing.SIDE,
         "join_url": join_url, "join_at": join_url.removesuffix(f"{table.code}/"), "qr_svg": qr.svg(join_url),
     })
+    return keep_uncompressed(response) if _holds_secret(table, seat) else response
+
+
+def _holds_secret(table: Table, seat: Seat) -> bool:
+    """Whether ``seat``'s screen holds a secret of the game in play beside text other players
+    type (Game.secret_roles): such a page or answer is not compressed (GZipUnlessSecret)."""
+    return table.status == Table.Status.PLAYING and seat.role in registry.game_of(table).secret_roles
 
 
 def _reachable(request: HttpRequest, path: str) -> str:
@@ -364,17 +372,18 @@ def _token(request: HttpRequest, code: str) -> tuple[str, str]:
     return code, seats.token_from_cookie(code, request.COOKIES.get(seats.cookie_name(code))) or ""
 
 
-def _flash(request: HttpRequest, message: str, *, status: int = 200, fresh: str = "", kind: str = "error",
-           reason: str = "", remedy: dict | None = None, code: str = "") -> HttpResponse:
+def _flash(request: HttpRequest, message: str, *, status: int = 200, fresh: str = "", secret: bool = False,
+           kind: str = "error", reason: str = "", remedy: dict | None = None, code: str = "") -> HttpResponse:
     # Drawn without the request: the flash needs nothing from it, and a request's template
     # context is a reference cycle that only the garbage collector can free. The seat's fresh
-    # regions (markup already, and most of the reply) follow it as they are.
+    # regions (markup already, and most of the reply) follow it as they are; ``secret``: they
+    # hold the seat's secret (_holds_secret).
     response = HttpResponse(drawing.partial("companion/partials/flash.html", {
         "message": message, "kind": kind, "reason": reason, "remedy": remedy, "table_code": code,
     }) + fresh, status=status)
     if reason:
         trigger_client_event(response, "table:refused", {"reason": reason, "message": message})
-    return response
+    return keep_uncompressed(response) if secret and fresh else response
 
 
 # A move tried as it is typed (``_try=1``) is a question, not a failed request: its answer is
@@ -396,13 +405,16 @@ def _refused(request: HttpRequest, trial: bool, message: str, *, status: int, **
     return _flash(request, message, status=status, **flash)
 
 
-def _fresh(request: HttpRequest, code: str, token: str, mode: tables.Mode) -> str:
-    """The page's current regions, after a refusal (nothing changed, but the phone may be behind)."""
+def _fresh(request: HttpRequest, code: str, token: str, mode: tables.Mode) -> dict:
+    """The page's current regions after a refusal (nothing changed, but the phone may be behind),
+    as ``_flash`` takes them."""
     if mode is tables.Mode.TRY:  # a move tried as it is typed: only the verdict is read
-        return ""
+        return {}
     own = Seat.objects.select_related("table").filter(table__code=code, token=token).first() if token else None
     seat = _shown(request, own)
-    return drawing.live_fragment(seat.table, seat) if seat is not None else ""
+    if seat is None:
+        return {}
+    return {"fresh": drawing.live_fragment(seat.table, seat), "secret": _holds_secret(seat.table, seat)}
 
 
 def _shown(request: HttpRequest, own: Seat | None) -> Seat | None:
@@ -466,13 +478,13 @@ def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.C
         return _refused(request, trial, error.message, status=error.status, reason=error.reason)
     except tables.TableError as error:
         broadcast.tell(error.news)  # what the table did by itself on the way to refusing, before the answer
-        return _refused(request, trial, error.message, status=error.status, fresh=_fresh(request, code, token, mode),
+        return _refused(request, trial, error.message, status=error.status, **_fresh(request, code, token, mode),
                         reason=error.reason)
     except MoveError as error:  # not a move at all
-        return _refused(request, trial, error.message, status=400, fresh=_fresh(request, code, token, mode),
+        return _refused(request, trial, error.message, status=400, **_fresh(request, code, token, mode),
                         reason=error.reason)
     except RulesError as error:  # a move the rules refuse now
-        return _refused(request, trial, error.message, status=422, fresh=_fresh(request, code, token, mode),
+        return _refused(request, trial, error.message, status=422, **_fresh(request, code, token, mode),
                         reason=error.reason, remedy=_remedy(request, code, error.reason), code=code)
     if result.caution is not None:  # tried, never made: nothing to tell anyone
         return _tried(_flash(request, result.caution, kind="warning") if result.caution else HttpResponse(""),
@@ -487,7 +499,8 @@ def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.C
             "That was already done."
     else:
         note = _said(result)
-    return _flash(request, note, fresh=fresh, kind="info")
+    return _flash(request, note, fresh=fresh, secret=seat is not None and _holds_secret(result.table, seat),
+                  kind="info")
 
 
 def _said(result: tables.Result) -> str:
