@@ -18,10 +18,12 @@ import time
 from collections.abc import Callable
 
 from django.conf import settings
+from django.core.cache import caches
 from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import get_conditional_response
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -123,8 +125,14 @@ def _missed(request: HttpRequest) -> bool:
     phones through one address never trips it, while someone trying codes at random
     is stopped after a handful. If the shared cache is down, nobody is stopped.
     """
+    return _over_limit(request, "code-miss", client_ip, settings.CODE_MISS_RATE)
+
+
+def _over_limit(request: HttpRequest, group: str, key: Callable[[str, HttpRequest], str], rate: str) -> bool:
+    """Count this request in ``group`` under its ``key``; True once the count is over ``rate``.
+    If the shared cache is down, nobody is stopped."""
     try:
-        usage = get_usage(request, group="code-miss", key=client_ip, rate=settings.CODE_MISS_RATE, increment=True)
+        usage = get_usage(request, group=group, key=key, rate=rate, increment=True)
     except BadRequest:
         raise
     except Exception as error:
@@ -451,12 +459,7 @@ def _hammering(request: HttpRequest, token: str, *, trial: bool) -> bool:
     one each time the person pauses, and must never use up the taps that make moves.
     """
     group, rate = ("seat-tries", settings.SEAT_TRY_RATE) if trial else ("seat-actions", settings.SEAT_ACTION_RATE)
-    try:
-        usage = get_usage(request, group=group, key=lambda group, request: token, rate=rate, increment=True)
-    except Exception as error:
-        logs.failed(log, error, "the rate-limit cache is out of reach; not limiting")
-        return False
-    return usage is not None and usage["count"] > usage["limit"]
+    return _over_limit(request, group, lambda group, request: token, rate)
 
 
 def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.Change]) -> HttpResponse:
@@ -619,11 +622,15 @@ def host_action(request: HttpRequest, code: str, name: str) -> HttpResponse:
 
 
 @require_GET
-@never_cache
 def evening_picture(request: HttpRequest, code: str) -> HttpResponse:
     """The evening's summary as a PNG a phone can share, drawn from the games finished at this
     table (never one in play). Only for a seat at the table: any other phone, and any code that
-    leads nowhere, gets the answer a seat that is not there gets."""
+    leads nowhere, gets the answer a seat that is not there gets.
+
+    Drawing it takes over 100 ms of the server, so it is drawn once for each change of what it
+    shows, kept in the cache, and named by its ETag: a phone that has it is answered 304. Each
+    seat, and each address, may ask for it only so often (PICTURE_SEAT_RATE, PICTURE_ADDRESS_RATE).
+    """
     code, token = _token(request, code)
     table = Table.objects.filter(code=code).first() if token else None
     seated = list(table.seats.all()) if table is not None else []
@@ -631,9 +638,47 @@ def evening_picture(request: HttpRequest, code: str) -> HttpResponse:
         if _missed(request):
             return rate_limited(request)
         return _message(request, "No seat at this table", tables.NO_SEAT, status=403, show_join=True)
-    response = HttpResponse(picture.png(summary.of_table(table, seated)), content_type="image/png")
-    response["Content-Disposition"] = f'inline; filename="liars-table-{table.code}.png"'
+    by_seat = _over_limit(request, "picture-seat", lambda group, request: token, settings.PICTURE_SEAT_RATE)
+    by_address = _over_limit(request, "picture-address", client_ip, settings.PICTURE_ADDRESS_RATE)
+    if by_seat or by_address:
+        response = _message(request, "Slow down", "The evening's picture was asked for too often from here in a "
+                            "short time. Wait a minute and try again.", status=429)
+        response["Retry-After"] = str(PICTURE_RETRY_SECONDS)
+        return response
+    found = summary.of_table(table, seated)
+    tag = picture.tag(found)
+    etag = f'"{tag}"'
+    response = get_conditional_response(request, etag=etag)
+    if response is None:  # the phone does not have this picture yet
+        response = HttpResponse(_picture(found, tag), content_type="image/png")
+        response["Content-Disposition"] = f'inline; filename="liars-table-{table.code}.png"'
+    response["ETag"] = etag
+    # The phone keeps it, and asks each time whether it is still the evening's (If-None-Match).
+    response["Cache-Control"] = "private, no-cache"
     return response
+
+
+# How long a phone asking for the picture too often is asked to wait, in seconds.
+PICTURE_RETRY_SECONDS = 60
+
+
+def _picture(found: summary.Summary, tag: str) -> bytes:
+    """The picture of ``found`` (named ``tag``): drawn by the first phone to ask for it, then
+    taken from the cache (settings.CACHES["pictures"]) by every phone after it. If the cache is
+    out of reach, each phone's is drawn."""
+    key = f"evening-png:{tag}"
+    try:
+        png = caches["pictures"].get(key)
+    except Exception as error:
+        logs.failed(log, error, "the picture cache is out of reach; drawing the picture")
+        png = None
+    if png is None:
+        png = picture.png(found)
+        try:
+            caches["pictures"].set(key, png)
+        except Exception as error:
+            logs.failed(log, error, "the picture cache is out of reach; not keeping the picture")
+    return png
 
 
 @require_POST
