@@ -124,9 +124,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and partials go out gzipped (a seat page shrinks to about a quarter): a guest on a weak
     # signal joins sooner. Below WhiteNoise, which answers for static files with its own
-    # precompressed copies and leaves woff2 and PNG alone. Django pads what it compresses by a
-    # random length, against BREACH.
-    "django.middleware.gzip.GZipMiddleware",
+    # precompressed copies and leaves woff2 and PNG alone. A page that holds a seat's secret
+    # beside text another player typed goes out as it is, against BREACH.
+    "companion.web.middleware.GZipUnlessSecret",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -228,9 +228,15 @@ if REDIS_URL:
     # (the rate limits) in one round trip, not two.
     CACHES = {"default": {"BACKEND": "companion.speed.cache.RedisCache", "LOCATION": REDIS_URL,
                           "OPTIONS": {"pool_class": "companion.speed.cache.SharedConnectionPool"}}}
+    # The evening's pictures (companion.web.views._picture), about 100 to 200 KB each, kept an hour.
+    CACHES["pictures"] = {**CACHES["default"], "TIMEOUT": 60 * 60}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "companion.speed.layers.SweepingInMemoryChannelLayer"}}
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+              # The evening's pictures, kept apart: an in-memory cache that is full drops its oldest
+              # keys, and pictures must never push out the counts and presence kept in the default.
+              "pictures": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pictures",
+                           "TIMEOUT": 60 * 60, "OPTIONS": {"MAX_ENTRIES": 20}}}
 
 # One process keeps its rate-limit counts in memory; several share them in Redis.
 SILENCED_SYSTEM_CHECKS = [] if REDIS_URL else ["django_ratelimit.E003", "django_ratelimit.W001"]
@@ -243,6 +249,11 @@ SEAT_ACTION_RATE = os.environ.get("SEAT_ACTION_RATE", "20/10s")
 # Moves tried as they are typed (a Fiction guess, checked at each pause 350 ms long): at most
 # about three a second from a person, counted apart from the moves themselves.
 SEAT_TRY_RATE = os.environ.get("SEAT_TRY_RATE", "40/10s")
+# The evening's picture (GET /t/<code>/evening.png) one seated phone, and one address (a table's
+# phones on one Wi-Fi), may fetch: a phone fetches it as the summary shows and again to share it;
+# a script fetching it in a loop is stopped.
+PICTURE_SEAT_RATE = os.environ.get("PICTURE_SEAT_RATE", "10/m")
+PICTURE_ADDRESS_RATE = os.environ.get("PICTURE_ADDRESS_RATE", "60/m")
 # Behind a reverse proxy every request comes from the proxy; name the header that
 # carries the phone's own address (e.g. HTTP_X_REAL_IP) so limits apply per phone.
 RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY", "REMOTE_ADDR")

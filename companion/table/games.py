@@ -233,6 +233,10 @@ class Game:
     script: str = ""
     # The special role that "play again" offers to pass to the next seat (Keeper, Lie-brarian).
     rotating_role: str | None = None
+    # The roles whose screens hold a secret of the game in play beside text other players type
+    # (the Keeper's word beside the guesses): their pages and answers go out uncompressed, as a
+    # compressed length would tell how much of the secret a typed guess repeats (BREACH).
+    secret_roles: tuple[str, ...] = ()
 
     def unheld_roles(self, setup: dict[str, Any]) -> dict[str, str]:
         """Roles no player holds with this setup, each with why ("The app is the Lie-brarian"):
@@ -530,6 +534,9 @@ def register(game: Game) -> None:
     strays = [name for name in game.public_regions if name not in game.regions]
     if strays:
         raise ValueError(f"{game.slug}: public regions {strays!r} are not among its regions")
+    unknown = [slug for slug in game.secret_roles if slug not in {role.slug for role in game.roles}]
+    if unknown:
+        raise ValueError(f"{game.slug}: secret roles {unknown!r} are not among its roles")
     _REGISTRY[game.slug] = game
 
 

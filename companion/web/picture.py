@@ -11,6 +11,7 @@ keep their moments, the older ones are one line each, and the oldest of all give
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 import unicodedata
 from dataclasses import dataclass
@@ -371,3 +372,14 @@ def draw(picture: Layout) -> bytes:
 
 def png(summary: Summary) -> bytes:
     return draw(layout(summary))
+
+
+# This module's own text: a change in how the picture is drawn changes every picture's tag.
+_DRAWN_BY = hashlib.blake2s(Path(__file__).read_bytes(), digest_size=8).hexdigest()
+
+
+def tag(summary: Summary) -> str:
+    """A name for the picture of ``summary`` (its ETag, and its key in the cache): the same for the
+    same picture, another whenever what it shows changes (results, names, the date), or the code
+    or the font that draw it. Worked out from the summary alone, without drawing anything."""
+    return hashlib.blake2s(f"{_DRAWN_BY} {_font_file(False)} {summary!r}".encode(), digest_size=16).hexdigest()

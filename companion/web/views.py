@@ -18,10 +18,12 @@ import time
 from collections.abc import Callable
 
 from django.conf import settings
+from django.core.cache import caches
 from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import get_conditional_response
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -31,6 +33,7 @@ from django_ratelimit.core import get_usage
 from companion.table import codes, seats, summary, tables
 from companion.live import logs
 from companion.web import picture, qr
+from companion.web.middleware import keep_uncompressed
 from companion.table import games as registry
 from companion.live import broadcast, presence
 from companion.live import render as drawing
@@ -122,8 +125,14 @@ def _missed(request: HttpRequest) -> bool:
     phones through one address never trips it, while someone trying codes at random
     is stopped after a handful. If the shared cache is down, nobody is stopped.
     """
+    return _over_limit(request, "code-miss", client_ip, settings.CODE_MISS_RATE)
+
+
+def _over_limit(request: HttpRequest, group: str, key: Callable[[str, HttpRequest], str], rate: str) -> bool:
+    """Count this request in ``group`` under its ``key``; True once the count is over ``rate``.
+    If the shared cache is down, nobody is stopped."""
     try:
-        usage = get_usage(request, group="code-miss", key=client_ip, rate=settings.CODE_MISS_RATE, increment=True)
+        usage = get_usage(request, group=group, key=key, rate=rate, increment=True)
     except BadRequest:
         raise
     except Exception as error:
@@ -194,13 +203,20 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     table = settled.table
     game = registry.game_of(table)
     join_url = _reachable(request, reverse("table", kwargs={"code": table.code}))
-    return render(request, "companion/table.html", {
+    response = render(request, "companion/table.html", {
         "table": drawing.public_facts(table), "game": game, "me": drawing.person(seat, game),
         "acting_for": drawing.person(seat, game) if seat.pk != own.pk else None,
         "regions": drawing.draw(drawing.scene(table, drawn_for=[seat], arriving=own.pk), seat),
         "top_regions": drawing.TOP, "game_regions": game.regions, "side_regions": drawing.SIDE,
         "join_url": join_url, "join_at": join_url.removesuffix(f"{table.code}/"), "qr_svg": qr.svg(join_url),
     })
+    return keep_uncompressed(response) if _holds_secret(table, seat) else response
+
+
+def _holds_secret(table: Table, seat: Seat) -> bool:
+    """Whether ``seat``'s screen holds a secret of the game in play beside text other players
+    type (Game.secret_roles): such a page or answer is not compressed (GZipUnlessSecret)."""
+    return table.status == Table.Status.PLAYING and seat.role in registry.game_of(table).secret_roles
 
 
 def _reachable(request: HttpRequest, path: str) -> str:
@@ -364,17 +380,18 @@ def _token(request: HttpRequest, code: str) -> tuple[str, str]:
     return code, seats.token_from_cookie(code, request.COOKIES.get(seats.cookie_name(code))) or ""
 
 
-def _flash(request: HttpRequest, message: str, *, status: int = 200, fresh: str = "", kind: str = "error",
-           reason: str = "", remedy: dict | None = None, code: str = "") -> HttpResponse:
+def _flash(request: HttpRequest, message: str, *, status: int = 200, fresh: str = "", secret: bool = False,
+           kind: str = "error", reason: str = "", remedy: dict | None = None, code: str = "") -> HttpResponse:
     # Drawn without the request: the flash needs nothing from it, and a request's template
     # context is a reference cycle that only the garbage collector can free. The seat's fresh
-    # regions (markup already, and most of the reply) follow it as they are.
+    # regions (markup already, and most of the reply) follow it as they are; ``secret``: they
+    # hold the seat's secret (_holds_secret).
     response = HttpResponse(drawing.partial("companion/partials/flash.html", {
         "message": message, "kind": kind, "reason": reason, "remedy": remedy, "table_code": code,
     }) + fresh, status=status)
     if reason:
         trigger_client_event(response, "table:refused", {"reason": reason, "message": message})
-    return response
+    return keep_uncompressed(response) if secret and fresh else response
 
 
 # A move tried as it is typed (``_try=1``) is a question, not a failed request: its answer is
@@ -396,13 +413,16 @@ def _refused(request: HttpRequest, trial: bool, message: str, *, status: int, **
     return _flash(request, message, status=status, **flash)
 
 
-def _fresh(request: HttpRequest, code: str, token: str, mode: tables.Mode) -> str:
-    """The page's current regions, after a refusal (nothing changed, but the phone may be behind)."""
+def _fresh(request: HttpRequest, code: str, token: str, mode: tables.Mode) -> dict:
+    """The page's current regions after a refusal (nothing changed, but the phone may be behind),
+    as ``_flash`` takes them."""
     if mode is tables.Mode.TRY:  # a move tried as it is typed: only the verdict is read
-        return ""
+        return {}
     own = Seat.objects.select_related("table").filter(table__code=code, token=token).first() if token else None
     seat = _shown(request, own)
-    return drawing.live_fragment(seat.table, seat) if seat is not None else ""
+    if seat is None:
+        return {}
+    return {"fresh": drawing.live_fragment(seat.table, seat), "secret": _holds_secret(seat.table, seat)}
 
 
 def _shown(request: HttpRequest, own: Seat | None) -> Seat | None:
@@ -439,12 +459,7 @@ def _hammering(request: HttpRequest, token: str, *, trial: bool) -> bool:
     one each time the person pauses, and must never use up the taps that make moves.
     """
     group, rate = ("seat-tries", settings.SEAT_TRY_RATE) if trial else ("seat-actions", settings.SEAT_ACTION_RATE)
-    try:
-        usage = get_usage(request, group=group, key=lambda group, request: token, rate=rate, increment=True)
-    except Exception as error:
-        logs.failed(log, error, "the rate-limit cache is out of reach; not limiting")
-        return False
-    return usage is not None and usage["count"] > usage["limit"]
+    return _over_limit(request, group, lambda group, request: token, rate)
 
 
 def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.Change]) -> HttpResponse:
@@ -466,13 +481,13 @@ def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.C
         return _refused(request, trial, error.message, status=error.status, reason=error.reason)
     except tables.TableError as error:
         broadcast.tell(error.news)  # what the table did by itself on the way to refusing, before the answer
-        return _refused(request, trial, error.message, status=error.status, fresh=_fresh(request, code, token, mode),
+        return _refused(request, trial, error.message, status=error.status, **_fresh(request, code, token, mode),
                         reason=error.reason)
     except MoveError as error:  # not a move at all
-        return _refused(request, trial, error.message, status=400, fresh=_fresh(request, code, token, mode),
+        return _refused(request, trial, error.message, status=400, **_fresh(request, code, token, mode),
                         reason=error.reason)
     except RulesError as error:  # a move the rules refuse now
-        return _refused(request, trial, error.message, status=422, fresh=_fresh(request, code, token, mode),
+        return _refused(request, trial, error.message, status=422, **_fresh(request, code, token, mode),
                         reason=error.reason, remedy=_remedy(request, code, error.reason), code=code)
     if result.caution is not None:  # tried, never made: nothing to tell anyone
         return _tried(_flash(request, result.caution, kind="warning") if result.caution else HttpResponse(""),
@@ -487,7 +502,8 @@ def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.C
             "That was already done."
     else:
         note = _said(result)
-    return _flash(request, note, fresh=fresh, kind="info")
+    return _flash(request, note, fresh=fresh, secret=seat is not None and _holds_secret(result.table, seat),
+                  kind="info")
 
 
 def _said(result: tables.Result) -> str:
@@ -606,11 +622,15 @@ def host_action(request: HttpRequest, code: str, name: str) -> HttpResponse:
 
 
 @require_GET
-@never_cache
 def evening_picture(request: HttpRequest, code: str) -> HttpResponse:
     """The evening's summary as a PNG a phone can share, drawn from the games finished at this
     table (never one in play). Only for a seat at the table: any other phone, and any code that
-    leads nowhere, gets the answer a seat that is not there gets."""
+    leads nowhere, gets the answer a seat that is not there gets.
+
+    Drawing it takes over 100 ms of the server, so it is drawn once for each change of what it
+    shows, kept in the cache, and named by its ETag: a phone that has it is answered 304. Each
+    seat, and each address, may ask for it only so often (PICTURE_SEAT_RATE, PICTURE_ADDRESS_RATE).
+    """
     code, token = _token(request, code)
     table = Table.objects.filter(code=code).first() if token else None
     seated = list(table.seats.all()) if table is not None else []
@@ -618,9 +638,47 @@ def evening_picture(request: HttpRequest, code: str) -> HttpResponse:
         if _missed(request):
             return rate_limited(request)
         return _message(request, "No seat at this table", tables.NO_SEAT, status=403, show_join=True)
-    response = HttpResponse(picture.png(summary.of_table(table, seated)), content_type="image/png")
-    response["Content-Disposition"] = f'inline; filename="liars-table-{table.code}.png"'
+    by_seat = _over_limit(request, "picture-seat", lambda group, request: token, settings.PICTURE_SEAT_RATE)
+    by_address = _over_limit(request, "picture-address", client_ip, settings.PICTURE_ADDRESS_RATE)
+    if by_seat or by_address:
+        response = _message(request, "Slow down", "The evening's picture was asked for too often from here in a "
+                            "short time. Wait a minute and try again.", status=429)
+        response["Retry-After"] = str(PICTURE_RETRY_SECONDS)
+        return response
+    found = summary.of_table(table, seated)
+    tag = picture.tag(found)
+    etag = f'"{tag}"'
+    response = get_conditional_response(request, etag=etag)
+    if response is None:  # the phone does not have this picture yet
+        response = HttpResponse(_picture(found, tag), content_type="image/png")
+        response["Content-Disposition"] = f'inline; filename="liars-table-{table.code}.png"'
+    response["ETag"] = etag
+    # The phone keeps it, and asks each time whether it is still the evening's (If-None-Match).
+    response["Cache-Control"] = "private, no-cache"
     return response
+
+
+# How long a phone asking for the picture too often is asked to wait, in seconds.
+PICTURE_RETRY_SECONDS = 60
+
+
+def _picture(found: summary.Summary, tag: str) -> bytes:
+    """The picture of ``found`` (named ``tag``): drawn by the first phone to ask for it, then
+    taken from the cache (settings.CACHES["pictures"]) by every phone after it. If the cache is
+    out of reach, each phone's is drawn."""
+    key = f"evening-png:{tag}"
+    try:
+        png = caches["pictures"].get(key)
+    except Exception as error:
+        logs.failed(log, error, "the picture cache is out of reach; drawing the picture")
+        png = None
+    if png is None:
+        png = picture.png(found)
+        try:
+            caches["pictures"].set(key, png)
+        except Exception as error:
+            logs.failed(log, error, "the picture cache is out of reach; not keeping the picture")
+    return png
 
 
 @require_POST

@@ -39,6 +39,7 @@ class Fiction(Game):
     # phone), no Lie-brarian when the app is the Lie-brarian.
     roles = (Role("librarian", "Lie-brarian", 0, 1, "✎"), Role("guesser", "Guesser", 0, 7, "◎"))
     rotating_role = "librarian"
+    secret_roles = ("librarian",)  # the secret word and the honest clues, beside every guess typed
     moves = (
         # Each side's own card and the Lie-brarian's secret are chosen side by side while the game
         # starts: what the others chose meanwhile changes nothing of them.

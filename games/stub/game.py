@@ -20,6 +20,7 @@ class SecretKeeper(Game):
     demo = True
     roles = (Role("keeper", "Keeper", 1, 1, "✎"), Role("guesser", "Guesser", 1, 7, "◎"))
     rotating_role = "keeper"
+    secret_roles = ("keeper",)  # the word, beside every guess typed
     moves = (Move("set_secret", (Field("word", "text", label="Word"),), label="Keep it"),
              Move("guess", (Field("word", "text", label="Word", public=True),), label="Guess"),
              Move("reveal", label="Reveal it to everyone"))

@@ -1,11 +1,11 @@
-"""Every table test starts with no rate-limit counts left over from another, on a still clock,
-and with no outage lines held back by another."""
+"""Every table test starts with no rate-limit counts or pictures left over from another, on a
+still clock, and with no outage lines held back by another."""
 
 from types import SimpleNamespace
 
 import django_ratelimit.core
 import pytest
-from django.core.cache import cache
+from django.core.cache import cache, caches
 
 from companion.live import logs
 
@@ -21,8 +21,10 @@ def fresh_counts(monkeypatch):
     """
     monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: 1_800_000_000.0))
     cache.clear()
+    caches["pictures"].clear()  # and no evening's picture drawn by another
     yield
     cache.clear()
+    caches["pictures"].clear()
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,7 @@ from companion.table import evening, summary, tables
 from companion.web import picture
 from companion.models import Action, Table
 from tests.companion.test_endings import region, text
+from tests.companion.test_evening import win_stub
 from tests.companion.test_tables import move, post_host
 from tests.conftest import sit, version
 
@@ -376,3 +377,51 @@ def test_the_summary_offers_its_picture_to_share(evening_table):
     link = re.search(r'<a class="btn primary" href="([^"]+)" download="([^"]+)"\s+data-share-evening', shown)
     assert link and link.groups() == (f"/t/{table.code}/evening.png", f"liars-table-{table.code}.png")
     assert png_of(phones["gus"], table).status_code == 200
+
+
+@pytest.fixture
+def draws(monkeypatch) -> list[int]:
+    """Every drawing of the picture, counted."""
+    drawn: list[int] = []
+    real = picture.draw
+
+    def counted(laid):
+        drawn.append(1)
+        return real(laid)
+
+    monkeypatch.setattr(picture, "draw", counted)
+    return drawn
+
+
+def test_the_picture_is_drawn_once_for_every_phone_until_the_evening_changes(stub_table, phone, draws):
+    table, lena, gus, gwen = stub_table
+    phones = [sit(phone(), seat) for seat in (lena, gus, gwen)]
+    record(table, "lie", gwen)
+    first = [png_of(client, table) for client in phones for _ in range(3)]
+    assert {answer.status_code for answer in first} == {200} and len(draws) == 1
+    assert len({answer.content for answer in first}) == 1 and len({answer["ETag"] for answer in first}) == 1
+    etag = first[0]["ETag"]
+    again = phones[1].get(reverse("evening_picture", args=[table.code]), HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again.content == b"" and again["ETag"] == etag
+    # A game finished: another picture, drawn once more, and a phone that has the old one gets it.
+    win_stub(table, phones, keeper=phones[0], guesser=phones[1])
+    changed = phones[1].get(reverse("evening_picture", args=[table.code]), HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag and changed.content != first[0].content
+    assert [png_of(client, table).content for client in phones] == [changed.content] * 3
+    assert len(draws) == 2
+
+
+def test_a_phone_fetching_the_picture_in_a_loop_is_told_to_slow_down(evening_table, phone, settings):
+    table, phones = evening_table
+    answers = [png_of(phones["gus"], table).status_code for _ in range(30)]
+    assert answers[:10] == [200] * 10 and set(answers[10:]) == {429}
+    slowed = png_of(phones["gus"], table)
+    assert slowed["Retry-After"] and "too often" in slowed.content.decode()
+    assert png_of(phones["gwen"], table).status_code == 200  # the other phones at the table are not slowed
+    # An address has a limit of its own, above a seat's: a table's phones share one Wi-Fi.
+    settings.PICTURE_ADDRESS_RATE = "5/m"
+    shared = [png_of(client, table).status_code for client in (phones["lena"], phones["tv"], phones["gwen"])
+              for _ in range(2)]
+    assert shared == [200] * 5 + [429]
+    elsewhere = phones["gwen"].get(reverse("evening_picture", args=[table.code]), REMOTE_ADDR="10.0.0.7")
+    assert elsewhere.status_code == 200
