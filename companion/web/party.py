@@ -20,7 +20,7 @@ import qrcode
 
 from companion.web import network, private
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the checkout: manage.py, and the var/ it ignores
 VAR = ROOT / "var"
 
 

@@ -54,6 +54,11 @@ def test_this_machines_own_interfaces_are_read_without_a_connection():
     assert "127.0.0.1" in [ip for ips in found.values() for ip in ips]
 
 
+def test_the_party_runs_in_the_checkout_beside_manage_py():
+    assert (party.ROOT / "manage.py").is_file()
+    assert party.VAR == party.ROOT / "var"
+
+
 def test_a_party_serves_as_production_does_on_the_chosen_address(tmp_path):
     env = party.environment({"PATH": "/usr/bin"}, network.Address("wlp2s0", "192.168.1.20"), 8000, tmp_path)
     assert env["DEBUG"] == "0"
