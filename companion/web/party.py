@@ -28,23 +28,25 @@ def secret_key(var: Path) -> str:
     """The party's secret key: made once and kept, so seats survive a restart of the party."""
     path = var / "secret_key"
     if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, private.FILE)
         with os.fdopen(fd, "w") as out:
             out.write(secrets.token_urlsafe(50))
+    private.tighten(path, private.FILE)  # one copied in, or written by hand, is kept as private
     return path.read_text().strip()
 
 
 def environment(base: Mapping[str, str], address: network.Address | None, port: int, var: Path) -> dict[str, str]:
     """The server's settings for a party; what the host has set already is kept. Makes ``var``,
-    where its secret key and static files are kept, the user's alone (the database too:
-    companion.web.private)."""
+    where its secret key and static files are kept, and the static files' folder the user's
+    alone (the database too: companion.web.private)."""
     private.folder(var)
     env = dict(base)
     env["DEBUG"] = "0"
     if not env.get("SECRET_KEY"):
         env["SECRET_KEY"] = secret_key(var)
     env.setdefault("SECURE_COOKIES", "0")  # plain HTTP on the local network
-    env.setdefault("STATIC_ROOT", str(var / "static"))
+    if "STATIC_ROOT" not in env:
+        env["STATIC_ROOT"] = str(private.folder(var / "static"))
     if not env.get("PUBLIC_URL") and address is not None:
         env["PUBLIC_URL"] = f"http://{address.ip}:{port}"
     hosts = [*filter(None, env.get("ALLOWED_HOSTS", "").split(",")), "localhost", "127.0.0.1"]
@@ -105,11 +107,13 @@ def main(argv: list[str] | None = None, found: dict[str, list[str]] | None = Non
     print(banner(env, address, network.candidates(found), args.port), flush=True)
     if args.dry_run:
         return 0
+    umask = private.umask()  # what collectstatic and the server write is the user's alone too
     for command in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v", "0"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, umask=umask)
     daphne = [sys.executable, "-m", "daphne", "--no-server-name", "-b", "0.0.0.0", "-p", str(args.port),
               "config.asgi:application"]
     os.chdir(ROOT)
+    os.umask(umask)
     os.execve(sys.executable, daphne, env)
     return 0  # pragma: no cover - execve does not return
 
