@@ -70,7 +70,7 @@ def terminal_qr(url: str) -> str:
     return "\n".join(lines)
 
 
-def banner(env: Mapping[str, str], address: network.Address | None, others: list[network.Address], port: int) -> str:
+def banner(env: Mapping[str, str], address: network.Address | None, found: dict[str, list[str]], port: int) -> str:
     url = env.get("PUBLIC_URL") or f"http://127.0.0.1:{port}"
     lines = ["", "Liar's Table is ready for a party.", ""]
     if address is None and not env.get("PUBLIC_URL"):
@@ -82,10 +82,14 @@ def banner(env: Mapping[str, str], address: network.Address | None, others: list
         lines += [f"Open {url} (or scan this code with a phone on the same Wi-Fi):", "", terminal_qr(url), ""]
     if address is not None:
         lines.append(f"Serving on {address.interface} ({address.ip}).")
-    rest = [a for a in others if a != address]
+    rest = [a for a in network.candidates(found) if a != address]
     if rest:
-        choices = ", ".join(f"{a.interface} ({a.ip})" for a in rest)
-        lines.append(f"Also here: {choices}. To use one: make party PARTY_INTERFACE=<name>")
+        lines.append("Also here: " + ", ".join(f"{a.interface} ({a.ip})" for a in rest) + ".")
+    skipped = network.passed_over(found)
+    if skipped:
+        lines.append("Left out: " + ", ".join(f"{a.interface} ({a.ip}, {why})" for a, why in skipped) + ".")
+    if rest or skipped:
+        lines.append("To serve on one of these: make party PARTY_INTERFACE=<name>")
     lines += ["Ctrl-C stops the party; tables are kept for next time.", ""]
     return "\n".join(lines)
 
@@ -104,7 +108,7 @@ def main(argv: list[str] | None = None, found: dict[str, list[str]] | None = Non
         print(error, file=sys.stderr)
         return 2
     env = environment(os.environ, address, args.port, VAR)
-    print(banner(env, address, network.candidates(found), args.port), flush=True)
+    print(banner(env, address, found, args.port), flush=True)
     if args.dry_run:
         return 0
     umask = private.umask()  # what collectstatic and the server write is the user's alone too
