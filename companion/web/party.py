@@ -10,9 +10,12 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import signal
+import socket
 import subprocess
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -22,6 +25,8 @@ from companion.web import network, private
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout: manage.py, and the var/ it ignores
 VAR = ROOT / "var"
+# What stops a party: Ctrl-C, a `kill`, the terminal closing. Each is passed on to the server.
+STOPS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 def secret_key(var: Path) -> str:
@@ -94,6 +99,52 @@ def banner(env: Mapping[str, str], address: network.Address | None, found: dict[
     return "\n".join(lines)
 
 
+def answers(port: int) -> bool:
+    """Whether a server on this machine accepts connections on ``port``."""
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
+def exit_status(returncode: int) -> int:
+    """A child's return code as a shell reports it: 128 and the signal's number if one stopped it."""
+    return returncode if returncode >= 0 else 128 - returncode
+
+
+def serve(env: Mapping[str, str], port: int, ready: Callable[[], None]) -> int:
+    """Prepares the database and the static files, then runs Daphne on every interface and calls
+    ``ready`` once it answers. Returns Daphne's exit status, once it stops or is stopped.
+
+    Daphne runs in a process group of its own, so that a stop reaches it once, from here: Ctrl-C
+    and a `kill` of the party alike. Everything is written with the user's umask tightened, so
+    that what collectstatic makes in var/static is the user's alone too."""
+    told: list[int] = []
+    handlers = {stop: signal.signal(stop, lambda number, frame: told.append(number)) for stop in STOPS}
+    umask = private.umask()
+    try:
+        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v", "0"]):
+            done = subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, umask=umask)
+            if done.returncode or told:
+                return exit_status(done.returncode or -told[0])
+        daphne = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "--no-server-name", "-b", "0.0.0.0", "-p", str(port),
+             "config.asgi:application"], cwd=ROOT, env=env, umask=umask, process_group=0)
+        waiting = True
+        while daphne.poll() is None:
+            if told:
+                daphne.send_signal(told.pop(0))
+            if waiting and answers(port):
+                waiting = False
+                ready()
+            time.sleep(0.1)
+        return exit_status(daphne.returncode)
+    finally:
+        for stop, handler in handlers.items():
+            signal.signal(stop, handler)
+
+
 def main(argv: list[str] | None = None, found: dict[str, list[str]] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="make party", description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
@@ -108,18 +159,12 @@ def main(argv: list[str] | None = None, found: dict[str, list[str]] | None = Non
         print(error, file=sys.stderr)
         return 2
     env = environment(os.environ, address, args.port, VAR)
-    print(banner(env, address, found, args.port), flush=True)
+    text = banner(env, address, found, args.port)
     if args.dry_run:
+        print(text, flush=True)
         return 0
-    umask = private.umask()  # what collectstatic and the server write is the user's alone too
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v", "0"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, umask=umask)
-    daphne = [sys.executable, "-m", "daphne", "--no-server-name", "-b", "0.0.0.0", "-p", str(args.port),
-              "config.asgi:application"]
-    os.chdir(ROOT)
-    os.umask(umask)
-    os.execve(sys.executable, daphne, env)
-    return 0  # pragma: no cover - execve does not return
+    # Said once the server answers: an address printed sooner would fail the first phone to open it.
+    return serve(env, args.port, lambda: print(text, flush=True))
 
 
 if __name__ == "__main__":
