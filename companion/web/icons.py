@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-OUT = Path(__file__).resolve().parent.parent / "static" / "img" / "icons"
+OUT = Path(__file__).resolve().parents[2] / "static" / "img" / "icons"
 ACCENT = "#7a2e1f"  # --accent in static/css/app.css
 CREAM = "#f6f3ee"  # --bg
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"  # Debian's fonts-dejavu-core

@@ -54,6 +54,27 @@ def candidates(found: dict[str, list[str]]) -> list[Address]:
     return [a for _, a in sorted(ranked, key=lambda pair: pair[0])]
 
 
+def passed_over(found: dict[str, list[str]]) -> list[tuple[Address, str]]:
+    """Every address a party does not offer phones, loopback aside, each with why, so that the
+    host whose Wi-Fi is among them can pick it."""
+    skipped = []
+    for name, ips in sorted(found.items()):
+        for ip in ips:
+            address = Address(name, ip)
+            if _rank(address) is not None or _loopback(ip):
+                continue
+            why = "a bridge or VPN" if name.lower().startswith(UNREACHABLE) else "not a private-range address"
+            skipped.append((address, why))
+    return skipped
+
+
+def _loopback(ip: str) -> bool:
+    try:
+        return ipaddress.IPv4Address(ip).is_loopback
+    except ValueError:
+        return False
+
+
 def choose(found: dict[str, list[str]], wanted: str = "") -> Address | None:
     """The address to serve a party on: ``wanted`` (an interface name or one of its addresses)
     if given, else the likeliest private-network one; None if there is none."""

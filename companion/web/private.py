@@ -30,6 +30,14 @@ def tighten(path: Path, mode: int) -> None:
         path.chmod(now & mode)
 
 
+def umask() -> int:
+    """The umask for a process whose files are the user's alone: this one's, with every
+    permission of the group and of others taken away too."""
+    current = os.umask(0o077)
+    os.umask(current)
+    return current | 0o077
+
+
 def folder(path: Path) -> Path:
     """The folder, made if missing, and the user's alone."""
     path.mkdir(mode=FOLDER, parents=True, exist_ok=True)

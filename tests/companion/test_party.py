@@ -54,6 +54,11 @@ def test_this_machines_own_interfaces_are_read_without_a_connection():
     assert "127.0.0.1" in [ip for ips in found.values() for ip in ips]
 
 
+def test_the_party_runs_in_the_checkout_beside_manage_py():
+    assert (party.ROOT / "manage.py").is_file()
+    assert party.VAR == party.ROOT / "var"
+
+
 def test_a_party_serves_as_production_does_on_the_chosen_address(tmp_path):
     env = party.environment({"PATH": "/usr/bin"}, network.Address("wlp2s0", "192.168.1.20"), 8000, tmp_path)
     assert env["DEBUG"] == "0"
@@ -119,3 +124,24 @@ def test_an_unknown_interface_stops_the_party_with_the_choices(capsys, monkeypat
     monkeypatch.setattr(party, "VAR", tmp_path)
     assert party.main(["--dry-run", "--interface", "eth9"], found=HOME) == 2
     assert "wlp2s0 (192.168.1.20)" in capsys.readouterr().err
+
+
+def test_a_machine_with_no_private_address_names_the_one_it_left_out_and_how_to_pick_it(capsys, monkeypatch,
+                                                                                       tmp_path):
+    monkeypatch.setattr(party, "VAR", tmp_path)
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
+    assert party.main(["--dry-run"], found={"lo": ["127.0.0.1"], "eth0": ["192.0.2.2"]}) == 0
+    out = capsys.readouterr().out
+    assert "No local-network address found" in out
+    assert "Left out: eth0 (192.0.2.2, not a private-range address)." in out
+    assert "make party PARTY_INTERFACE=<name>" in out
+
+
+def test_the_party_names_the_bridges_and_vpns_it_left_out_but_not_loopback(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr(party, "VAR", tmp_path)
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
+    assert party.main(["--dry-run"], found=HOME) == 0
+    left_out = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("Left out: "))
+    assert left_out == ("Left out: br-5f2a (172.18.0.1, a bridge or VPN), docker0 (172.17.0.1, a bridge or VPN), "
+                        "tailscale0 (100.101.102.103, a bridge or VPN), veth12ab (169.254.3.4, a bridge or VPN), "
+                        "wg0 (10.8.0.2, a bridge or VPN).")

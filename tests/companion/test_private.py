@@ -86,6 +86,26 @@ def test_the_partys_folder_is_made_private_and_an_open_one_is_tightened(tmp_path
     assert mode(var) == 0o700
 
 
+def test_a_secret_key_left_readable_by_others_is_tightened_and_kept(tmp_path):
+    (tmp_path / "secret_key").write_text("k" * 50 + "\n")
+    (tmp_path / "secret_key").chmod(0o644)
+    assert party.secret_key(tmp_path) == "k" * 50
+    assert mode(tmp_path / "secret_key") == 0o600
+
+
+def test_under_umask_000_the_partys_static_files_are_the_users_alone(tmp_path):
+    var = tmp_path / "var"
+    with umask(0o000):
+        env = party.environment({}, None, 8000, var)
+        assert mode(var) == mode(var / "static") == 0o700
+        # collectstatic and the server run with this umask: what they make is the user's alone too
+        assert private.umask() == 0o077
+        assert os.umask(0o000) == 0o000, "the process's own umask is left as it was"
+    with umask(0o027):
+        assert private.umask() == 0o077
+    assert env["STATIC_ROOT"] == str(var / "static")
+
+
 def test_tightening_keeps_what_the_user_had_and_leaves_a_missing_file_alone(tmp_path):
     path = tmp_path / "db.sqlite3"
     path.touch(mode=0o640)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -26,6 +27,13 @@ def test_the_manifest_makes_a_standalone_app_that_opens_the_last_table(client):
     assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= sizes
     for icon in manifest["icons"]:
         assert finders.find(icon["src"].removeprefix("/static/")), icon["src"]
+
+
+def test_the_icon_drawer_writes_where_the_manifest_takes_its_icons_from():
+    from companion.web import icons
+
+    served = {Path(finders.find(f"img/icons/{name}")) for name, *_ in icons.ICONS}
+    assert served == {icons.OUT / name for name, *_ in icons.ICONS}
 
 
 def test_every_page_links_the_manifest_and_the_policy_allows_it(client):
