@@ -623,6 +623,10 @@ class HoldClock(Change):
         if table.status != Table.Status.PLAYING or not clock.active:
             raise TableError("There is no clock running at this table.", reason="no-clock", status=409)
         if self.hold:
+            # A clock the game stopped itself (halftime, Fiction's clues being given) has nothing
+            # to pause: held, it would stay stopped when the game next ran it.
+            if not clock.running:
+                raise TableError("The clock is not running.", reason="not-running", status=409)
             clock = clock.hold(now)
         else:
             clock = clock.release().follow(game.clock(_played(table)), now)
