@@ -1,4 +1,5 @@
-"""Fiction at a table whose host pauses the clock: what the host is offered."""
+"""Fiction at a table whose host pauses the clock: what the host is offered, and what a waiting
+guesser's page says."""
 
 import re
 from html.parser import HTMLParser
@@ -12,6 +13,7 @@ from companion.table.clock import Clock
 from tests.conftest import sit, version
 from .conftest import one_lie
 
+GIVING_CLUES = "The Lie-brarian is giving clues; the timer is paused."
 
 
 class _Text(HTMLParser):
@@ -108,3 +110,10 @@ def test_the_host_is_offered_no_pause_in_the_lobby(db, phone):
     table, lena = tables.create_table("fiction", "Lena")
     tables.join_table(table, "Gus")
     assert "Pause clock" not in seen(sit(phone(), lena).get(f"/t/{table.code}/").content.decode())
+
+
+def test_a_waiting_guessers_page_says_the_clues_are_being_given_once(db, phone):
+    for setup in ({}, {"ability_cards": "on"}):
+        table, librarian, guesser = in_play(phone, **setup)
+        assert move(guesser, table, type="guess", word="ghost").status_code == 200
+        assert seen(guesser.get(f"/t/{table.code}/").content.decode()).count(GIVING_CLUES) == 1, setup
