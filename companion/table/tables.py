@@ -412,7 +412,7 @@ class Play(Change):
             if not seat.is_host or actor is None or actor.has_phone or actor.removed:
                 raise TableError("The host can act only for a player without a phone.", reason="not-phoneless",
                                  status=403)
-        played = _played(table)
+        played = dataclasses.replace(_played(table), clock_held=Clock.from_dict(table.clock).held)
         played = _store(table, played.then(game.apply(played, viewer_of(actor), self.move(payload), _rng())))
         if game.outcome(played) is not None:
             table.status = Table.Status.FINISHED

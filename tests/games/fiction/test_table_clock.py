@@ -1,19 +1,28 @@
-"""Fiction at a table whose host pauses the clock: what the host is offered, and what a waiting
-guesser's page says."""
+"""Fiction at a table whose host pauses the clock: what the guessers may do then, what the host
+is offered, and what a waiting guesser's page says."""
 
+import random
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
 
 from companion.models import Table
-from companion.table import tables
+from companion.table import games, tables
 from companion.table.clock import Clock
+from companion.table.forms import Form
+from companion.table.rules_errors import RulesError
+from tests import played as play
 from tests.conftest import sit, version
+
+from . import scripted
 from .conftest import one_lie
 
+PAUSED = "The clock is paused: tokens can be used while it runs."
 GIVING_CLUES = "The Lie-brarian is giving clues; the timer is paused."
+LENA, GUS, GWEN = scripted.PLAYERS
 
 
 class _Text(HTMLParser):
@@ -39,6 +48,32 @@ def seen(html: str) -> str:
     parser = _Text()
     parser.feed(html)
     return re.sub(r"\s+", " ", " ".join(parser.words))
+
+
+# --- the game, given the table's clock --------------------------------------------------------
+
+
+def test_a_banned_books_token_and_ability_wait_for_the_hosts_paused_clock():
+    fiction = games.get("fiction")
+    setup = Form(fiction.setup).initial() | {"ability_cards": True}
+    state = play.begin(fiction, scripted.PLAYERS, setup, random.Random(0))
+    offers = state.rules["offers"]
+    for seat, side in ((LENA, "librarian"), (GUS, "guessers")):
+        state = play.move(fiction, state, seat, {"type": "choose_ability", "card": offers[side][0]["id"]},
+                          random.Random(0))
+    for made in ({"type": "choose_secret", "word": "ready", "hint": "r"}, {"type": "start_first_half"}):
+        state = play.move(fiction, state, LENA, made, random.Random(0))
+    state = play.move(fiction, state, GWEN, {"type": "guess", "word": "entry"}, random.Random(0))
+    state = play.move(fiction, state, LENA, {"type": "share_clues", "clues": one_lie("ready", "entry")},
+                      random.Random(0))
+    held = replace(state, clock_held=True)
+    with pytest.raises(RulesError) as caught:
+        fiction.apply(held, GUS, {"type": "fact_fiction", "position": 0}, random.Random(0))
+    assert (caught.value.reason, str(caught.value)) == ("clock-paused", PAUSED)
+    assert [(m["allowed"], m["why"]) for m in fiction.view(held, GUS)["legal_moves"]
+            if m["type"] == "fact_fiction"] == [(False, PAUSED)]
+    after = fiction.apply(state, GUS, {"type": "fact_fiction", "position": 0}, random.Random(0))
+    assert after["tokens"] == 2
 
 
 # --- at the table -----------------------------------------------------------------------------
@@ -74,6 +109,30 @@ def in_play(phone, **setup):
 def guess_and_share(table, librarian, guesser, word):
     assert move(guesser, table, type="guess", word=word).status_code == 200
     assert move(librarian, table, type="share_clues", clues=list(one_lie("melon", word))).status_code == 200
+
+
+def test_a_token_posted_while_the_host_has_paused_the_clock_is_refused_and_changes_nothing(db, phone):
+    table, librarian, guesser = in_play(phone, ability_cards="on")
+    guess_and_share(table, librarian, guesser, "ghost")
+    assert post_host(librarian, table, "pause").status_code == 200
+    page = seen(guesser.get(f"/t/{table.code}/").content.decode())
+    assert PAUSED in page
+    before = version(table)
+    refused = move(guesser, table, type="fact_fiction", position="0")
+    assert refused.status_code == 422
+    assert PAUSED in refused.content.decode() and 'data-reason="clock-paused"' in refused.content.decode()
+    assert version(table) == before and Table.objects.get().state["rules"]["tokens"] == 3
+    assert post_host(librarian, table, "resume").status_code == 200
+    assert PAUSED not in seen(guesser.get(f"/t/{table.code}/").content.decode())
+    assert move(guesser, table, type="fact_fiction", position="0").status_code == 200
+    assert Table.objects.get().state["rules"]["tokens"] == 2
+
+
+def test_in_the_base_game_a_token_is_taken_while_the_host_has_paused_the_clock(db, phone):
+    table, librarian, guesser = in_play(phone)
+    guess_and_share(table, librarian, guesser, "ghost")
+    assert post_host(librarian, table, "pause").status_code == 200
+    assert move(guesser, table, type="fact_fiction", position="0").status_code == 200
 
 
 def test_the_host_is_offered_pause_only_while_the_clock_runs(db, phone):
