@@ -15,7 +15,7 @@ import functools
 import hashlib
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.template import engines
@@ -214,6 +214,8 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     here = presence.here([s.pk for s in seats]) | ({arriving} if arriving is not None else set())
     pair = next_in_role(seats, game, here) if table.status == Table.Status.FINISHED and not table.closed else None
     played = played_of(table.state)
+    if played is not None:  # a game whose moves wait for a running clock says so on its buttons
+        played = replace(played, clock_held=clock.held)
     before = played_of(last.state_before) if last else None
     marks = game.marks(played, table.setup or {}, [viewer_of(s) for s in players_of(seats)])
     return Scene(

@@ -143,6 +143,9 @@ class Played:
 
     players: tuple[Player, ...]
     rules: dict
+    # The host has paused the table's clock (``Clock.held``): the table's, not the game's, so it
+    # is never stored here; the table sets it for a move and a drawing, as its clock stands.
+    clock_held: bool = False
 
     @classmethod
     def from_dict(cls, data: dict) -> Played:

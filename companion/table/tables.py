@@ -412,7 +412,7 @@ class Play(Change):
             if not seat.is_host or actor is None or actor.has_phone or actor.removed:
                 raise TableError("The host can act only for a player without a phone.", reason="not-phoneless",
                                  status=403)
-        played = _played(table)
+        played = dataclasses.replace(_played(table), clock_held=Clock.from_dict(table.clock).held)
         played = _store(table, played.then(game.apply(played, viewer_of(actor), self.move(payload), _rng())))
         if game.outcome(played) is not None:
             table.status = Table.Status.FINISHED
@@ -623,6 +623,10 @@ class HoldClock(Change):
         if table.status != Table.Status.PLAYING or not clock.active:
             raise TableError("There is no clock running at this table.", reason="no-clock", status=409)
         if self.hold:
+            # A clock the game stopped itself (halftime, Fiction's clues being given) has nothing
+            # to pause: held, it would stay stopped when the game next ran it.
+            if not clock.running:
+                raise TableError("The clock is not running.", reason="not-running", status=409)
             clock = clock.hold(now)
         else:
             clock = clock.release().follow(game.clock(_played(table)), now)

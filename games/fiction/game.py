@@ -199,11 +199,12 @@ class Fiction(Game):
 
     @staticmethod
     def _apply(played: Played, seat: str | None, move: dict) -> dict:
-        return rules.apply(rules.GameState.from_dict(played.rules), seat, move).to_dict()
+        game = rules.GameState.from_dict(played.rules)
+        return rules.apply(game, seat, move, clock_held=played.clock_held).to_dict()
 
     def view(self, played: Played, viewer: Viewer) -> dict:
         game = rules.GameState.from_dict(played.rules)
-        view = rules.player_view(game, self.side(played, viewer))
+        view = rules.player_view(game, self.side(played, viewer), clock_held=played.clock_held)
         if viewer.is_display:
             view["legal_moves"] = []  # a display shows the table; it makes no moves
         elif viewer.is_host:  # the host also makes the table's moves (halftime)

@@ -715,3 +715,63 @@ def test_on_a_small_phone_each_result_comes_first_and_a_guessers_turn_needs_no_s
     finally:
         for c in contexts:
             c.close()
+
+
+def test_the_hosts_pause_holds_the_banned_books_tokens_and_is_offered_only_while_the_clock_runs(servers, browser):
+    """Banned Books tokens are for "while the timer is running": paused by the host, a guesser's
+    token button says why it waits, and works once the clock runs again. The host is offered Pause
+    only while the clock runs (not while clues are given, nor at halftime), and a waiting guesser's
+    page says once that the clues are being given."""
+    from tests.browser.test_lie import SMALL_PHONE
+
+    base = servers[0].url
+    contexts = [browser.new_context(**SMALL_PHONE) for _ in range(2)] + [browser.new_context(**TV) for _ in range(2)]
+    lena, gus, gwen, tv = (c.new_page() for c in contexts)  # Gwen guesses on a big screen
+    paused = "The clock is paused: tokens can be used while it runs."
+    try:
+        seat_everyone(base, lena, gus, gwen, tv)
+        lena.locator("#setup-ability_cards").check()
+        expect(gus.locator(".setup-summary")).to_contain_text("Banned Books")
+        lena.get_by_role("button", name="Start the game").click()
+        lena.locator("#choose-ability-lie-plus-one").get_by_role("button", name="Keep this card").click()
+        gwen.locator("#choose-ability-vowel-in-any-guess").get_by_role("button", name="Keep this card").click()
+        choose_secret(lena, "melon", "m")
+        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+        pause = lena.get_by_role("button", name="Pause clock")
+        expect(pause).to_be_visible()
+
+        guess(gus, "ghost")
+        expect(gus.locator("#region-guess_box")).to_contain_text("The Lie-brarian is giving clues")
+        assert gus.locator("#region-guess_box").inner_text().count("The Lie-brarian is giving clues") == 1
+        expect(pause).to_have_count(0)  # the game stopped the clock itself
+        snap(gus, "small-phone-waiting-for-clues")
+        lie_and_share(lena, 1, at=(0,))
+
+        pause.click()
+        expect(lena.get_by_role("button", name="Resume clock")).to_be_visible()
+        token = gus.get_by_role("button", name="Use a Fact/Fiction token")
+        expect(token).to_be_disabled()
+        expect(gus.locator("#region-guess_box .why")).to_have_text(paused)
+        expect(gwen.locator("#region-guess_box .why")).to_have_text(paused)
+        expect(gus.get_by_role("button", name="Guess", exact=True)).to_be_enabled()  # a guess may still go
+        snap(gus, "small-phone-token-paused")
+        snap(gwen, "tv-size-token-paused")
+
+        lena.get_by_role("button", name="Resume clock").click()
+        expect(token).to_be_enabled()
+        expect(gus.locator("#region-guess_box .why")).to_have_count(0)
+        gus.locator("#ff-1-3 .ff-letter").nth(0).click()
+        token.click()
+        expect(tv.locator("#board-1 .ff.fiction")).to_have_count(1)
+
+        for number, word in enumerate(("plumb", "crane", "dirty", "fjord"), start=2):
+            guess(gwen, word)
+            lie_and_share(lena, number, at=(0,))
+        expect(lena.get_by_role("button", name="Start the second half")).to_be_visible()
+        expect(lena.locator("#region-host")).not_to_contain_text("Pause clock")
+        snap(lena, "small-phone-host-halftime")
+        lena.get_by_role("button", name="Start the second half").click()
+        expect(pause).to_be_visible()
+    finally:
+        for c in contexts:
+            c.close()

@@ -31,7 +31,9 @@ Phases: ``setup`` -> ``guessing`` <-> ``deceiving`` -> ``halftime`` ->
 ``guessing`` <-> ``deceiving`` -> ``over``; with the app as Lie-brarian a game starts
 in ``guessing`` and each guess comes back shared; in clue check mode ``setup`` -> ``checking``. The platform's clock runs while
 ``state.clock_running`` (the ``guessing`` phase) and each half lasts
-``state.half_seconds`` (600, or 480 with eight-minute halves).
+``state.half_seconds`` (600, or 480 with eight-minute halves). While the host holds
+that clock, ``apply``, ``legal_moves`` and ``player_view`` take ``clock_held=True``: with the
+Banned Books cards a token or an ability then waits for the clock to run.
 
 Every ``player_view`` has ``phase``, ``waiting_for`` (seats, None for the
 table), ``legal_moves`` (``{"type", "allowed", "why"}`` for this seat) and

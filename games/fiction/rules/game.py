@@ -42,6 +42,11 @@ VOWELS = frozenset("aeiou")
 # Refusals of a well-formed guess that only our dictionary makes (TEXAS, FYKLI): the table may overrule them.
 LACKING = ("not-a-word", "proper-noun")
 HOUSE_WORD = "house-word"  # such a refusal where the table may agree to allow the word
+# Banned Books: "At any time while the timer is running, they may declare they are using a
+# token"; "Guesser abilities can only be used when the timer is running". The base game says
+# only "Before making their next guess", so there a token waits for no clock.
+NEEDS_RUNNING_CLOCK = frozenset({"fact_fiction", "use_ability"})
+CLOCK_PAUSED = "The clock is paused: tokens can be used while it runs."
 STATE_VERSION = 2  # 2: the outcome says its termination
 
 
@@ -734,8 +739,12 @@ _PARAMS = {
 }
 
 
-def apply(state: GameState, seat: str | None, move: Mapping[str, Any], rng: random.Random | None = None) -> GameState:
-    """Apply one JSON move such as ``{"type": "guess", "word": "frogs"}`` and return the new state."""
+def apply(state: GameState, seat: str | None, move: Mapping[str, Any], rng: random.Random | None = None,
+          *, clock_held: bool = False) -> GameState:
+    """Apply one JSON move such as ``{"type": "guess", "word": "frogs"}`` and return the new state.
+
+    ``clock_held``: the table has paused the clock (the host), though the phase would run it.
+    """
     if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
         raise IllegalMove('A move is an object with a "type".', reason="bad-move")
     kind = move["type"]
@@ -748,7 +757,15 @@ def apply(state: GameState, seat: str | None, move: Mapping[str, Any], rng: rand
     if unknown or missing:
         problem = f"unexpected {sorted(unknown)[0]!r}" if unknown else f"missing {sorted(missing)[0]!r}"
         raise IllegalMove(f"Move {kind!r}: {problem}.", reason="bad-move")
-    return MOVES[kind](state, seat, **fields)
+    after = MOVES[kind](state, seat, **fields)
+    # After the move's own refusals: theirs say what else stands in the way once the clock runs.
+    _need_running_clock(state, kind, clock_held)
+    return after
+
+
+def _need_running_clock(state: GameState, kind: str, clock_held: bool) -> None:
+    if clock_held and kind in NEEDS_RUNNING_CLOCK and state.options.ability_cards:
+        raise IllegalMove(CLOCK_PAUSED, reason="clock-paused")
 
 
 def waiting_for(state: GameState) -> list[str | None]:
@@ -784,11 +801,11 @@ def _in_this_game(state: GameState, kind: str) -> bool:
     return True
 
 
-def legal_moves(state: GameState, seat: str | None) -> list[dict[str, Any]]:
+def legal_moves(state: GameState, seat: str | None, clock_held: bool = False) -> list[dict[str, Any]]:
     """The moves ``seat`` could make in this phase: ``{"type", "allowed", "why"}``.
 
     ``why`` is the rules' own refusal ("" when allowed); a move's details
-    (the word, the clues) may still be refused when it is made.
+    (the word, the clues) may still be refused when it is made. ``clock_held``: as for ``apply``.
     """
     out = []
     for kind, (seats, phases) in _SHOWN.items():
@@ -796,6 +813,7 @@ def legal_moves(state: GameState, seat: str | None) -> list[dict[str, Any]]:
             continue
         try:
             _PROBES.get(kind, MOVES[kind])(state, seat)
+            _need_running_clock(state, kind, clock_held)
             why = ""
         except RulesError as refusal:
             why = str(refusal)
@@ -829,13 +847,14 @@ _PROBES: dict[str, Callable[[GameState, str | None], None]] = {
 # --- what each seat sees ------------------------------------------------------------------
 
 
-def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
+def player_view(state: GameState, seat: str | None, clock_held: bool = False) -> dict[str, Any]:
     """The one road from state to a screen: a JSON-friendly dict for ``seat``.
 
     ``seat`` is ``"librarian"``, ``"guessers"`` or None (the table display,
     which sees what the guessers see). Until the game is over only the
     Lie-brarian sees the secret, the honest clues, which clue was a lie and
     which guesses used a feather; at the end everyone sees everything.
+    ``clock_held``: the host paused the clock, which refuses some moves (``apply``).
     """
     if seat is not None and seat not in SEATS:
         raise IllegalMove(f"There is no seat called {seat!r}.", reason="unknown-seat")
@@ -901,7 +920,7 @@ def player_view(state: GameState, seat: str | None) -> dict[str, Any]:
         "abilities": {side: card_view(side) for side in SEATS},
         "offer": [c.to_dict() for c in state.offer(seat)] if seat in SEATS else [],
         "waiting_for": waiting_for(state),
-        "legal_moves": legal_moves(state, seat),
+        "legal_moves": legal_moves(state, seat, clock_held),
         "outcome": None if state.outcome is None else state.outcome.to_dict(),
         # the token answered last, until the next guess: {"number": its guess's number, "position"}
         "last_token": None if state.last_token is None else

@@ -299,3 +299,45 @@ def test_lena_may_decline_her_card_explicitly():
     assert "Cross off a feather" in str(error)  # the way to share this row is on the screen
     state = apply(state, LENA, {"type": "share_clues", "clues": "~✗✗~✗", "use_ability": False})
     assert not state.turns[-1].ability_used and state.uses_left("librarian") == 2
+
+
+# --- the host's pause: "At any time while the timer is running" -------------------------
+
+
+def held_refusal(state, move):
+    with pytest.raises(RulesError) as caught:
+        apply(state, GUESSERS, move, clock_held=True)
+    return caught.value.reason, str(caught.value)
+
+
+PAUSED = ("clock-paused", "The clock is paused: tokens can be used while it runs.")
+
+
+def test_a_token_waits_while_the_host_holds_the_clock_and_goes_once_it_runs():
+    state = play_turn(started(guessers="vowel-in-any-guess"), "entry")
+    token = {"type": "fact_fiction", "position": 0}
+    assert held_refusal(state, token) == PAUSED
+    assert ("fact_fiction", False, PAUSED[1]) in [
+        (m["type"], m["allowed"], m["why"]) for m in player_view(state, GUESSERS, clock_held=True)["legal_moves"]]
+    assert apply(state, GUESSERS, token).tokens == 2
+    assert [m["allowed"] for m in player_view(state, GUESSERS)["legal_moves"] if m["type"] == "fact_fiction"] == [True]
+
+
+def test_a_discarded_token_for_an_ability_waits_while_the_host_holds_the_clock():
+    state = started(guessers="any-five-letters")
+    assert held_refusal(state, {"type": "use_ability"}) == PAUSED
+    assert [m["why"] for m in player_view(state, GUESSERS, clock_held=True)["legal_moves"]
+            if m["type"] == "use_ability"] == [PAUSED[1]]
+    assert apply(state, GUESSERS, {"type": "use_ability"}).free_guess_pending
+
+
+def test_a_held_clock_leaves_the_other_refusals_first_and_the_guess_open():
+    state = started(guessers="any-five-letters")
+    assert held_refusal(state, {"type": "fact_fiction", "position": 0})[0] == "no-guess"
+    assert apply(state, GUESSERS, {"type": "guess", "word": "entry"}, clock_held=True).phase == "deceiving"
+
+
+def test_in_the_base_game_a_token_waits_for_no_clock():
+    """The base rulebook says "Before making their next guess", not "while the timer is running"."""
+    state = play_turn(started(), "entry")
+    assert apply(state, GUESSERS, {"type": "fact_fiction", "position": 0}, clock_held=True).tokens == 2
