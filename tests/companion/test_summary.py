@@ -425,3 +425,11 @@ def test_a_phone_fetching_the_picture_in_a_loop_is_told_to_slow_down(evening_tab
     assert shared == [200] * 5 + [429]
     elsewhere = phones["gwen"].get(reverse("evening_picture", args=[table.code]), REMOTE_ADDR="10.0.0.7")
     assert elsewhere.status_code == 200
+
+
+def test_the_picture_goes_out_as_drawn_even_to_a_phone_that_takes_gzip(evening_table):
+    """A PNG is compressed already: gzip would spend the server's time to save a tenth of it."""
+    table, phones = evening_table
+    answer = phones["gus"].get(reverse("evening_picture", args=[table.code]), HTTP_ACCEPT_ENCODING="gzip")
+    assert answer.status_code == 200 and "Content-Encoding" not in answer
+    assert Image.open(io.BytesIO(answer.content)).format == "PNG"
