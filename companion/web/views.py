@@ -217,9 +217,9 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
         return _message(request, "This evening is over", tables.EVENING_OVER, status=410, show_join=True)
     everyone = list(table.seats.all())
     back = seats.sat_seat(request, table)
-    here = presence.here([s.pk for s in everyone])
+    away = presence.away([s.pk for s in everyone])
     asks = [{"id": s.pk, "name": s.name, "why": _why_free(s)} for s in everyone
-            if tables.claimable(s, away=s.pk not in here) and (back is None or s.pk != back.pk)]
+            if tables.claimable(s, away=s.pk in away) and (back is None or s.pk != back.pk)]
     finished = table.status == Table.Status.FINISHED
     if finished and back is None and not asks:
         return _message(request, "This table has finished",
@@ -329,7 +329,7 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
         return _join_page(request, table, error="Pick the seat to ask for.", status=400)
     try:
         asked = tables.ask_for_seat(table, seat_id, seats.claim_token(request, table.code),
-                                    away=seat_id not in presence.here([seat_id]))
+                                    away=seat_id in presence.away([seat_id]))
     except tables.TableError as error:
         return _join_page(request, table, error=error.message, status=error.status)
     broadcast.push_table(table.pk)  # the host's screen shows the request
