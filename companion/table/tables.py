@@ -213,8 +213,8 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
             role = _newcomer_role(game, seats)
         name = clean_name(raw_name, (s.name for s in seats))
         seat = Seat.objects.create(table=table, name=name, role=role, order=_next_order(seats))
-        _moved_on(table)
-        table.save(update_fields=["version", "changed_by", "own_from", "updated_at"])
+        _moved_on(table, aside=as_display)  # a display deals nobody in and moves nothing a tap names
+        table.save(update_fields=["version", "changed_by", "own_from", "stale_before", "updated_at"])
     return seat  # everyone at its table is to be told
 
 
@@ -243,7 +243,13 @@ def ask_for_seat(table: Table, seat_id: int, held: str | None = None, *, away: b
     """A phone without a seat asks the host for ``seat_id``; it holds the claim's token and reads
     nothing of the seat until the host lets it in. ``held``: the token of the claim this phone
     already holds at this table, if any: a second tap for the same seat is the same claim, and
-    asking for another seat ends the first. ``away``: the seat's own phone has no socket open."""
+    asking for another seat ends the first, whose row the new one replaces (it keeps the same
+    token, the phone's cookie): a phone asking in a loop leaves one row, not one per request.
+    ``away``: the seat's own phone has no socket open.
+
+    A request changes no host's tap: admitting or refusing names the request itself, and the
+    request touches nothing else. So it moves the table's version (the host's screen shows it)
+    and makes no tap stale (``_moved_on``'s ``aside``)."""
     with transaction.atomic(durable=True):  # durable: leaving it commits, and only then are the others told
         table = Table.objects.select_for_update().get(pk=table.pk)
         if table.closed:
@@ -260,15 +266,19 @@ def ask_for_seat(table: Table, seat_id: int, held: str | None = None, *, away: b
         others = SeatClaim.objects.filter(table=table, status=SeatClaim.Status.WAITING)
         if earlier is not None:
             others = others.exclude(pk=earlier.pk)
-            earlier.status = SeatClaim.Status.ENDED
-            earlier.save(update_fields=["status"])
         if others.count() >= MAX_WAITING:
             raise TableError("Too many phones are waiting for the host here. Try again once the host has answered "
                              "them.", reason="too-many-waiting", status=429)
-        claim = SeatClaim.objects.create(table=table, seat=seat)
+        if earlier is not None:
+            # Only this phone ever reads its own earlier request, and it now holds this one: the
+            # host's Let in for the earlier one finds it no longer at the table.
+            earlier.delete()
+            claim = SeatClaim.objects.create(table=table, seat=seat, token=earlier.token)
+        else:
+            claim = SeatClaim.objects.create(table=table, seat=seat)
         table.asking = _waiting(table)
-        _moved_on(table)
-        table.save(update_fields=["asking", "version", "changed_by", "own_from", "updated_at"])
+        _moved_on(table, aside=True)
+        table.save(update_fields=["asking", "version", "updated_at"])
     return claim  # everyone at its table is to be told (the host answers it)
 
 
@@ -920,18 +930,27 @@ def _key(kind: str, payload: dict) -> str:
     return hashlib.sha256(json.dumps([kind, payload], sort_keys=True).encode()).hexdigest()
 
 
-def _moved_on(table: Table, by: Seat | None = None) -> None:
+def _moved_on(table: Table, by: Seat | None = None, *, aside: bool = False) -> None:
     """One version more, made by seat ``by`` (None: a newcomer, a claim, the clock or the idle
-    evening, which no seat's screen has seen)."""
-    if by is None or table.changed_by_id != by.pk:
-        table.own_from = table.version
-    table.changed_by = by
+    evening, which no seat's screen has seen).
+
+    ``aside``: a change that means nothing to a tap (a phone asking for a seat, a table display
+    coming or going): every screen follows the version, but a tap drawn before it is not stale
+    (``Table.stale_before`` stays), and whose run of changes came last stays as it was, so a
+    host's own taps on their way still follow one another."""
     table.version += 1
+    if aside:
+        return
+    if by is None or table.changed_by_id != by.pk:
+        table.own_from = table.version - 1
+    table.changed_by = by
+    table.stale_before = table.version
 
 
 def _only_own_since(table: Table, seat: Seat, base_version: int) -> bool:
-    """Every change since ``base_version`` is this seat's own: a host who ticks two options and
-    taps Start at once means the table with both ticked, as their screen is about to show it."""
+    """Every change since ``base_version`` that can change what a tap means is this seat's own: a
+    host who ticks two options and taps Start at once means the table with both ticked, as their
+    screen is about to show it."""
     return table.changed_by_id == seat.pk and table.own_from <= base_version <= table.version
 
 
@@ -1055,11 +1074,15 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
                              reason="not-applied", status=409)
         settled = _settle_evening(table, now) or _settle_clock(table, game, now)
         own = change.after_own and _only_own_since(table, seat, base_version)
+        # Drawn before the last change that means something to a tap (a version from the future
+        # is no screen's either): changes beside the game since (a phone asking for a seat, a
+        # display coming or going) leave what the tap names as it was.
+        behind = base_version < table.stale_before or base_version > table.version
         refusal: TableError | None = None
         if table.closed and not change.when_closed:
             refusal = TableClosed("The evening at this table is over. The host can reopen it with undo.",
                                   reason="closed", status=409)
-        elif base_version != table.version and not (terms.stale_safe or own):
+        elif behind and not (terms.stale_safe or own):
             refusal = Stale("The table moved on since your screen was drawn. Have a look and try again.")
         if refusal is not None:
             if settled:  # keep the clock's (or the idle evening's) news even though this request is refused

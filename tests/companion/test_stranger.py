@@ -1,17 +1,60 @@
-"""A stranger who knows a table's code cannot take a seat whose phone may be here: presence that
-cannot be read offers no such seat, and no request for one is taken."""
+"""A stranger who knows a table's code cannot wear it down: asking for seats in a loop, and
+displays joining, make none of the host's taps stale and leave one request in the database;
+presence that cannot be read offers no stranger a seat whose phone may be here."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from django.urls import reverse
 
 from companion.live import presence
-from companion.models import SeatClaim
-from tests.companion.test_tables import post_host
+from companion.models import Seat, SeatClaim
+from tests.companion.test_tables import move, post_host
 from tests.conftest import sit
 
 pytestmark = [pytest.mark.django_db, pytest.mark.sync]
+
+VERSION = re.compile(r'id="table-version" name="version" value="(\d+)"')
+
+
+def shown_version(response) -> int:
+    """The table version a phone's screen shows after this answer (its #table-version)."""
+    return int(VERSION.search(response.content.decode()).group(1))
+
+
+@pytest.fixture
+def playing(stub_table, phone):
+    """A game with its clock running: lena hosts, gus keeps the secret; gwen's phone has left and
+    pat plays without a phone: two seats a stranger may ask for."""
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    assert post_host(host, table, "setup", seconds="180").status_code == 200
+    assert post_host(host, table, "add", name="pat").status_code == 200
+    assert post_host(host, table, "role", seat=gus.pk, role="keeper").status_code == 200
+    assert post_host(host, table, "role", seat=lena.pk, role="guesser").status_code == 200
+    assert post_host(host, table, "start").status_code == 200
+    assert move(sit(phone(), gus), table, type="set_secret", word="lantern").status_code == 200
+    assert phone().post(reverse("leave", args=[table.code])).status_code == 302  # a phone with no seat: nothing
+    assert sit(phone(), gwen).post(reverse("leave", args=[table.code])).status_code == 302
+    pat = Seat.objects.get(name="pat")
+    return table, host, [gwen.pk, pat.pk]
+
+
+def test_phones_asking_for_seats_and_displays_joining_make_none_of_the_hosts_taps_stale(playing, phone):
+    table, host, claimable = playing
+    asker = phone()
+    seen = shown_version(host.get(f"/t/{table.code}/"))
+    for n in range(6):  # the host pauses and resumes, each tap with the version of its last answer
+        for k in range(3):
+            assert asker.post(reverse("claim", args=[table.code]), {"seat": claimable[k % 2]}).status_code == 302
+            assert phone().post(reverse("join", args=[table.code]), {"display": "1"}).status_code in (302, 409)
+        answer = host.post(reverse("host_action", args=[table.code, "resume" if n % 2 else "pause"]),
+                           {"version": seen}, HTTP_HX_REQUEST="true")
+        assert answer.status_code == 200, answer.content.decode()
+        seen = shown_version(answer)
+    assert [(c.seat_id, c.status) for c in SeatClaim.objects.all()] == [(claimable[0], SeatClaim.Status.WAITING)]
 
 
 def test_while_presence_cannot_be_read_no_seat_with_a_phone_is_offered_or_taken(stub_table, phone, monkeypatch):
