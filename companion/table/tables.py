@@ -344,7 +344,9 @@ class Change:
     ``regroup``: roles or the host change, so every screen first finds its group again.
     ``keeps_seats``: it never touches a seat, so the push may draw from the seats loaded under
     the lock. ``when_closed``: it may be made once the evening is over (``Table.closed``); every
-    other change is refused then.
+    other change is refused then. ``logged``: kept in the action log, for undo and to know a
+    repeat of it (false for leaving: its repeat finds the seat's token retired, and there is
+    nothing to undo).
     """
 
     kind: ClassVar[str]
@@ -355,6 +357,12 @@ class Change:
     regroup: ClassVar[bool] = False
     keeps_seats: ClassVar[bool] = False
     when_closed: ClassVar[bool] = False
+    logged: ClassVar[bool] = True
+
+    def aside(self, seat: Seat) -> bool:
+        """Whether, made by ``seat``, it changes nothing another seat's tap means (a table display
+        leaving): every screen follows it, and no tap drawn before it is stale (``_moved_on``)."""
+        return False
 
     def payload(self, game: Game) -> dict:
         """What the action log keeps of it, and what a repeat of it is known by: its fields."""
@@ -807,6 +815,37 @@ class ComeBack(Change):
         _seat_taken(table, seat)
 
 
+@dataclass(frozen=True)
+class Leave(Change):
+    """The phone pressed "Leave". A player's seat stays, shown as left and not dealt into the next
+    game, until the host removes it or the phone comes back (ComeBack). It is given a new token,
+    so a copy of the seat's cookie no longer holds it; the phone's "sat here" cookie keeps the new
+    one, its way back.
+
+    A table display that leaves is over: any phone may open a display, and one has no line in
+    the standings nor place in a game, so its seat goes, and with it its line on the host's
+    screen (a table whose displays come and go in a loop keeps none of them)."""
+
+    kind = "leave"
+    host_only = False
+    stale_safe = True  # leaving means the same whatever the others did since
+    when_closed = True  # a phone may leave a table whose evening is over
+    logged = False
+
+    def aside(self, seat: Seat) -> bool:
+        return seat.role == DISPLAY.slug
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        if seat.role == DISPLAY.slug:
+            if table.changed_by_id == seat.pk:  # the row written back after this names no seat that is gone
+                table.changed_by = None
+            seat.delete()
+            return
+        seat.left = True
+        seat.token = new_token()
+        seat.save(update_fields=["left", "token"])
+
+
 def _claim(table: Table, claim_id: int) -> SeatClaim:
     """A claim still waiting for the host's answer at this table."""
     claim = SeatClaim.objects.filter(table=table, pk=claim_id).first()
@@ -1100,7 +1139,9 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
                 clock_before=Clock.from_dict(table.clock).pause(now).to_dict(),
                 undoable=terms.undoable,
             )
-            table.notice = ""
+            aside = change.aside(seat)
+            if not aside:
+                table.notice = ""
             was_finished = table.status == Table.Status.FINISHED
             actor = change.apply(table, seat, game, payload, now)
             if mode is Mode.TRY:
@@ -1108,9 +1149,10 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
                 return Result(table=table, seat=seat, caution=change.caution(game, table, payload))
             if table.status == Table.Status.FINISHED and not was_finished:
                 _record_result(table, game)
-            _moved_on(table, seat)
+            _moved_on(table, seat, aside=aside)
             rows.update(table)
-            rows.insert(logged)
+            if change.logged:
+                rows.insert(logged)
     if refusal is not None:
         if settled:
             refusal.news = News(table.pk, table=table, seats=seats, asker=seat.pk)
@@ -1118,10 +1160,13 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
     if not change.keeps_seats:
         seats = list(table.seats.all())
     # A seat whose token the change replaced (removed, let in on another phone, taken off its
-    # phone): the phones that held it are told before anyone is sent the change.
-    removed = tuple(s.pk for s in seats if held.get(s.pk, s.token) != s.token)
+    # phone, left) or that is gone (a display that left): the phones that held it are told
+    # before anyone is sent the change.
+    now_held = {s.pk: s.token for s in seats}
+    removed = tuple(pk for pk, token in held.items() if now_held.get(pk) != token)
     news = News(table.pk, table=table, seats=seats, regroup=change.regroup, removed=removed,
-                last_action=logged if logged.undoable else None, asker=seat.pk)
+                last_action=logged if change.logged and logged.undoable else None,
+                asker=seat.pk if seat.pk in now_held else None)
     return Result(table=table, seat=seat, actor=actor, move=change.move(payload), news=news)
 
 
@@ -1135,7 +1180,7 @@ def _settle(code: str, token: str, now: float) -> Result:
     return Result(table=table, seat=seat, news=news)
 
 
-def mark_left(seat: Seat) -> None:
-    """The phone pressed "Leave": the others see it has left; the seat stays until the host removes it.
-    Everyone at its table is to be told."""
-    Seat.objects.filter(pk=seat.pk).update(left=True)
+def mark_left(seat: Seat) -> Result:
+    """The phone that holds ``seat`` pressed "Leave" (``Leave``); the result's seat holds the
+    token its "sat here" cookie keeps, and its news whom to tell."""
+    return run(seat.table.code, seat.token, Leave(), seat.table.version)

@@ -35,6 +35,7 @@ from companion.table import games as registry
 from companion.live import broadcast, presence
 from companion.live import render as drawing
 from companion.table.forms import MoveError
+from companion.table.games import DISPLAY
 from companion.models import Seat, SeatClaim, Table
 from companion.table.rules_errors import RulesError
 
@@ -631,16 +632,24 @@ def tick(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 def leave(request: HttpRequest, code: str) -> HttpResponse:
-    """Forget this phone's seat cookie. The seat stays, and this phone keeps a signed "sat here"
-    cookie, so that opening the table again takes it back (join)."""
+    """This phone leaves its seat (tables.Leave) and forgets its seat cookie. A player's seat stays,
+    under a new token that this phone keeps in a signed "sat here" cookie, so that opening the
+    table again takes it back (join); a display's seat goes."""
     code = codes.normalise(code)
     response = redirect("home")
-    if codes.is_well_formed(code):
-        response.delete_cookie(seats.cookie_name(code))
-        table = Table.objects.filter(code=code).first()
-        seat = seats.seat_for_request(request, table) if table is not None else None
-        if seat is not None:
-            tables.mark_left(seat)
-            broadcast.push_table(table.pk)
-            seats.remember_sat(response, seat)
+    table = Table.objects.filter(code=code).first() if codes.is_well_formed(code) else None
+    if table is None:
+        return response
+    seat = seats.seat_for_request(request, table)
+    response.delete_cookie(seats.cookie_name(code))
+    if seat is None:
+        return response
+    try:
+        left = tables.mark_left(seat)
+    except tables.TableError as error:  # left already, from another tab or a double tap
+        broadcast.tell(error.news)
+        return response
+    broadcast.tell(left.news)
+    if left.seat.role != DISPLAY.slug:
+        seats.remember_sat(response, left.seat)
     return response

@@ -1,6 +1,7 @@
 """A stranger who knows a table's code cannot wear it down: asking for seats in a loop, and
 displays joining, make none of the host's taps stale and leave one request in the database;
-presence that cannot be read offers no stranger a seat whose phone may be here."""
+displays that left leave nothing on the host's page. Leaving retires the seat's token; presence
+that cannot be read offers no stranger a seat whose phone may be here."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import pytest
 from django.urls import reverse
 
 from companion.live import presence
-from companion.models import Seat, SeatClaim
+from companion.models import Seat, SeatClaim, Table
+from companion.table import tables
 from tests.companion.test_tables import move, post_host
-from tests.conftest import sit
+from tests.conftest import sit, version
 
 pytestmark = [pytest.mark.django_db, pytest.mark.sync]
 
@@ -55,6 +57,43 @@ def test_phones_asking_for_seats_and_displays_joining_make_none_of_the_hosts_tap
         assert answer.status_code == 200, answer.content.decode()
         seen = shown_version(answer)
     assert [(c.seat_id, c.status) for c in SeatClaim.objects.all()] == [(claimable[0], SeatClaim.Status.WAITING)]
+
+
+def test_displays_that_left_are_gone_from_the_hosts_page_and_count_toward_no_limit(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    before = host.get(f"/t/{table.code}/").content.decode()
+    for _ in range(tables.MAX_DISPLAYS + 2):
+        tv = phone()
+        assert tv.post(reverse("join", args=[table.code]), {"display": "1"}).status_code == 302
+        assert "Table display" in host.get(f"/t/{table.code}/").content.decode()
+        assert tv.post(reverse("leave", args=[table.code])).status_code == 302
+        assert f"sat_{table.code}" not in tv.cookies  # nothing to come back to: any phone may open a display
+    after = host.get(f"/t/{table.code}/").content.decode()
+    assert "Table display" not in after and 'class="seat seat-display"' not in after
+    assert abs(len(after) - len(before)) < 50  # only the version's digits
+    assert table.seats.count() == 3
+
+
+def test_leaving_retires_the_seats_token_and_the_sat_cookie_still_brings_the_phone_back(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    assert post_host(host, table, "start").status_code == 200
+    gus_phone, copy = sit(phone(), gus), sit(phone(), gus)  # a copy of gus's seat cookie
+    before = version(table)
+    assert gus_phone.post(reverse("leave", args=[table.code])).status_code == 302
+    assert version(table) == before + 1 and Seat.objects.get(pk=gus.pk).left
+    refused = move(copy, table, type="guess", word="candle")
+    assert refused.status_code == 403 and 'data-reason="no-seat"' in refused.content.decode()
+    shown = copy.get(f"/t/{table.code}/").content.decode()
+    assert "gus (you)" not in shown and "Back to your seat" not in shown
+    # The phone that left comes back through its "sat here" cookie; the copy stays out.
+    assert "Back to your seat as gus" in gus_phone.get(f"/t/{table.code}/").content.decode()
+    assert gus_phone.post(reverse("join", args=[table.code])).status_code == 302
+    assert "gus (you)" in gus_phone.get(f"/t/{table.code}/").content.decode()
+    assert not Seat.objects.get(pk=gus.pk).left
+    assert move(copy, table, type="guess", word="candle").status_code == 403
+    assert Table.objects.get().state["rules"].get("guesses", []) == []
 
 
 def test_while_presence_cannot_be_read_no_seat_with_a_phone_is_offered_or_taken(stub_table, phone, monkeypatch):
