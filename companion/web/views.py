@@ -56,6 +56,13 @@ def rate_limited(request: HttpRequest, exception: Exception | None = None) -> Ht
                     "time. Wait a few minutes and try again.", status=429)
 
 
+def slow_down(request: HttpRequest) -> HttpResponse:
+    """Too many requests to sit down, leave, ask for a seat or open the table from one phone or
+    address (``_too_fast``)."""
+    return _message(request, "Slow down", "Too many requests for this table came from here in a short time. "
+                    "Wait a few minutes and try again.", status=429)
+
+
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     return _message(request, "That request could not be read",
                     str(exception) if isinstance(exception, BadRequest) and str(exception)
@@ -133,6 +140,43 @@ def _missed(request: HttpRequest) -> bool:
     return usage is not None and usage["count"] > usage["limit"]
 
 
+def _too_fast(request: HttpRequest, table: Table, group: str, phone: str) -> bool:
+    """Count one request of ``group`` at ``table``; True once this address, or this phone, has
+    sent more of them than people at a table do.
+
+    Counted per address at each table, so that a household (or a venue of tables) behind one
+    address has each table's whole allowance, and per phone (``phone``: what it holds at the
+    table, ``_phone``; "" for nothing, counted by its address alone), at a lower rate, so that
+    one phone in a loop is stopped long before the others on its address would be. If the
+    shared cache is down, nobody is stopped.
+    """
+    address_rate, phone_rate = {"seat-changes": (settings.JOIN_RATE, settings.JOIN_PHONE_RATE),
+                                "table-page": (settings.PAGE_RATE, settings.PAGE_PHONE_RATE)}[group]
+    counts = [(f"{group}-address", lambda g, r: f"{client_ip(g, r)} {table.code}", address_rate)]
+    if phone:
+        counts.append((f"{group}-phone", lambda g, r: phone, phone_rate))
+    try:
+        usages = [get_usage(request, group=name, key=key, rate=rate, increment=True) for name, key, rate in counts]
+    except BadRequest:
+        raise
+    except Exception as error:
+        logs.failed(log, error, "the rate-limit cache is out of reach; not limiting")
+        return False
+    return any(usage is not None and usage["count"] > usage["limit"] for usage in usages)
+
+
+def _phone(request: HttpRequest, table: Table, seat: Seat | None = None) -> str:
+    """What this phone holds at ``table``, by which its requests are counted (``_too_fast``): its
+    seat (``seat``, when the caller has found it), the seat it left, or its request for one; ""
+    when it holds nothing there. Each outlasts the tokens it is known by, which leaving and
+    asking again replace."""
+    seat = seat or seats.seat_for_request(request, table) or seats.sat_seat(request, table)
+    if seat is not None:
+        return f"seat {seat.pk}"
+    claim = seats.claim_token(request, table.code)
+    return f"claim {claim}" if claim else ""
+
+
 def _lookup(request: HttpRequest, code: str) -> Table | HttpResponse:
     """The table behind a typed or linked code, or the page that says why not."""
     table = _find_table(code)
@@ -185,6 +229,8 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     if code != table.code:
         return redirect("table", code=table.code)
     own = seats.seat_for_request(request, table)
+    if _too_fast(request, table, "table-page", _phone(request, table, own)):
+        return slow_down(request)
     if own is None:
         return _seatless(request, table)
     seat = seats.acting_for(table, own, request.GET.get("as"))
@@ -283,6 +329,8 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     if isinstance(table, HttpResponse):
         return table
     existing = seats.seat_for_request(request, table)
+    if _too_fast(request, table, "seat-changes", _phone(request, table, existing)):
+        return slow_down(request)
     if existing is not None:  # a second tab, or a double tap on "Join"
         return redirect("table", code=table.code)
     as_display = request.POST.get("display") == "1"
@@ -320,7 +368,10 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
         return table
     if request.method == "GET":
         return _claim_answer(request, table)
-    if seats.seat_for_request(request, table) is not None:  # a phone with a seat here asks for none
+    own = seats.seat_for_request(request, table)
+    if _too_fast(request, table, "seat-changes", _phone(request, table, own)):
+        return slow_down(request)
+    if own is not None:  # a phone with a seat here asks for none
         return redirect("table", code=table.code)
     try:
         seat_id = int(request.POST.get("seat", ""))
@@ -641,6 +692,8 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
     if table is None:
         return response
     seat = seats.seat_for_request(request, table)
+    if _too_fast(request, table, "seat-changes", _phone(request, table, seat)):
+        return slow_down(request)
     response.delete_cookie(seats.cookie_name(code))
     if seat is None:
         return response
