@@ -229,11 +229,13 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     if code != table.code:
         return redirect("table", code=table.code)
     own = seats.seat_for_request(request, table)
-    if _too_fast(request, table, "table-page", _phone(request, table, own)):
+    seat = seats.acting_for(table, own, request.GET.get("as"))
+    # Counted by the seat the page shows: a host acting for players without a phone opens each
+    # of their pages turn after turn, each with its own allowance.
+    if _too_fast(request, table, "table-page", _phone(request, table, seat or own)):
         return slow_down(request)
     if own is None:
         return _seatless(request, table)
-    seat = seats.acting_for(table, own, request.GET.get("as"))
     if seat is None:
         return redirect("table", code=table.code)
     settled = tables.run(table.code, own.token, tables.Settle(), None)

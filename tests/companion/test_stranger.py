@@ -129,6 +129,16 @@ def test_displays_that_left_are_gone_from_the_hosts_page_and_count_toward_no_lim
     assert table.seats.count() == 3
 
 
+def test_a_host_acting_for_a_player_without_a_phone_has_an_allowance_for_each_page(stub_table, phone):
+    table, lena, gus, gwen = stub_table
+    host = sit(phone(), lena)
+    assert post_host(host, table, "add", name="pat").status_code == 200
+    pat = Seat.objects.get(name="pat")
+    for _ in range(40):  # turn after turn, the host's own page and pat's
+        assert host.get(f"/t/{table.code}/").status_code == 200
+        assert host.get(f"/t/{table.code}/", {"as": pat.pk}).status_code == 200
+
+
 def test_leaving_retires_the_seats_token_and_the_sat_cookie_still_brings_the_phone_back(stub_table, phone):
     table, lena, gus, gwen = stub_table
     host = sit(phone(), lena)
