@@ -40,6 +40,10 @@ class Table(models.Model):
     # its own taps applied, so it is not refused as stale. None for a join, a claim, the clock.
     changed_by = models.ForeignKey("Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     own_from = models.PositiveIntegerField(default=0)
+    # The version the table's last change that can change what a tap means made: a tap drawn
+    # from before it is stale. A change beside the game (a phone asking for a seat, a display
+    # coming or going) moves ``version``, which every screen follows, and not this.
+    stale_before = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

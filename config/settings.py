@@ -254,6 +254,16 @@ SEAT_TRY_RATE = os.environ.get("SEAT_TRY_RATE", "40/10s")
 # a script fetching it in a loop is stopped.
 PICTURE_SEAT_RATE = os.environ.get("PICTURE_SEAT_RATE", "10/m")
 PICTURE_ADDRESS_RATE = os.environ.get("PICTURE_ADDRESS_RATE", "60/m")
+# Sitting down, leaving and asking the host for a seat (join, leave, claim), counted together:
+# per address at each table, enough for eight phones of a household behind one router to join,
+# leave and come back, with displays; and per phone (by the seat it holds or left, or its
+# request), less, so that one phone in a loop is stopped before the others on its address.
+JOIN_RATE = os.environ.get("JOIN_RATE", "40/10m")
+JOIN_PHONE_RATE = os.environ.get("JOIN_PHONE_RATE", "12/10m")
+# Opening a table's page (each draws the whole table, and a seated phone's settles its clock):
+# the same two ways, enough for a household's phones reloading and waking from sleep.
+PAGE_RATE = os.environ.get("PAGE_RATE", "200/5m")
+PAGE_PHONE_RATE = os.environ.get("PAGE_PHONE_RATE", "40/5m")
 # Behind a reverse proxy every request comes from the proxy; name the header that
 # carries the phone's own address (e.g. HTTP_X_REAL_IP) so limits apply per phone.
 RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY", "REMOTE_ADDR")

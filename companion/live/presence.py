@@ -79,13 +79,26 @@ def depart(seat_id: int) -> bool:
 
 
 def here(seat_ids: list[int]) -> set[int]:
-    """The seats with at least one socket open now."""
+    """The seats with at least one socket open now (none while the cache cannot be read)."""
+    counts = _counts(seat_ids)
+    return set() if counts is None else {s for s in seat_ids if (counts.get(_key(s)) or 0) > 0}
+
+
+def away(seat_ids: list[int]) -> set[int]:
+    """The seats with no socket open now, whose seat another phone may ask for; none while the
+    cache cannot be read: each seat's phone is then taken to be here, so that no seat is offered
+    to a stranger because presence is down."""
+    counts = _counts(seat_ids)
+    return set() if counts is None else {s for s in seat_ids if (counts.get(_key(s)) or 0) <= 0}
+
+
+def _counts(seat_ids: list[int]) -> dict | None:
+    """Each seat's count of open sockets, by key; None if the cache cannot be read."""
     try:
-        counts = _cache().get_many([_key(s) for s in seat_ids])
+        return _cache().get_many([_key(s) for s in seat_ids])
     except Exception as error:
         logs.failed(log, error, "presence: could not read")
-        return set()
-    return {s for s in seat_ids if (counts.get(_key(s)) or 0) > 0}
+        return None
 
 
 class Here:

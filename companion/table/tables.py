@@ -213,8 +213,8 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
             role = _newcomer_role(game, seats)
         name = clean_name(raw_name, (s.name for s in seats))
         seat = Seat.objects.create(table=table, name=name, role=role, order=_next_order(seats))
-        _moved_on(table)
-        table.save(update_fields=["version", "changed_by", "own_from", "updated_at"])
+        _moved_on(table, aside=as_display)  # a display deals nobody in and moves nothing a tap names
+        table.save(update_fields=["version", "changed_by", "own_from", "stale_before", "updated_at"])
     return seat  # everyone at its table is to be told
 
 
@@ -243,7 +243,13 @@ def ask_for_seat(table: Table, seat_id: int, held: str | None = None, *, away: b
     """A phone without a seat asks the host for ``seat_id``; it holds the claim's token and reads
     nothing of the seat until the host lets it in. ``held``: the token of the claim this phone
     already holds at this table, if any: a second tap for the same seat is the same claim, and
-    asking for another seat ends the first. ``away``: the seat's own phone has no socket open."""
+    asking for another seat ends the first, whose row the new one replaces (it keeps the same
+    token, the phone's cookie): a phone asking in a loop leaves one row, not one per request.
+    ``away``: the seat's own phone has no socket open.
+
+    A request changes no host's tap: admitting or refusing names the request itself, and the
+    request touches nothing else. So it moves the table's version (the host's screen shows it)
+    and makes no tap stale (``_moved_on``'s ``aside``)."""
     with transaction.atomic(durable=True):  # durable: leaving it commits, and only then are the others told
         table = Table.objects.select_for_update().get(pk=table.pk)
         if table.closed:
@@ -260,15 +266,19 @@ def ask_for_seat(table: Table, seat_id: int, held: str | None = None, *, away: b
         others = SeatClaim.objects.filter(table=table, status=SeatClaim.Status.WAITING)
         if earlier is not None:
             others = others.exclude(pk=earlier.pk)
-            earlier.status = SeatClaim.Status.ENDED
-            earlier.save(update_fields=["status"])
         if others.count() >= MAX_WAITING:
             raise TableError("Too many phones are waiting for the host here. Try again once the host has answered "
                              "them.", reason="too-many-waiting", status=429)
-        claim = SeatClaim.objects.create(table=table, seat=seat)
+        if earlier is not None:
+            # Only this phone ever reads its own earlier request, and it now holds this one: the
+            # host's Let in for the earlier one finds it no longer at the table.
+            earlier.delete()
+            claim = SeatClaim.objects.create(table=table, seat=seat, token=earlier.token)
+        else:
+            claim = SeatClaim.objects.create(table=table, seat=seat)
         table.asking = _waiting(table)
-        _moved_on(table)
-        table.save(update_fields=["asking", "version", "changed_by", "own_from", "updated_at"])
+        _moved_on(table, aside=True)
+        table.save(update_fields=["asking", "version", "updated_at"])
     return claim  # everyone at its table is to be told (the host answers it)
 
 
@@ -334,7 +344,9 @@ class Change:
     ``regroup``: roles or the host change, so every screen first finds its group again.
     ``keeps_seats``: it never touches a seat, so the push may draw from the seats loaded under
     the lock. ``when_closed``: it may be made once the evening is over (``Table.closed``); every
-    other change is refused then.
+    other change is refused then. ``logged``: kept in the action log, for undo and to know a
+    repeat of it (false for leaving: its repeat finds the seat's token retired, and there is
+    nothing to undo).
     """
 
     kind: ClassVar[str]
@@ -345,6 +357,12 @@ class Change:
     regroup: ClassVar[bool] = False
     keeps_seats: ClassVar[bool] = False
     when_closed: ClassVar[bool] = False
+    logged: ClassVar[bool] = True
+
+    def aside(self, seat: Seat) -> bool:
+        """Whether, made by ``seat``, it changes nothing another seat's tap means (a table display
+        leaving): every screen follows it, and no tap drawn before it is stale (``_moved_on``)."""
+        return False
 
     def payload(self, game: Game) -> dict:
         """What the action log keeps of it, and what a repeat of it is known by: its fields."""
@@ -801,6 +819,37 @@ class ComeBack(Change):
         _seat_taken(table, seat)
 
 
+@dataclass(frozen=True)
+class Leave(Change):
+    """The phone pressed "Leave". A player's seat stays, shown as left and not dealt into the next
+    game, until the host removes it or the phone comes back (ComeBack). It is given a new token,
+    so a copy of the seat's cookie no longer holds it; the phone's "sat here" cookie keeps the new
+    one, its way back.
+
+    A table display that leaves is over: any phone may open a display, and one has no line in
+    the standings nor place in a game, so its seat goes, and with it its line on the host's
+    screen (a table whose displays come and go in a loop keeps none of them)."""
+
+    kind = "leave"
+    host_only = False
+    stale_safe = True  # leaving means the same whatever the others did since
+    when_closed = True  # a phone may leave a table whose evening is over
+    logged = False
+
+    def aside(self, seat: Seat) -> bool:
+        return seat.role == DISPLAY.slug
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        if seat.role == DISPLAY.slug:
+            if table.changed_by_id == seat.pk:  # the row written back after this names no seat that is gone
+                table.changed_by = None
+            seat.delete()
+            return
+        seat.left = True
+        seat.token = new_token()
+        seat.save(update_fields=["left", "token"])
+
+
 def _claim(table: Table, claim_id: int) -> SeatClaim:
     """A claim still waiting for the host's answer at this table."""
     claim = SeatClaim.objects.filter(table=table, pk=claim_id).first()
@@ -924,18 +973,27 @@ def _key(kind: str, payload: dict) -> str:
     return hashlib.sha256(json.dumps([kind, payload], sort_keys=True).encode()).hexdigest()
 
 
-def _moved_on(table: Table, by: Seat | None = None) -> None:
+def _moved_on(table: Table, by: Seat | None = None, *, aside: bool = False) -> None:
     """One version more, made by seat ``by`` (None: a newcomer, a claim, the clock or the idle
-    evening, which no seat's screen has seen)."""
-    if by is None or table.changed_by_id != by.pk:
-        table.own_from = table.version
-    table.changed_by = by
+    evening, which no seat's screen has seen).
+
+    ``aside``: a change that means nothing to a tap (a phone asking for a seat, a table display
+    coming or going): every screen follows the version, but a tap drawn before it is not stale
+    (``Table.stale_before`` stays), and whose run of changes came last stays as it was, so a
+    host's own taps on their way still follow one another."""
     table.version += 1
+    if aside:
+        return
+    if by is None or table.changed_by_id != by.pk:
+        table.own_from = table.version - 1
+    table.changed_by = by
+    table.stale_before = table.version
 
 
 def _only_own_since(table: Table, seat: Seat, base_version: int) -> bool:
-    """Every change since ``base_version`` is this seat's own: a host who ticks two options and
-    taps Start at once means the table with both ticked, as their screen is about to show it."""
+    """Every change since ``base_version`` that can change what a tap means is this seat's own: a
+    host who ticks two options and taps Start at once means the table with both ticked, as their
+    screen is about to show it."""
     return table.changed_by_id == seat.pk and table.own_from <= base_version <= table.version
 
 
@@ -1059,11 +1117,15 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
                              reason="not-applied", status=409)
         settled = _settle_evening(table, now) or _settle_clock(table, game, now)
         own = change.after_own and _only_own_since(table, seat, base_version)
+        # Drawn before the last change that means something to a tap (a version from the future
+        # is no screen's either): changes beside the game since (a phone asking for a seat, a
+        # display coming or going) leave what the tap names as it was.
+        behind = base_version < table.stale_before or base_version > table.version
         refusal: TableError | None = None
         if table.closed and not change.when_closed:
             refusal = TableClosed("The evening at this table is over. The host can reopen it with undo.",
                                   reason="closed", status=409)
-        elif base_version != table.version and not (terms.stale_safe or own):
+        elif behind and not (terms.stale_safe or own):
             refusal = Stale("The table moved on since your screen was drawn. Have a look and try again.")
         if refusal is not None:
             if settled:  # keep the clock's (or the idle evening's) news even though this request is refused
@@ -1081,7 +1143,9 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
                 clock_before=Clock.from_dict(table.clock).pause(now).to_dict(),
                 undoable=terms.undoable,
             )
-            table.notice = ""
+            aside = change.aside(seat)
+            if not aside:
+                table.notice = ""
             was_finished = table.status == Table.Status.FINISHED
             actor = change.apply(table, seat, game, payload, now)
             if mode is Mode.TRY:
@@ -1089,9 +1153,10 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
                 return Result(table=table, seat=seat, caution=change.caution(game, table, payload))
             if table.status == Table.Status.FINISHED and not was_finished:
                 _record_result(table, game)
-            _moved_on(table, seat)
+            _moved_on(table, seat, aside=aside)
             rows.update(table)
-            rows.insert(logged)
+            if change.logged:
+                rows.insert(logged)
     if refusal is not None:
         if settled:
             refusal.news = News(table.pk, table=table, seats=seats, asker=seat.pk)
@@ -1099,10 +1164,13 @@ def run(code: str, token: str, change: Change, base_version: int | None, *, mode
     if not change.keeps_seats:
         seats = list(table.seats.all())
     # A seat whose token the change replaced (removed, let in on another phone, taken off its
-    # phone): the phones that held it are told before anyone is sent the change.
-    removed = tuple(s.pk for s in seats if held.get(s.pk, s.token) != s.token)
+    # phone, left) or that is gone (a display that left): the phones that held it are told
+    # before anyone is sent the change.
+    now_held = {s.pk: s.token for s in seats}
+    removed = tuple(pk for pk, token in held.items() if now_held.get(pk) != token)
     news = News(table.pk, table=table, seats=seats, regroup=change.regroup, removed=removed,
-                last_action=logged if logged.undoable else None, asker=seat.pk)
+                last_action=logged if change.logged and logged.undoable else None,
+                asker=seat.pk if seat.pk in now_held else None)
     return Result(table=table, seat=seat, actor=actor, move=change.move(payload), news=news)
 
 
@@ -1116,7 +1184,7 @@ def _settle(code: str, token: str, now: float) -> Result:
     return Result(table=table, seat=seat, news=news)
 
 
-def mark_left(seat: Seat) -> None:
-    """The phone pressed "Leave": the others see it has left; the seat stays until the host removes it.
-    Everyone at its table is to be told."""
-    Seat.objects.filter(pk=seat.pk).update(left=True)
+def mark_left(seat: Seat) -> Result:
+    """The phone that holds ``seat`` pressed "Leave" (``Leave``); the result's seat holds the
+    token its "sat here" cookie keeps, and its news whom to tell."""
+    return run(seat.table.code, seat.token, Leave(), seat.table.version)

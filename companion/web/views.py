@@ -38,6 +38,7 @@ from companion.table import games as registry
 from companion.live import broadcast, presence
 from companion.live import render as drawing
 from companion.table.forms import MoveError
+from companion.table.games import DISPLAY
 from companion.models import Seat, SeatClaim, Table
 from companion.table.rules_errors import RulesError
 
@@ -56,6 +57,13 @@ def client_ip(group: str, request: HttpRequest) -> str:
 def rate_limited(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     return _message(request, "Slow down", "Too many table codes that lead nowhere were tried from here in a short "
                     "time. Wait a few minutes and try again.", status=429)
+
+
+def slow_down(request: HttpRequest) -> HttpResponse:
+    """Too many requests to sit down, leave, ask for a seat or open the table from one phone or
+    address (``_too_fast``)."""
+    return _message(request, "Slow down", "Too many requests for this table came from here in a short time. "
+                    "Wait a few minutes and try again.", status=429)
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -141,6 +149,36 @@ def _over_limit(request: HttpRequest, group: str, key: Callable[[str, HttpReques
     return usage is not None and usage["count"] > usage["limit"]
 
 
+def _too_fast(request: HttpRequest, table: Table, group: str, phone: str) -> bool:
+    """Count one request of ``group`` at ``table``; True once this address, or this phone, has
+    sent more of them than people at a table do.
+
+    Counted per address at each table, so that a household (or a venue of tables) behind one
+    address has each table's whole allowance, and per phone (``phone``: what it holds at the
+    table, ``_phone``; "" for nothing, counted by its address alone), at a lower rate, so that
+    one phone in a loop is stopped long before the others on its address would be. If the
+    shared cache is down, nobody is stopped.
+    """
+    address_rate, phone_rate = {"seat-changes": (settings.JOIN_RATE, settings.JOIN_PHONE_RATE),
+                                "table-page": (settings.PAGE_RATE, settings.PAGE_PHONE_RATE)}[group]
+    counts = [(f"{group}-address", lambda g, r: f"{client_ip(g, r)} {table.code}", address_rate)]
+    if phone:
+        counts.append((f"{group}-phone", lambda g, r: phone, phone_rate))
+    return any([_over_limit(request, name, key, rate) for name, key, rate in counts])  # each counted
+
+
+def _phone(request: HttpRequest, table: Table, seat: Seat | None = None) -> str:
+    """What this phone holds at ``table``, by which its requests are counted (``_too_fast``): its
+    seat (``seat``, when the caller has found it), the seat it left, or its request for one; ""
+    when it holds nothing there. Each outlasts the tokens it is known by, which leaving and
+    asking again replace."""
+    seat = seat or seats.seat_for_request(request, table) or seats.sat_seat(request, table)
+    if seat is not None:
+        return f"seat {seat.pk}"
+    claim = seats.claim_token(request, table.code)
+    return f"claim {claim}" if claim else ""
+
+
 def _lookup(request: HttpRequest, code: str) -> Table | HttpResponse:
     """The table behind a typed or linked code, or the page that says why not."""
     table = _find_table(code)
@@ -193,9 +231,13 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     if code != table.code:
         return redirect("table", code=table.code)
     own = seats.seat_for_request(request, table)
+    seat = seats.acting_for(table, own, request.GET.get("as"))
+    # Counted by the seat the page shows: a host acting for players without a phone opens each
+    # of their pages turn after turn, each with its own allowance.
+    if _too_fast(request, table, "table-page", _phone(request, table, seat or own)):
+        return slow_down(request)
     if own is None:
         return _seatless(request, table)
-    seat = seats.acting_for(table, own, request.GET.get("as"))
     if seat is None:
         return redirect("table", code=table.code)
     settled = tables.run(table.code, own.token, tables.Settle(), None)
@@ -233,9 +275,9 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
         return _message(request, "This evening is over", tables.EVENING_OVER, status=410, show_join=True)
     everyone = list(table.seats.all())
     back = seats.sat_seat(request, table)
-    here = presence.here([s.pk for s in everyone])
+    away = presence.away([s.pk for s in everyone])
     asks = [{"id": s.pk, "name": s.name, "why": _why_free(s)} for s in everyone
-            if tables.claimable(s, away=s.pk not in here) and (back is None or s.pk != back.pk)]
+            if tables.claimable(s, away=s.pk in away) and (back is None or s.pk != back.pk)]
     finished = table.status == Table.Status.FINISHED
     if finished and back is None and not asks:
         return _message(request, "This table has finished",
@@ -298,6 +340,8 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     if isinstance(table, HttpResponse):
         return table
     existing = seats.seat_for_request(request, table)
+    if _too_fast(request, table, "seat-changes", _phone(request, table, existing)):
+        return slow_down(request)
     if existing is not None:  # a second tab, or a double tap on "Join"
         return redirect("table", code=table.code)
     as_display = request.POST.get("display") == "1"
@@ -335,7 +379,10 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
         return table
     if request.method == "GET":
         return _claim_answer(request, table)
-    if seats.seat_for_request(request, table) is not None:  # a phone with a seat here asks for none
+    own = seats.seat_for_request(request, table)
+    if _too_fast(request, table, "seat-changes", _phone(request, table, own)):
+        return slow_down(request)
+    if own is not None:  # a phone with a seat here asks for none
         return redirect("table", code=table.code)
     try:
         seat_id = int(request.POST.get("seat", ""))
@@ -345,7 +392,7 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
         return _join_page(request, table, error="Pick the seat to ask for.", status=400)
     try:
         asked = tables.ask_for_seat(table, seat_id, seats.claim_token(request, table.code),
-                                    away=seat_id not in presence.here([seat_id]))
+                                    away=seat_id in presence.away([seat_id]))
     except tables.TableError as error:
         return _join_page(request, table, error=error.message, status=error.status)
     broadcast.push_table(table.pk)  # the host's screen shows the request
@@ -689,16 +736,26 @@ def tick(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 def leave(request: HttpRequest, code: str) -> HttpResponse:
-    """Forget this phone's seat cookie. The seat stays, and this phone keeps a signed "sat here"
-    cookie, so that opening the table again takes it back (join)."""
+    """This phone leaves its seat (tables.Leave) and forgets its seat cookie. A player's seat stays,
+    under a new token that this phone keeps in a signed "sat here" cookie, so that opening the
+    table again takes it back (join); a display's seat goes."""
     code = codes.normalise(code)
     response = redirect("home")
-    if codes.is_well_formed(code):
-        response.delete_cookie(seats.cookie_name(code))
-        table = Table.objects.filter(code=code).first()
-        seat = seats.seat_for_request(request, table) if table is not None else None
-        if seat is not None:
-            tables.mark_left(seat)
-            broadcast.push_table(table.pk)
-            seats.remember_sat(response, seat)
+    table = Table.objects.filter(code=code).first() if codes.is_well_formed(code) else None
+    if table is None:
+        return response
+    seat = seats.seat_for_request(request, table)
+    if _too_fast(request, table, "seat-changes", _phone(request, table, seat)):
+        return slow_down(request)
+    response.delete_cookie(seats.cookie_name(code))
+    if seat is None:
+        return response
+    try:
+        left = tables.mark_left(seat)
+    except tables.TableError as error:  # left already, from another tab or a double tap
+        broadcast.tell(error.news)
+        return response
+    broadcast.tell(left.news)
+    if left.seat.role != DISPLAY.slug:
+        seats.remember_sat(response, left.seat)
     return response

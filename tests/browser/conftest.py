@@ -113,6 +113,9 @@ def servers(tmp_path_factory):
         # Scripted phones tap far faster than people, and a whole LIE game may make one seat tap
         # more than 20 times in a 10 s window. The seat limit has its own test (test_faults).
         "SEAT_ACTION_RATE": "100/10s",
+        # One server serves every test: its scripted phones open pages and sit down far more often
+        # than people do. These limits have their own tests (tests/companion/test_stranger.py).
+        "JOIN_RATE": "600/m", "JOIN_PHONE_RATE": "600/m", "PAGE_RATE": "600/m", "PAGE_PHONE_RATE": "600/m",
     }
     shared = bool(os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL"))
     if not os.environ.get("DATABASE_URL"):

@@ -311,17 +311,20 @@ def test_a_phone_let_in_that_has_not_looked_yet_gets_nothing_once_the_seat_has_m
 
 def test_asking_again_is_the_same_request_and_asking_for_another_seat_ends_the_first(stub_table, phone):
     table, lena, gus, gwen = stub_table
-    sit(phone(), lena)
+    host = sit(phone(), lena)
     for seat in (gus, gwen):
         leave(sit(phone(), seat), table)
     asking = phone()
     ask(asking, table, gus.pk)
     ask(asking, table, gus.pk)
     assert SeatClaim.objects.count() == 1
+    first = SeatClaim.objects.get().pk
     ask(asking, table, gwen.pk)
-    assert [(c.seat_id, c.status) for c in SeatClaim.objects.all()] == [
-        (gus.pk, SeatClaim.Status.ENDED), (gwen.pk, SeatClaim.Status.WAITING)]
+    # The first request ends, its row replaced by the second: a phone asking in a loop leaves one.
+    assert [(c.seat_id, c.status) for c in SeatClaim.objects.all()] == [(gwen.pk, SeatClaim.Status.WAITING)]
     assert [a["seat"] for a in Table.objects.get().asking] == [gwen.pk]
+    assert post_host(host, table, "admit", claim=first).status_code == 404  # the host's Let in for it
+    assert Seat.objects.get(pk=gus.pk).left
 
 
 @pytest.mark.parametrize("seat", ["", "abc", "-3", "0", "99999999999", "host", "gus", "display", "nobody"])
