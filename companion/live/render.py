@@ -53,8 +53,8 @@ def template_of(game: Game, region: str) -> str:
 
 def person(seat: Seat, game: Game, here: set[int] | None = None, mark: dict[str, str] | None = None) -> dict[str, Any]:
     """A seat as anyone at the table may see it; ``presence`` is here, away, left, removed or no
-    phone; ``gone``: left or removed, so not dealt into the next game; ``colour`` and ``shape`` its
-    pawn's (``Game.marks``), if it has one yet."""
+    phone; ``removed``: the host removed it; ``gone``: left or removed, so not dealt into the next
+    game; ``colour`` and ``shape`` its pawn's (``Game.marks``), if it has one yet."""
     role = role_of(game, seat.role) or DISPLAY
     if seat.removed:
         status = "removed"
@@ -66,7 +66,7 @@ def person(seat: Seat, game: Game, here: set[int] | None = None, mark: dict[str,
         status = "here" if here is None or seat.pk in here else "away"
     return {"id": seat.pk, "name": seat.name, "role": seat.role, "role_label": role.label, "symbol": role.symbol,
             "is_host": seat.is_host, "is_display": seat.role == DISPLAY.slug, "has_phone": seat.has_phone,
-            "presence": status, "gone": gone(seat), "colour": (mark or {}).get("colour"),
+            "presence": status, "removed": seat.removed, "gone": gone(seat), "colour": (mark or {}).get("colour"),
             "shape": (mark or {}).get("shape")}
 
 
