@@ -310,7 +310,9 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
     tail = f' data-v="{int(sc.table.version)}"{SWAP if oob else ""}>'
     closed = sc.table.closed
     for name in region_names(sc.game):
-        if closed and name not in WHEN_CLOSED:
+        # A game's regions draw a game in play: before one (the lobby) they are sent empty, so
+        # each reads its seat's view as a dict and never asks whether there is one.
+        if (closed and name not in WHEN_CLOSED) or (ctx["view"] is None and name in sc.game.regions):
             inner, digest = "", EMPTY
         else:
             inner, digest = sc.shared.get(name) or sc.public.get(name) or _drawn(sc.game, name, ctx)
