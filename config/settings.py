@@ -160,6 +160,11 @@ ASGI_APPLICATION = "config.asgi.application"
 # that meets others finished last behind all of them (README, Performance).
 HTTP_THREADS = int(os.environ.get("HTTP_THREADS", 2))
 
+# A name a live region reads that its context lacks: under DEBUG (and in the tests) the drawing
+# fails with the template's line; in production the region draws nothing there and the name is
+# logged once (companion.live.jinja).
+STRICT_REGIONS = DEBUG
+
 TEMPLATES = [
     {
         # The live regions (games/<slug>/templates/<slug>/partials/): drawn on every push, so with

@@ -11,8 +11,10 @@ The partials read a seat's view with Django's spelling:
 
 - ``a.b`` on a dict is its key first (a view's "count" or "items" is never the dict's method),
   and a method is called as in Python (``d.items()``), never by itself;
-- anything missing is empty, however deep (``ChainableUndefined``), in every setting, and
-  ``is none`` of it is true (a view's key left out reads as None, as in Django);
+- a name the context does not hold fails the drawing under ``STRICT_REGIONS`` (on under DEBUG
+  and in the tests: ``StrictUndefined``); a region that leaves a name out on purpose asks
+  ``is defined``. In production it draws nothing, however deep, and is logged once
+  (``LoggedUndefined``): a guest sees a screen short of a word, not a table that stopped;
 - ``default``, ``length``, ``add``, ``pluralize``, ``yesno`` and ``default_if_none`` are Django's
   own filters, and ``get_item`` the pages' (``default`` replaces any false value, ``length`` of
   None is 0), so a view needs no other shape;
@@ -23,18 +25,23 @@ The partials read a seat's view with Django's spelling:
 
 from __future__ import annotations
 
+import logging
+import sys
 from typing import Any
 
+from django.conf import settings
 from django.template import defaultfilters
 from django.template.utils import get_app_template_dirs
 from django.templatetags.static import static
-from jinja2 import ChainableUndefined, Environment, FileSystemLoader, TemplateNotFound, Undefined
+from jinja2 import ChainableUndefined, Environment, FileSystemLoader, StrictUndefined, TemplateNotFound, Undefined
 
 from companion.speed.templates import PlainGlobals, url
 from companion.table.games import listed
 from companion.templatetags.table_tags import get_item
 
 PARTIALS = "/partials/"
+
+logger = logging.getLogger(__name__)
 
 
 def is_partial(name: str) -> bool:
@@ -71,8 +78,65 @@ def widthratio(value: Any, maximum: Any, width: Any) -> str:
     return str(round(value / maximum * width))
 
 
+def drawing_now() -> str:
+    """The template and line being drawn: the innermost frame of a compiled template (a macro's or
+    an included partial's first), its line mapped back to the template's."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        template = frame.f_globals.get("__jinja_template__")
+        if template is not None:
+            return f"{template.name}:{template.get_corresponding_lineno(frame.f_lineno)}"
+        frame = frame.f_back
+    return "a template"
+
+
+class LoggedUndefined(ChainableUndefined):
+    """Production's: a name a region reads that its context lacks draws nothing, however deep,
+    and says so in the log once a process for each template line and name. Every screen is
+    drawn again on each change, so a name missing there would otherwise fill the log."""
+
+    __slots__ = ()
+    logged: set[str] = set()  # finite: the templates' lines times the names they read
+
+    def _log(self) -> None:
+        line = f"{drawing_now()}: {self._undefined_message}"
+        if line not in self.logged:
+            self.logged.add(line)
+            logger.error("A live region reads a name its context lacks, drawn empty: %s", line)
+
+    def __str__(self) -> str:
+        self._log()
+        return ""
+
+    def __iter__(self):
+        self._log()
+        return iter(())
+
+    def __bool__(self) -> bool:
+        self._log()
+        return False
+
+    def __len__(self) -> int:
+        self._log()
+        return 0
+
+    def __eq__(self, other: Any) -> bool:
+        self._log()
+        return super().__eq__(other)
+
+    def __ne__(self, other: Any) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = ChainableUndefined.__hash__
+
+
 def is_none(value: Any) -> bool:
-    return value is None or isinstance(value, Undefined)
+    """``x is none``: None, or a name left out of the context, which is a missing name like any
+    other (strict: it fails; in production: logged, and none)."""
+    if isinstance(value, Undefined):
+        bool(value)  # StrictUndefined raises here, LoggedUndefined logs
+        return True
+    return value is None
 
 
 def environment(**options: Any) -> Environment:
@@ -82,7 +146,9 @@ def environment(**options: Any) -> Environment:
     # And each app's templates/, where the Django engine looks too: a game's partials sit in its own
     # folder under the name every Django app uses (the backend's APP_DIRS would look in jinja2/).
     options["loader"] = PartialsLoader([*options["loader"].searchpath, *get_app_template_dirs("templates")])
-    options["undefined"] = ChainableUndefined
+    # Strict where a missing name is a bug to be told of at once (DEBUG, the tests); in production
+    # a guest at the table would rather see a screen short of a word than one that stops drawing.
+    options["undefined"] = StrictUndefined if settings.STRICT_REGIONS else LoggedUndefined
     env = TableEnvironment(**options)
     django_filters = ("default", "default_if_none", "length", "add", "pluralize", "yesno")
     env.filters.update({name: getattr(defaultfilters, name) for name in django_filters})

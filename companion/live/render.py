@@ -53,8 +53,8 @@ def template_of(game: Game, region: str) -> str:
 
 def person(seat: Seat, game: Game, here: set[int] | None = None, mark: dict[str, str] | None = None) -> dict[str, Any]:
     """A seat as anyone at the table may see it; ``presence`` is here, away, left, removed or no
-    phone; ``gone``: left or removed, so not dealt into the next game; ``colour`` and ``shape`` its
-    pawn's (``Game.marks``), if it has one yet."""
+    phone; ``removed``: the host removed it; ``gone``: left or removed, so not dealt into the next
+    game; ``colour`` and ``shape`` its pawn's (``Game.marks``), if it has one yet."""
     role = role_of(game, seat.role) or DISPLAY
     if seat.removed:
         status = "removed"
@@ -66,7 +66,7 @@ def person(seat: Seat, game: Game, here: set[int] | None = None, mark: dict[str,
         status = "here" if here is None or seat.pk in here else "away"
     return {"id": seat.pk, "name": seat.name, "role": seat.role, "role_label": role.label, "symbol": role.symbol,
             "is_host": seat.is_host, "is_display": seat.role == DISPLAY.slug, "has_phone": seat.has_phone,
-            "presence": status, "gone": gone(seat), "colour": (mark or {}).get("colour"),
+            "presence": status, "removed": seat.removed, "gone": gone(seat), "colour": (mark or {}).get("colour"),
             "shape": (mark or {}).get("shape")}
 
 
@@ -312,7 +312,9 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
     tail = f' data-v="{int(sc.table.version)}"{SWAP if oob else ""}>'
     closed = sc.table.closed
     for name in region_names(sc.game):
-        if closed and name not in WHEN_CLOSED:
+        # A game's regions draw a game in play: before one (the lobby) they are sent empty, so
+        # each reads its seat's view as a dict and never asks whether there is one.
+        if (closed and name not in WHEN_CLOSED) or (ctx["view"] is None and name in sc.game.regions):
             inner, digest = "", EMPTY
         else:
             inner, digest = sc.shared.get(name) or sc.public.get(name) or _drawn(sc.game, name, ctx)

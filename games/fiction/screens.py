@@ -26,13 +26,15 @@ def tiles(row: dict) -> list[dict]:
     """One tile per letter of a guess board: the letter, its shared clue and any token on it.
 
     Only a view that holds the honest clues (the Lie-brarian's, or anyone's at the end)
-    gives a tile its honest clue and whether the shared one is the lie.
+    gives a tile its honest clue and whether the shared one is the lie; any other tile says
+    none ("") and no lie.
     """
     drawn = []
     for i, letter in enumerate(row["guess"]):
         clue = row["clues"][i] if row["clues"] else ""
         tile = {"position": i, "letter": letter, "clue": clue, "clue_name": CLUE_NAMES.get(clue, ""),
-                "fact": i in row["facts"], "fiction": i in row["fictions"]}
+                "fact": i in row["facts"], "fiction": i in row["fictions"], "honest": "", "honest_name": "",
+                "lie": False}
         if "honest" in row:
             honest = row["honest"][i]
             tile.update(honest=honest, honest_name=CLUE_NAMES[honest], lie=i in (row["lies"] or ()))

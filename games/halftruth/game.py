@@ -239,8 +239,10 @@ def _on_screen(view: dict, drawn: dict | None) -> dict:
     # How many letters a form may tick (public rules): the forms stop at the limit as they are tapped.
     view["most_picks"], view["correct_answers"] = MAX_PICKS, CORRECT_ANSWERS
     # The host's tools on the chips list, apart from the seat's own moves: every seat's list
-    # is drawn from these, so a player's own lock-in does not set it apart.
-    view["tools"] = {m["type"]: m["allowed"] for m in view["legal_moves"] if m["type"] in ("skip", "drop")}
+    # is drawn from these, so a player's own lock-in does not set it apart. Each is there, off
+    # when not offered.
+    offered = {m["type"]: m["allowed"] for m in view["legal_moves"]}
+    view["tools"] = {kind: offered.get(kind, False) for kind in ("skip", "drop")}
     for player in view["players"]:  # one cell per round for the standings
         player["shape"] = SHAPES[player["colour"]]
         player["rounds"] = [

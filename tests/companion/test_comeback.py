@@ -164,6 +164,16 @@ def test_a_removed_seat_stays_out_of_play_and_its_phone_can_neither_act_nor_read
     assert Seat.objects.filter(pk=gwen.pk, removed=True).exists()
 
 
+def test_the_host_is_offered_no_removal_nor_no_phone_for_a_seat_already_removed(gus_keeps):
+    table, host, keeper, gus = gus_keeps
+    gwen, gus = Seat.objects.get(name="gwen"), Seat.objects.get(name="gus")
+    assert post_host(host, table, "remove", seat=gwen.pk).status_code == 200
+    html = page(host, table)
+    row = {s.pk: re.search(rf'<li [^>]*id="seat-{s.pk}".*?</li>', html, re.S).group(0) for s in (gwen, gus)}
+    assert "presence-removed" in row[gwen.pk] and "Remove" not in row[gwen.pk] and "No phone" not in row[gwen.pk]
+    assert "Remove" in row[gus.pk] and "No phone" in row[gus.pk]  # the others keep theirs
+
+
 def test_a_removed_display_leaves_room_for_another(stub_table, phone):
     table, lena, *_ = stub_table
     host = sit(phone(), lena)

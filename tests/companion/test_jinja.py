@@ -1,8 +1,12 @@
-"""The regions' Jinja2 environment reads a view as the Django templates did, and draws only the partials."""
+"""The regions' Jinja2 environment reads a view as the Django templates did, fails on a name that is
+not there (in the tests and under DEBUG; production draws it empty and logs it), and draws only the partials."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
+from jinja2 import UndefinedError
 from django.template import engines
 from django.template.loader import get_template
 
@@ -19,16 +23,76 @@ def test_a_dotted_name_reads_a_dicts_key_before_its_methods(draw):
     assert draw("{% for k, n in v.items() %}{{ k }}={{ n }};{% endfor %}", v={"a": 1, "b": 2}) == "a=1;b=2;"
 
 
-def test_anything_missing_is_empty_however_deep(draw):
-    assert draw("[{{ v.a.b.c }}][{{ nothing.at.all }}][{% if v.a.b %}x{% endif %}]", v={}) == "[][][]"
-    assert draw("{{ v.rows.0.cards }}", v={"rows": []}) == ""
+MISSPELT = [
+    "{{ view.keper }}",
+    "{% for g in view.gueses %}{{ g }}{% endfor %}",
+    "{% if view.keper %}x{% endif %}",
+    "{{ view.keper.name }}",
+    "{{ view.keper|default('nobody') }}",
+    "{{ view.gueses|length }}",
+    "{% if view.keper is none %}x{% endif %}",
+    "{% if view.keper == 1 %}x{% endif %}",
+    "{{ names|get_item(view.keper) }}",
+    "{{ view.gueses|listed }}",
+    "{{ veiw.keeper }}",
+]
 
 
-def test_a_key_left_out_is_none_as_in_django(draw):
+@pytest.mark.parametrize("source", MISSPELT)
+def test_a_misspelt_name_fails_to_draw(draw, source):
+    with pytest.raises(UndefinedError):
+        draw(source, view={"keeper": 1, "guesses": ["lamp"]}, names={1: "Kim"})
+
+
+def test_a_name_left_out_on_purpose_is_asked_with_is_defined(draw):
+    test = "{% if v.lies is defined and v.lies is not none %}some{% else %}none{% endif %}"
+    assert [draw(test, v=v) for v in ({}, {"lies": None}, {"lies": []})] == ["none", "none", "some"]
+
+
+def test_a_key_that_holds_none_is_none(draw):
     test = "{% if v.lies is none %}none{% endif %}{% if v.lies is not none %}some{% endif %}"
-    assert draw(test, v={}) == "none"
     assert draw(test, v={"lies": None}) == "none"
     assert draw(test, v={"lies": []}) == "some"
+
+
+@pytest.fixture
+def production(settings, caplog):
+    """The regions' environment as production builds it (no STRICT_REGIONS), its log caught."""
+    from jinja2 import FileSystemLoader
+
+    from companion.live import jinja
+
+    settings.STRICT_REGIONS = False
+    jinja.LoggedUndefined.logged.clear()
+    env = jinja.environment(loader=FileSystemLoader([]), autoescape=True)
+    caplog.set_level(logging.ERROR, logger="companion.live.jinja")
+    yield env
+    jinja.LoggedUndefined.logged.clear()
+
+
+def test_in_production_a_missing_name_draws_nothing_and_is_logged_once_a_line(production, caplog):
+    drawn = [production.from_string(source).render(view={"keeper": 1}, names={}) for source in MISSPELT]
+    assert drawn == ["", "", "", "", "nobody", "0", "x", "", "", "", ""]  # as Django's templates draw them
+    template = production.from_string("[{{ v.a.b.c }}][{% for g in v.gueses %}{{ g }}{% endfor %}]")
+    for _ in range(3):
+        assert template.render(v={}) == "[][]"
+    logged = [r.getMessage() for r in caplog.records if "gueses" in r.getMessage()]
+    assert len(logged) == 1 and "no attribute 'gueses'" in logged[0], logged
+    assert any("no attribute 'a'" in r.getMessage() for r in caplog.records)
+
+
+def test_in_production_a_key_left_out_still_reads_as_none(production):
+    test = "{% if v.lies is none %}none{% endif %}{% if v.lies is not none %}some{% endif %}"
+    assert production.from_string(test).render(v={}) == "none"
+
+
+def test_the_log_names_the_region_and_its_line(production, caplog):
+    from jinja2 import DictLoader
+
+    source = "<ol>\n{% for g in view.gueses %}{{ g }}{% endfor %}</ol>"
+    production.loader = DictLoader({"stub/partials/guesses.html": source})
+    assert production.get_template("stub/partials/guesses.html").render(view={}) == "<ol>\n</ol>"
+    assert "stub/partials/guesses.html:2: 'dict object' has no attribute 'gueses'" in caplog.text
 
 
 def test_positions_read_lists_and_tuples(draw):

@@ -358,14 +358,20 @@ def test_regions_offer_forms_for_the_moves_of_the_phase():
     assert f'id="skip-r1-q1-{TONY}"' in render_regions(picking(), KAMILA_V)["picks"]
 
 
+@pytest.mark.django_db
 def test_regions_are_empty_in_the_lobby_before_there_is_a_game():
-    from django.template.loader import render_to_string
+    from companion.live import render
+    from companion.models import Table
+    from tests.companion.test_render import seat_the_table
 
-    context = {"view": None, "me": {"id": KAMILA, "is_host": True, "is_display": False}, "people": [], "names": {},
-               "table": {"code": "KMNP", "status": "lobby", "version": 1, "game": game.slug},
-               "moves": {m.type: m for m in game.moves}}
-    for region in game.regions:
-        assert render_to_string(f"halftruth/partials/{region}.html", context).strip() == "", region
+    table, seats = seat_the_table(PLAYERS, game, scripted.SETUP)
+    table.status = Table.Status.LOBBY
+    table.save()
+    scene = render.scene(table, seats)
+    for seat in seats:
+        sent = {name: html for name, _, html in render.sections(scene, seat)[0]}
+        for region in game.regions:
+            assert re.search(r'data-v="\d+"></section>$', sent[region]), (seat.name, region)
 
 
 # Ties on Victory Points: the now card and the standings say the tie and how it was broken.

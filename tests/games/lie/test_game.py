@@ -360,7 +360,8 @@ def test_a_player_who_leaves_forfeits_and_then_the_host_may_remove_the_seat():
     view = game.view(state, ANA_V)
     assert view["left"] == [{"seat": BEN, "round": 1}] and view["round"] == 2
     assert game.now(game.view(state, BEN_V), BEN_V).headline == "You left this game"
-    context = {"view": view, "me": {"id": ANA, "has_phone": True}, "names": {}, "table": {"code": "KMNPQR"}}
+    context = {"view": view, "me": {"id": ANA, "has_phone": True}, "names": {}, "table": {"code": "KMNPQR"},
+               "moves": {m.type: m for m in game.moves}}
     assert "left the game" in render_to_string("lie/partials/players.html", context)
     assert "Leave this game" in render_to_string("lie/partials/leave.html", context)  # ana may still leave
     assert "Leave this game" not in render_to_string("lie/partials/leave.html", {**context, "view": game.view(state, BEN_V)})
