@@ -126,7 +126,7 @@ MIDDLEWARE = [
     # signal joins sooner. Below WhiteNoise, which answers for static files with its own
     # precompressed copies and leaves woff2 and PNG alone. A page that holds a seat's secret
     # beside text another player typed goes out as it is, against BREACH.
-    "companion.web.middleware.GZipUnlessSecret",
+    "companion.web.compression.GZipUnlessSecret",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

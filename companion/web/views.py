@@ -33,7 +33,7 @@ from django_ratelimit.core import get_usage
 from companion.table import codes, seats, summary, tables
 from companion.live import logs
 from companion.web import picture, qr
-from companion.web.middleware import keep_uncompressed
+from companion.web.compression import keep_uncompressed
 from companion.table import games as registry
 from companion.live import broadcast, presence
 from companion.live import render as drawing
