@@ -4,7 +4,7 @@ Each game says what a seat may not see with its twin (tests/games/<slug>/twins.p
 ``twin(played, viewer)`` is the same game with everything ``viewer``'s view must not depend on
 changed: another player's hand, letters or count, the secret word and its length. Each scripted
 game (tests/games/<slug>/scripted*.py) is played as tests/companion/test_render.py plays it;
-at the last step of each phase's last run, every seat is drawn from the stored state and from
+at the last step of each phase's first and last runs, every seat is drawn from the stored state and from
 its twin, through the game's own view, as a phone is sent a table: its page (GET /t/<code>/),
 a push (broadcast.push_table) and, for the seat whose move led there, the answer to that move
 (POST /t/<code>/move/). Each pair must be the same bytes, but for the CSRF token and the clock's
@@ -15,12 +15,14 @@ one sees numbers and single letters: a position, a vote, a count, a length.
 from __future__ import annotations
 
 import importlib
+import json
 import re
 
 import pytest
 from django.test import Client
 
 from companion.live import broadcast, render
+from companion.live.broadcast import group_of
 from companion.models import Seat, Table
 from companion.table import tables
 from companion.table.games import Game, Played, viewer_of
@@ -57,10 +59,13 @@ def normalised(html: str) -> str:
 
 def checked_steps(game: Game, states: list[Played]) -> list[int]:
     """The steps checked: of each phase (as the table display's view names it), the last step of
-    its last run, where the most is hidden (every hand set but one, every pick locked in but one)."""
+    its first run and of its last, where the most is hidden (every hand set but one, every pick
+    locked in but one), once with the fewest rounds behind it and once with the most."""
     phases = [game.view(state, render.TABLE)["phase"] for state in states]
-    last = {phase: n for n, phase in enumerate(phases) if n + 1 == len(phases) or phases[n + 1] != phase}
-    return sorted(last.values())
+    ends = [n for n, phase in enumerate(phases) if n + 1 == len(phases) or phases[n + 1] != phase]
+    first = {phases[n]: n for n in reversed(ends)}
+    last = {phases[n]: n for n in ends}
+    return sorted({*first.values(), *last.values()})
 
 
 def store(table: Table, game: Game, state: Played) -> None:
@@ -87,16 +92,20 @@ def answer(monkeypatch, table: Table, seats: list[Seat], seat: Seat, phone: Clie
     return response.content.decode()
 
 
-def sent(monkeypatch, table: Table, seats: list[Seat], game: Game, state: Played, seat: Seat, phone: Client,
-         made: dict | None) -> dict[str, str]:
-    """What ``seat`` is sent of the table at ``state``: its page, a push and, with ``made``, the answer to it."""
+def sent(monkeypatch, table: Table, seats: list[Seat], game: Game, state: Played, phones: dict[int, Client],
+         paged: list[Seat], answered: tuple[Seat, dict] | None) -> dict[tuple[str, int], str]:
+    """What the table at ``state`` sends, by (what, seat id): a push to every seat, its page to
+    each of ``paged`` and, with ``answered`` (a seat and its move), the answer to that move."""
     store(table, game, state)
-    page = phone.get(f"/t/{CODE}/" + ("" if seat.has_phone else f"?as={seat.pk}"))
-    assert page.status_code == 200
-    out = {"page": page.content.decode(), "push": broadcast.push_table(table.pk, table=table, seats=seats)[seat.pk]}
-    if made is not None:
-        out["answer"] = answer(monkeypatch, table, seats, seat, phone, made)
-    return {kind: normalised(html) for kind, html in out.items()}
+    out = {("push", pk): html for pk, html in broadcast.push_table(table.pk, table=table, seats=seats).items()}
+    for seat in paged:
+        page = phones[seat.pk].get(f"/t/{CODE}/" + ("" if seat.has_phone else f"?as={seat.pk}"))
+        assert page.status_code == 200
+        out["page", seat.pk] = page.content.decode()
+    if answered is not None:
+        seat, made = answered
+        out["answer", seat.pk] = answer(monkeypatch, table, seats, seat, phones[seat.pk], made)
+    return {key: normalised(html) for key, html in out.items()}
 
 
 def differing_regions(first: str, second: str) -> list[str]:
@@ -124,27 +133,37 @@ def test_a_seat_is_sent_the_same_bytes_whatever_it_may_not_see(name, monkeypatch
     _, table, seats, game, _ = drawn[0]
     made_by = [(None, None), *script.STEPS]  # the move that led to each state
     host = next(s for s in seats if s.is_host)
-    phones = {seat.pk: sit(Client(), seat) for seat in seats if seat.has_phone}
+    phones = {seat.pk: sit(Client(), seat if seat.has_phone else host) for seat in seats}
     telling = 0
     for n in checked_steps(game, [state for *_, state in drawn]):
         label, state = drawn[n][0], drawn[n][4]
-        actor, made = made_by[n]
-        for seat in seats:
+        twins = {seat.pk: twin(state, viewer_of(seat)) for seat in seats}
+        assert all(t.players == state.players for t in twins.values()), f"{name}: a twin keeps the players"
+        hiding = [seat for seat in seats if twins[seat.pk].rules != state.rules]
+        for seat in hiding:
             viewer = viewer_of(seat)
-            other = twin(state, viewer)
-            assert other.players == state.players, f"{name}: a twin keeps the players"
-            if other.rules == state.rules:
-                continue
-            where = f"{name} {label}: {seat.name}"
-            mine, theirs = game.view(state, viewer), game.view(other, viewer)
+            mine, theirs = game.view(state, viewer), game.view(twins[seat.pk], viewer)
             assert mine == theirs, (
-                f"{where}'s view changes with what it may not see, in {sorted(k for k in mine if mine[k] != theirs.get(k))}: "
-                f"the view shows it, or tests/games/{slug}/twins.py changes what this seat may see")
-            phone = phones[seat.pk if seat.has_phone else host.pk]
-            first, second = (sent(monkeypatch, table, seats, game, s, seat, phone, made if actor == seat.pk else None)
-                             for s in (state, other))
-            for kind in first:
-                assert first[kind] == second[kind], (
-                    f"{where}'s {kind} changes with what it may not see, in {differing_regions(first[kind], second[kind])}")
-            telling += telling == 0 and seen_by_another(game, state, other, seats, seat)
+                f"{name} {label}: {seat.name}'s view changes with what it may not see, in "
+                f"{sorted(k for k in mine if mine[k] != theirs.get(k))}: the view shows it, or "
+                f"tests/games/{slug}/twins.py changes what this seat may see")
+            telling += telling == 0 and seen_by_another(game, state, twins[seat.pk], seats, seat)
+        # A page for one seat of each audience (the seats of one are sent the same regions), the
+        # answer for the seat whose move led here.
+        paged = list({group_of(game, table.pk, seat): seat for seat in reversed(hiding)}.values())
+        actor, made = made_by[n]
+        answered = next(((seat, made) for seat in hiding if seat.pk == actor), None)
+        first = sent(monkeypatch, table, seats, game, state, phones, paged, answered)
+        by_twin: dict[str, list[Seat]] = {}
+        for seat in hiding:
+            by_twin.setdefault(json.dumps(twins[seat.pk].rules, sort_keys=True), []).append(seat)
+        for alike in by_twin.values():
+            second = sent(monkeypatch, table, seats, game, twins[alike[0].pk], phones,
+                          [seat for seat in paged if seat in alike],
+                          answered if answered is not None and answered[0] in alike else None)
+            for (what, pk), html in second.items():
+                seat = next((s for s in alike if s.pk == pk), None)
+                assert seat is None or first[what, pk] == html, (
+                    f"{name} {label}: {seat.name}'s {what} changes with what it may not see, in "
+                    f"{differing_regions(first[what, pk], html)}")
     assert telling, f"{name}: its twins change nothing any seat sees, so they test nothing (tests/games/{slug}/twins.py)"
