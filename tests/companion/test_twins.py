@@ -166,4 +166,4 @@ def test_a_seat_is_sent_the_same_bytes_whatever_it_may_not_see(name, monkeypatch
                 assert seat is None or first[what, pk] == html, (
                     f"{name} {label}: {seat.name}'s {what} changes with what it may not see, in "
                     f"{differing_regions(first[what, pk], html)}")
-    assert telling, f"{name}: its twins change nothing any seat sees, so they test nothing (tests/games/{slug}/twins.py)"
+    assert telling, f"{name}: its twins change nothing any seat sees, so test nothing (tests/games/{slug}/twins.py)"
