@@ -18,8 +18,9 @@ from games.fiction.rules.game import LIBRARIAN, OVER, SETUP
 
 def twin(played: Played, viewer: Viewer) -> Played:
     """The same game with what ``viewer``'s side may not see changed: for the Guessers and the
-    display, another secret word that fits the rows as they see them (and the honest clues,
-    lies and feathers that go with it); the cards dealt to any side but ``viewer``'s own."""
+    display, another secret word, one that fits the rows as they see them if any does (and the
+    honest clues, lies and feathers that go with it); the cards dealt to any side but
+    ``viewer``'s own."""
     state = rules.GameState.from_dict(played.rules)
     if state.phase == OVER:
         return played

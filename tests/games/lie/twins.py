@@ -29,7 +29,8 @@ def twin(played: Played, viewer: Viewer) -> Played:
                 dealt[seat] = tuple(next(fresh) for _ in dealt[seat])
     for seat in others:
         if hands[seat] is not None:
-            hands[seat] = _other_hand(hands[seat], state.cards[seat], dealt[seat] if state.app_deals else None)
+            cards = dealt[seat] if state.app_deals and dealt else None
+            hands[seat] = _other_hand(hands[seat], state.cards[seat], cards)
         if counts and counts[seat] is not None:
             counts[seat] = (0, 0) if counts[seat] != (0, 0) else (min(1, state.cards[seat]), 0)
     return played.then(dataclasses.replace(state, hands=tuple(hands), counts=tuple(counts), dealt=tuple(dealt))
