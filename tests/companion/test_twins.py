@@ -4,12 +4,13 @@ Each game says what a seat may not see with its twin (tests/games/<slug>/twins.p
 ``twin(played, viewer)`` is the same game with everything ``viewer``'s view must not depend on
 changed: another player's hand, letters or count, the secret word and its length. Each scripted
 game (tests/games/<slug>/scripted*.py) is played as tests/companion/test_render.py plays it;
-at the last step of each phase's first and last runs, every seat is drawn from the stored state and from
-its twin, through the game's own view, as a phone is sent a table: its page (GET /t/<code>/),
-a push (broadcast.push_table) and, for the seat whose move led there, the answer to that move
-(POST /t/<code>/move/). Each pair must be the same bytes, but for the CSRF token and the clock's
-time of drawing, which differ between any two drawings. Unlike the text check beside it, this
-one sees numbers and single letters: a position, a vote, a count, a length.
+at the last step of each phase's first and last runs, every seat is drawn from the stored
+state and from its twin, through the game's own view, as a phone is sent a table: its view,
+its page (GET /t/<code>/), a push (broadcast.push_table) and, for the seat whose move led
+there, the answer to that move (POST /t/<code>/move/). Each pair must be the same, to the
+byte but for the CSRF token and the clock's time of drawing, which differ between any two
+drawings. Unlike the text check beside it, this one sees numbers and single letters: a
+position, a vote, a count, a length.
 """
 
 from __future__ import annotations
