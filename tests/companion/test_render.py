@@ -3,7 +3,10 @@
 Each game's scripted test game (tests/games/<slug>/scripted.py) is played through the
 game's own adapter. After every step, every region is drawn for every seat and a display,
 and no text that the seat's view hides may appear in what it is sent. Seats that share an
-audience must be sent the very same bytes.
+audience must be sent the very same bytes. Text here is two characters or more, and the view
+is taken at its word: tests/companion/test_twins.py checks numbers, single letters and the
+views themselves, by drawing each seat from the game and from a twin that differs only in
+what the seat may not see.
 """
 
 from __future__ import annotations
