@@ -27,7 +27,7 @@ install: $(STAMP) $(NPM_STAMP)
 
 # Serves on http://$(HOST):$(PORT) with SQLite (db.sqlite3, the user's alone: companion/web/private.py)
 # and the in-memory channel layer.
-# DEBUG is on here for a laptop; see the README for production settings.
+# DEBUG is on here for a laptop; docs/hosting.md has the production settings.
 run: $(STAMP)
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(BIN)/daphne --no-server-name -b $(HOST) -p $(PORT) config.asgi:application

@@ -157,7 +157,7 @@ ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
 # Threads serving HTTP requests in one process (each keeps its own database connection). Two:
 # a move is mostly Python, so more threads only take turns at the interpreter, and a move
-# that meets others finished last behind all of them (README, Performance).
+# that meets others finished last behind all of them (docs/hosting.md, Performance).
 HTTP_THREADS = int(os.environ.get("HTTP_THREADS", 2))
 
 # A name a live region reads that its context lacks: under DEBUG (and in the tests) the drawing

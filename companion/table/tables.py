@@ -5,7 +5,14 @@ rest; ``Settle`` for the clock) handed to ``run`` with how to run it (``Mode``).
 it under the table's row lock, commits and returns a ``Result``: what happened, and in its
 ``News`` whom to tell. It draws nothing and sends nothing: the view that served the request
 hands the news to the push (companion.live.broadcast.tell), so a writer never waits on a
-socket and the push never runs inside a transaction. Nothing else writes a table.
+socket and the push never runs inside a transaction.
+
+Three writes come from a phone that holds no seat yet, so there is no seat for ``run`` to run
+them as: ``create_table`` (a new table and its host's seat), ``join_table`` (a newcomer's seat)
+and ``ask_for_seat`` (a request for a seat, which the host answers through ``run``). Each is one
+transaction of its own; the last two take the same row lock as ``run`` and move the table's
+version, so neither is lost beside a move and every screen follows it. Every other write to a
+table is ``run``'s.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """HTTP views: pages, and one small view per kind of action (answered as HTMX partials).
 
-The HTTP contract (see the README): ``POST /t/<code>/move/`` with ``version``, ``type``
+The HTTP contract (docs/contract.md): ``POST /t/<code>/move/`` with ``version``, ``type``
 and the move's fields; ``POST /t/<code>/host/<action>/``. A form that is not a move is a
 400, a move the rules refuse now is a 422 with the rules' reason (a move only tried, ``_try=1``,
 is a 200 whose ``X-Try-Verdict`` header says whether it would be refused), a database out of reach
@@ -603,7 +603,7 @@ def _flag(request: HttpRequest, name: str, missing: str) -> bool:
     return raw == "1"
 
 
-# The host's actions, each a POST to /t/<code>/host/<name>/ (the README lists their fields).
+# The host's actions, each a POST to /t/<code>/host/<name>/ (docs/contract.md lists their fields).
 HOST_ACTIONS = ("start", "undo", "end", "again", "close", "pause", "resume", "setup", "role", "host", "remove", "order",
                 "add", "admit", "refuse", "phone")
 
