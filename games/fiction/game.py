@@ -370,7 +370,7 @@ def _truth_shown(before: Played, shown: Sequence[Played]) -> str:
     """Why going back to ``before`` would hide from the Guessers what a state every screen has
     shown since told them (``rules.TRUTH_SEEN``, ``rules.ANSWER_SEEN``), or ""."""
     # Asked at every drawing of the host's Undo: a game with no secret chosen yet is ruled out unread.
-    if before.rules["phase"] == OVER or (before.rules["secret"] is None and not before.rules.get("checks")):
+    if before.rules["phase"] == OVER or before.rules["secret"] is None:
         return ""
     state = rules.GameState.from_dict(before.rules)
     seen = {rules.shows_truth(state, rules.GameState.from_dict(later.rules)) for later in shown}

@@ -719,7 +719,7 @@ def shows_truth(before: GameState, after: GameState) -> str:
     if before.phase == OVER:
         return ""
     if after.phase == OVER:
-        return TRUTH_SEEN if before.secret is not None or before.checks else ""
+        return TRUTH_SEEN if before.secret is not None else ""
     for mine, later in zip(before.turns, after.turns):
         if later.guess == mine.guess and (later.facts - mine.facts or later.fictions - mine.fictions):
             return ANSWER_SEEN

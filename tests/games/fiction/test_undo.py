@@ -124,6 +124,9 @@ def test_what_the_rules_count_as_shown_to_the_guessers():
     answered = apply(row, GUESSERS, {"type": "fact_fiction", "position": 2})
     assert shows_truth(row, answered) == ANSWER_SEEN
     assert shows_truth(row, play_turn(answered, "tried")) == ANSWER_SEEN  # any later state, not only the next
+    assert shows_truth(row, apply(row, GUESSERS, {"type": "fact_fiction", "position": 0})) == ANSWER_SEEN  # the lie
+    other = play_turn(state, "tried")  # another first guess, after an undo: its tokens tell nothing of ENTRY's
+    assert shows_truth(row, apply(other, GUESSERS, {"type": "fact_fiction", "position": 2})) == ""
     assert shows_truth(guessed, end_game(guessed)) == TRUTH_SEEN
     assert shows_truth(row, apply(row, GUESSERS, {"type": "guess", "word": SECRET})) == TRUTH_SEEN
     assert shows_truth(end_game(row), end_game(row)) == ""  # an ended game hides nothing
