@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.db.models import Subquery
 from django.template import engines
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -27,7 +28,7 @@ from companion.table import evening, summary
 from companion.table.clock import Clock
 from companion.table.forms import Form
 from companion.table.games import (DISPLAY, Game, Now, Played, Viewer, all_games, check_roles, describe, game_of, gone,
-                                   next_in_role, played_of, players_of, role_counts, role_of, viewer_of)
+                                   next_in_role, played_of, players_of, role_counts, role_of, shown_since, viewer_of)
 from companion.models import Action, Seat, Table
 from companion.speed.sent import digests, joined
 
@@ -197,7 +198,8 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
           last_action: Action | None = None, drawn_for: list[Seat] | None = None,
           arriving: int | None = None) -> Scene:
     """``seats``, ``last_action``: the table's seats and its latest undoable action, when the caller
-    has them already (a change just made); otherwise they are loaded. ``drawn_for``: the seats
+    has them already (a change just made, so nothing is logged after that action); otherwise they
+    are loaded, with what was logged after the action. ``drawn_for``: the seats
     whose screens will be drawn, when not all of them. ``arriving``: the seat of the phone this
     page is drawn for, shown here: its socket counts it in as it opens, so the page shows what
     that socket then draws, and the socket need not send the people again."""
@@ -205,8 +207,7 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     seats = list(table.seats.all()) if seats is None else seats
     now = time.time() if now is None else now
     clock = Clock.from_dict(table.clock)
-    last = last_action or table.actions.filter(undoable=True, undone=False).only(
-        "table_id", "seat_id", "kind", "move", "state_before").order_by("-id").first()
+    last, since = (last_action, []) if last_action is not None else _undo_stack(table)
     setup_problem = None
     if table.status == Table.Status.LOBBY:
         players = [viewer_of(s) for s in players_of(seats)]
@@ -217,16 +218,26 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     if played is not None:  # a game whose moves wait for a running clock says so on its buttons
         played = replace(played, clock_held=clock.held)
     before = played_of(last.state_before) if last else None
+    note = game.undo_note(before, shown_since(since, table.state)) if before is not None else ""
     marks = game.marks(played, table.setup or {}, [viewer_of(s) for s in players_of(seats)])
     return Scene(
         table=table, game=game, seats=seats, facts=public_facts(table),
         people=[person(s, game, here, marks.get(s.pk)) for s in sorted(seats, key=lambda s: s.role == DISPLAY.slug)],
         clock=clock, clock_left=clock.left(now), now_ms=int(now * 1000),
         undo_label=describe(last, game, seats) if last else "",
-        undo_note=game.undo_note(before, played) if before is not None else "", setup_problem=setup_problem,
+        undo_note=note, setup_problem=setup_problem,
         rotation=(pair[0].name, pair[1].name) if pair else None, played=played,
         drawn_for=seats if drawn_for is None else drawn_for,
     )
+
+
+def _undo_stack(table: Table) -> tuple[Action | None, list[dict | None]]:
+    """The table's latest undoable action (None: nothing to undo) and the ``state_before`` of
+    every change logged after it, in order: what undoing it must not hide again. One query."""
+    newest = table.actions.filter(undoable=True, undone=False).order_by("-id").values("id")[:1]
+    logged = list(table.actions.filter(id__gte=Subquery(newest)).only(
+        "table_id", "seat_id", "kind", "move", "state_before").order_by("id"))
+    return (logged[0], [action.state_before for action in logged[1:]]) if logged else (None, [])
 
 
 def now_card(sc: Scene, viewer: Viewer, view: dict | None) -> tuple[Now, list[str]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import wraps
 from typing import Any, ClassVar
@@ -188,6 +188,16 @@ def played_of(state: dict | None) -> Played | None:
     return None if state is None else Played.from_dict(state)
 
 
+def shown_since(logged: list[dict | None], state: dict | None) -> list[Played]:
+    """The games every screen has shown since an undoable action, oldest first: what it and each
+    change logged after it left (``logged``: their ``state_before``, in order) and the table's
+    ``state`` now, last. An undo that follows undos thereby sees what they took back. A state
+    the change before left as it was (a clock held, a seat moved) is given once."""
+    states = [*logged, state]
+    return [Played.from_dict(each) for n, each in enumerate(states)
+            if each is not None and (n == 0 or each != states[n - 1])]
+
+
 @dataclass(frozen=True)
 class Remedy:
     """What a refused move can be sent again with: ("Allow it anyway", {"override": "1"})."""
@@ -360,19 +370,23 @@ class Game:
         found it, the final ranking, the last showdown), for the evening's summary; or ""."""
         return ""
 
-    def undo_note(self, before: Played | None, after: Played | None) -> str:
-        """What undoing the table's last undoable action means beyond going back, when that action
-        showed everyone something going back cannot hide ("Everyone has seen the hands: ..."): said
-        in the host's confirm and in everyone's notice. ``before``: the game as the action found it,
-        ``after``: as it left it (None: no game). "" when going back is all it means."""
+    def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
+        """What undoing the table's last undoable action means beyond going back, when the screens
+        have shown since something going back cannot hide ("Everyone has seen the hands: ..."):
+        said in the host's confirm and in everyone's notice. ``before`` and ``shown``: as for
+        ``undone``. "" when going back is all it means."""
         return ""
 
-    def undone(self, before: Played, after: Played | None, rng: random.Random) -> dict:
+    def undone(self, before: Played, shown: Sequence[Played], rng: random.Random) -> dict:
         """The rules' state an undo goes back to: ``before``'s, as the undone action found it.
 
-        A game whose undone action showed everyone what ``before`` keeps secret returns a state
-        that no longer leans on it (LIE deals the round again), or refuses with an ``IllegalMove``
-        whose message is for the host (Half Truth, once the picks are shown).
+        ``shown``: every game state the screens have shown since ``before`` (what the undone
+        action left, what every change logged after it left, undone or not, and the current
+        state, last), so an undo after undos sees what the first one took back. No state an undo
+        restores may hide from a seat what one of these showed it: a game whose ``before`` keeps
+        such a secret returns a state that no longer leans on it (LIE deals the round again), or
+        refuses with an ``IllegalMove`` whose message is for the host (Half Truth once the picks
+        are shown; Fiction once the word or a token's answer is). ``undo_note`` says it first.
         """
         return before.rules
 

@@ -603,14 +603,17 @@ class Undo(Change):
         last = table.actions.filter(undoable=True, undone=False).order_by("-id").first()
         if last is None:
             raise TableError("There is nothing to undo.", reason="nothing-to-undo", status=409)
-        # The game decides what going back means when the undone action showed everyone a secret:
-        # asked first, so that a refusal leaves the log and the table as they were.
-        before, after = played_of(last.state_before), played_of(table.state)
+        # The game decides what going back means when a screen has shown a secret since: asked
+        # first, so that a refusal leaves the log and the table as they were.
+        before = played_of(last.state_before)
         state = last.state_before
-        note = game.undo_note(before, after) if before is not None else ""
+        note = ""
         if before is not None:
+            logged = table.actions.filter(id__gt=last.pk).order_by("id").values_list("state_before", flat=True)
+            shown = registry.shown_since(list(logged), table.state)
+            note = game.undo_note(before, shown)
             try:
-                back = game.undone(before, after, _rng())
+                back = game.undone(before, shown, _rng())
             except RulesError as error:
                 raise TableError(str(error), reason="undo-refused", status=409) from None
             if back is not before.rules:

@@ -8,6 +8,7 @@ seats sit on each side is the roles they held as the game began (``Played.player
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from django.template.defaultfilters import pluralize
@@ -18,7 +19,7 @@ from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move
 from companion.table.rules_errors import IllegalMove, RulesError
 
 from . import rules
-from .rules.game import GUESSERS, HOUSE_WORD, LIBRARIAN
+from .rules.game import GUESSERS, HOUSE_WORD, LIBRARIAN, OVER
 from .card_form import CardsField, cards_note, rules_cards, typed_cards  # noqa: F401 (typed_cards: the old syntax)
 from .screens import alphabet, ending, lie_counts, lie_note, lies_wanted, result_words, tiles
 
@@ -342,6 +343,16 @@ class Fiction(Game):
             return f"The Guessers found {word}."
         return f"The word was {word}: {len(guesses)} guess{'es' if len(guesses) != 1 else ''} missed it."
 
+    def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
+        return _truth_shown(before, shown)
+
+    def undone(self, before: Played, shown: Sequence[Played], rng: random.Random) -> dict:
+        # What the Guessers have seen of the Lie-brarian's secrets cannot be hidden from them again.
+        seen = _truth_shown(before, shown)
+        if seen:
+            raise IllegalMove(seen, reason="truth-seen")
+        return before.rules
+
     def unheld_roles(self, setup: dict[str, Any]) -> dict[str, str]:
         return {LIBRARIAN: "The app is the Lie-brarian"} if setup.get("app_librarian") else {}
 
@@ -355,6 +366,17 @@ class Fiction(Game):
         if roles[player] == "guesser" and roles.count("guesser") == 1:
             raise IllegalMove("The last Guesser cannot leave mid-game; end the game first.", reason="last-guesser")
         return played.rules
+
+
+def _truth_shown(before: Played, shown: Sequence[Played]) -> str:
+    """Why going back to ``before`` would hide from the Guessers what a state every screen has
+    shown since told them (``rules.TRUTH_SEEN``, ``rules.ANSWER_SEEN``), or ""."""
+    # Asked at every drawing of the host's Undo: a game with no secret chosen yet is ruled out unread.
+    if before.rules["phase"] == OVER or before.rules["secret"] is None:
+        return ""
+    state = rules.GameState.from_dict(before.rules)
+    seen = {rules.shows_truth(state, rules.GameState.from_dict(later.rules)) for later in shown}
+    return next((why for why in (rules.TRUTH_SEEN, rules.ANSWER_SEEN) if why in seen), "")
 
 
 # The role its players held as the game began, for each of the rules' sides.

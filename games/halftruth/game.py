@@ -7,6 +7,7 @@ marks each player it names with ``PlayerRef``; the platform shows seat ids in th
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, PlayerRef,
@@ -199,12 +200,12 @@ class HalfTruth(Game):
         ranked = sorted(players, key=lambda p: -p["victory_points"])
         return "Final ranking: " + ", ".join(f"{p['name']} {p['victory_points']} VP" for p in ranked) + "."
 
-    def undo_note(self, before: Played | None, after: Played | None) -> str:
-        return rules.PICKS_SEEN if _picks_shown(before, after) else ""
+    def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
+        return rules.PICKS_SEEN if _picks_shown(before, shown) else ""
 
-    def undone(self, before: Played, after: Played | None, rng: random.Random) -> dict:
+    def undone(self, before: Played, shown: Sequence[Played], rng: random.Random) -> dict:
         # Picks everyone has seen cannot be hidden again, nor changed with the others' in view.
-        if _picks_shown(before, after):
+        if _picks_shown(before, shown):
             raise rules.IllegalMove(rules.PICKS_SEEN, reason="picks-seen")
         return before.rules
 
@@ -217,12 +218,13 @@ class HalfTruth(Game):
         return played.rules
 
 
-def _picks_shown(before: Played | None, after: Played | None) -> bool:
-    """Whether the move from ``before`` to ``after`` showed everyone picks that were secret."""
+def _picks_shown(before: Played, shown: Sequence[Played]) -> bool:
+    """Whether a state every screen has shown since ``before`` showed everyone picks that were secret."""
     # Asked at every drawing of the host's Undo: most states are ruled out before any is read back.
-    if before is None or after is None or before.rules["phase"] != rules.Phase.PICK.value:
+    if before.rules["phase"] != rules.Phase.PICK.value:
         return False
-    return rules.shows_picks(rules.from_dict(before.rules), rules.from_dict(after.rules))
+    state = rules.from_dict(before.rules)
+    return any(rules.shows_picks(state, rules.from_dict(later.rules)) for later in shown)
 
 
 def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState:

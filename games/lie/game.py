@@ -8,7 +8,7 @@ the platform turns seat ids into players on the way in and players into seat ids
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, PlayerRef,
@@ -227,12 +227,12 @@ class Lie(Game):
         return (f"{names.get(last['challenger'], '?')} called Lie on {names.get(bid['seat'], '?')}'s "
                 f"{spoken(bid)}: there were {last['count']}, {verdict}.")
 
-    def undo_note(self, before: Played | None, after: Played | None) -> str:
-        return HANDS_SEEN if _dealt_and_shown(before, after) else ""
+    def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
+        return HANDS_SEEN if _dealt_and_shown(before, shown) else ""
 
-    def undone(self, before: Played, after: Played | None, rng: random.Random) -> dict:
+    def undone(self, before: Played, shown: Sequence[Played], rng: random.Random) -> dict:
         # Hands every screen has shown cannot be bid on again: the round starts over from a new deal.
-        if _dealt_and_shown(before, after):
+        if _dealt_and_shown(before, shown):
             return rules.deal_again(rules.from_dict(before.rules), rng).to_dict()
         return before.rules
 
@@ -250,12 +250,13 @@ def _removed(played: Played, player: int, rng: random.Random) -> dict:
     return played.rules
 
 
-def _dealt_and_shown(before: Played | None, after: Played | None) -> bool:
-    """Whether the move from ``before`` to ``after`` showed everyone the hands of a round the app
-    dealt, in a game that going back leaves on."""
-    if before is None or not before.rules.get("app_deals") or before.rules["outcome"] is not None:
+def _dealt_and_shown(before: Played, shown: Sequence[Played]) -> bool:
+    """Whether a state every screen has shown since ``before`` showed everyone the hands of a
+    round the app dealt, in a game that going back leaves on."""
+    if not before.rules.get("app_deals") or before.rules["outcome"] is not None:
         return False
-    return rules.shows_hands(rules.from_dict(before.rules), None if after is None else rules.from_dict(after.rules))
+    state = rules.from_dict(before.rules)
+    return any(rules.shows_hands(state, rules.from_dict(later.rules)) for later in shown)
 
 
 def _marked(view: dict, showdowns: list[dict]) -> dict:

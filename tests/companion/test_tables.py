@@ -294,6 +294,35 @@ def test_undo_restores_the_state_before_the_last_move(stub_table, phone):
     assert Table.objects.get().state["rules"]["secret"] == ""
 
 
+def test_an_undo_after_an_undo_hands_the_game_every_state_shown_since_the_move_it_takes_back(
+        stub_table, phone, monkeypatch):
+    """What the first undo took back was shown too: the game judges the second undo with it."""
+    from games.stub.game import SecretKeeper
+
+    asked = {"note": [], "undone": []}
+
+    def guesses(before, shown):
+        return [g["word"] for g in before.rules["guesses"]], [[g["word"] for g in s.rules["guesses"]] for s in shown]
+
+    monkeypatch.setattr(SecretKeeper, "undo_note", lambda self, before, shown: asked["note"].append(
+        guesses(before, shown)) or "", raising=False)
+    monkeypatch.setattr(SecretKeeper, "undone", lambda self, before, shown, rng: asked["undone"].append(
+        guesses(before, shown)) or before.rules, raising=False)
+    table, host = started(stub_table, phone)
+    move(host, table, type="set_secret", word="lantern")
+    gus = sit(phone(), stub_table[2])
+    move(gus, table, type="guess", word="candle")
+    move(gus, table, type="guess", word="melon")
+    assert post_host(host, table, "undo").status_code == 200
+    assert asked["undone"] == [(["candle"], [["candle", "melon"]])]
+    asked["note"].clear()
+    host.get(reverse("table", args=[table.code]))  # the host's confirm, drawn for the next undo
+    second = ([], [["candle"], ["candle", "melon"], ["candle"]])
+    assert asked["note"] == [second]
+    assert post_host(host, table, "undo").status_code == 200
+    assert asked["undone"][1] == second
+
+
 def test_a_stale_move_that_finds_the_clock_run_out_is_refused_and_everyone_is_told_the_time_is_up(
         stub_table, phone, monkeypatch):
     table, host = started(stub_table, phone)

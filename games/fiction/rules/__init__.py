@@ -49,8 +49,10 @@ from .abilities import KNOWN_CARDS, AbilityCard
 from .clues import Clue, honest_clues, parse_clues
 from .errors import IllegalClues, IllegalGuess, IllegalMove, IllegalSecret, IllegalSetup, RulesError
 from .game import (
+    ANSWER_SEEN,
     MOVES,
     SEATS,
+    TRUTH_SEEN,
     GameState,
     Options,
     Outcome,
@@ -66,6 +68,7 @@ from .game import (
     new_game,
     player_view,
     share_clues,
+    shows_truth,
     start_first_half,
     start_second_half,
     timer_expired,
@@ -84,4 +87,5 @@ __all__ = [
     "new_game", "apply", "player_view", "legal_moves", "waiting_for",
     "choose_ability", "choose_secret", "start_first_half", "guess", "share_clues",
     "fact_fiction", "use_ability", "timer_expired", "start_second_half", "end_game",
+    "shows_truth", "TRUTH_SEEN", "ANSWER_SEEN",
 ]

@@ -708,6 +708,29 @@ def end_game(state: GameState) -> GameState:
     return replace(state, phase=OVER, outcome=Outcome(None, Termination.ENDED))
 
 
+# Why the table refuses to go back past what the Guessers have seen of the Lie-brarian's secrets.
+TRUTH_SEEN = ("Everyone has seen the secret word and every honest clue: going back would hide them again, "
+              "so this cannot be undone.")
+ANSWER_SEEN = ("The Guessers have seen a Fact/Fiction token's answer: going back would hand the token back "
+               "with its answer known, so this cannot be undone.")
+
+
+def shows_truth(before: GameState, after: GameState) -> str:
+    """What ``after``, any state shown since ``before``, showed the Guessers of what ``before``
+    keeps from them: ``TRUTH_SEEN`` (the game ended, so every view showed the secret word, the
+    honest clues and the lies), ``ANSWER_SEEN`` (a token told whether a clue on one of
+    ``before``'s guesses is honest), or "" (nothing: halftime, the clues a row shares and the
+    Guessers' own notes show no secret ``before`` holds)."""
+    if before.phase == OVER:
+        return ""
+    if after.phase == OVER:
+        return TRUTH_SEEN if before.secret is not None else ""
+    for mine, later in zip(before.turns, after.turns):
+        if later.guess == mine.guess and (later.facts - mine.facts or later.fictions - mine.fictions):
+            return ANSWER_SEEN
+    return ""
+
+
 def start_second_half(state: GameState, seat: str | None) -> GameState:
     """Halftime over: unused blue boards are discarded and the second timer starts.
 

@@ -602,6 +602,25 @@ def test_a_lock_in_before_the_reveal_is_undone_as_before(revealed):
     assert picks == ["A", None, None]
 
 
+def test_an_undo_chain_back_past_the_scoring_stops_at_the_lock_in_that_showed_the_picks(revealed):
+    from companion.models import Table
+    from tests.companion.test_tables import move, post_host
+
+    table, phones = revealed
+    assert move(phones["Amy"], table, type="lock_in", letters="C").status_code == 200
+    assert move(phones["Kamila"], table, type="reveal", correct=["A", "B", "C"]).status_code == 200
+    assert move(phones["Tony"], table, type="roll").status_code == 200  # the next question's die
+    for undone in ("Tony's roll of the scoring die", "Kamila's reveal of the card"):
+        assert _confirm(phones["Kamila"], table) == [f"Undo {undone}?"]
+        assert post_host(phones["Kamila"], table, "undo").status_code == 200
+    assert _confirm(phones["Kamila"], table) == [f"Undo Amy's answer? {rules.PICKS_SEEN}"]
+    table.refresh_from_db()
+    state = table.state
+    response = post_host(phones["Kamila"], table, "undo")
+    assert response.status_code == 409 and "Everyone has seen the picks" in response.content.decode()
+    assert Table.objects.get(pk=table.pk).state == state and state["rules"]["phase"] == "reveal"
+
+
 # The result first (issue 44): what a question brought each seat leads its now card
 
 

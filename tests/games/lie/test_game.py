@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from companion.table.forms import Form, MoveError, parse_move
 from companion.table.games import DISPLAY, Outcome, Viewer, get, outcome_of
 from games.lie import rules
+from games.lie.game import HANDS_SEEN
 from tests import played as play
 
 from . import scripted
@@ -700,6 +701,40 @@ def test_undoing_a_bid_the_app_dealt_keeps_the_hands(dealt_lie):
     assert post_host(phones["Eli"], table, "undo").status_code == 200
     after = Table.objects.get(pk=table.pk).state["rules"]
     assert after["dealt"] == before and [c["quantity"] for c in after["calls"]] == [1]
+
+
+def test_undoing_the_bids_after_an_undone_lie_never_brings_back_the_hands_every_screen_showed(dealt_lie):
+    """"Lie!" showed every hand; its undo dealt afresh. Each undo after it (the bids, one by one)
+    goes back to a state the showdown's hands were set in, so it deals afresh too, and says so."""
+    import html
+    import re
+
+    from django.urls import reverse
+
+    from companion.models import Table
+    from tests.companion.test_tables import move, post_host
+
+    table, phones, screen, _ = dealt_lie
+    shown = table.state["rules"]
+    old = [[tuple(card) for card in cards] for cards in shown["dealt"]]
+    assert move(phones["Ben"], table, type="challenge").status_code == 200
+    assert post_host(phones["Eli"], table, "undo").status_code == 200
+
+    def confirm():
+        page = html.unescape(phones["Eli"].get(reverse("table", args=[table.code])).content.decode())
+        return re.findall(r'hx-confirm="(Undo [^"]*)"', page)
+
+    for bidder in ("Ana", "Eli"):
+        assert confirm() == [f"Undo {bidder}'s bid? {HANDS_SEEN}"]
+        assert post_host(phones["Eli"], table, "undo").status_code == 200
+        after = Table.objects.get(pk=table.pk).state["rules"]
+        assert after["phase"] == "setting_hands" and after["calls"] == [] and after["hands"] == [None] * 3, bidder
+        new = [[tuple(card) for card in cards] for cards in after["dealt"]]
+        assert all(mine != before for mine, before in zip(new, old)), bidder
+        for seat, name in enumerate(("Eli", "Ana", "Ben")):
+            page = phones[name].get(reverse("table", args=[table.code])).content.decode()
+            assert _cards_on(page, 1) == new[seat] and _cards_on(page, 1) not in old, (bidder, name)
+        assert _cards_on(screen.get(reverse("table", args=[table.code])).content.decode(), 1) == []
 
 
 # What the last "Lie!" settled leads each seat's now card, until the next round's first bid.
