@@ -228,17 +228,21 @@ class Lie(Game):
                 f"{spoken(bid)}: there were {last['count']}, {verdict}.")
 
     def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
-        return HANDS_SEEN if _dealt_and_shown(before, shown) else ""
+        if not _hands_shown(before, shown):
+            return ""
+        return HANDS_SEEN if before.rules.get("app_deals") else HANDS_SEEN_AT_TABLE
 
     def undone(self, before: Played, shown: Sequence[Played], rng: random.Random) -> dict:
         # Hands every screen has shown cannot be bid on again: the round starts over from a new deal.
-        if _dealt_and_shown(before, shown):
+        if _hands_shown(before, shown):
             return rules.deal_again(rules.from_dict(before.rules), rng).to_dict()
         return before.rules
 
 
 # What undoing means once the app's deal was shown to everyone: said in the host's confirm and the notice.
 HANDS_SEEN = "Everyone has seen the hands: the app deals this round again with fresh hands, and its bids start over."
+HANDS_SEEN_AT_TABLE = ("Everyone has seen the hands: this round starts over. Shuffle and deal the cards again, "
+                       "everyone sets their new hand, and its bids start over.")
 
 
 def _removed(played: Played, player: int, rng: random.Random) -> dict:
@@ -250,11 +254,14 @@ def _removed(played: Played, player: int, rng: random.Random) -> dict:
     return played.rules
 
 
-def _dealt_and_shown(before: Played, shown: Sequence[Played]) -> bool:
-    """Whether a state every screen has shown since ``before`` showed everyone the hands of a
-    round the app dealt, in a game that going back leaves on."""
-    if not before.rules.get("app_deals") or before.rules["outcome"] is not None:
+def _hands_shown(before: Played, shown: Sequence[Played]) -> bool:
+    """Whether a state every screen has shown since ``before`` showed everyone the hands of its
+    round (the app's deal, or hands typed in from the table's cards), in a game that going back
+    leaves on."""
+    if before.rules["outcome"] is not None:
         return False
+    if not before.rules.get("app_deals") and not any(h is not None for h in before.rules["hands"]):
+        return False  # nothing of the round is stored yet: nothing to hide again
     state = rules.from_dict(before.rules)
     return any(rules.shows_hands(state, rules.from_dict(later.rules)) for later in shown)
 

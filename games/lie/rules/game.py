@@ -631,20 +631,19 @@ def shows_hands(before: GameState, after: GameState | None) -> bool:
 
 
 def deal_again(state: GameState, rng: random.Random | None) -> GameState:
-    """The round in play started over with fresh cards: each player still in is dealt as many
-    as before, sets a hand again, and the bidding restarts from the same opener, as after any
+    """The round in play started over with fresh cards: each player still in has as many as
+    before and sets a hand again, and the bidding restarts from the same opener, as after any
     new deal. The table undoing a move that showed every hand calls it: hands everyone has seen
-    cannot be played on.
+    cannot be played on. Where the app deals, it deals the fresh cards with ``rng``; elsewhere
+    the table shuffles and deals its own, and every hand typed in is forgotten.
 
-    Only where the app deals, in a game still on: at other tables the cards are the table's.
+    Only in a game still on.
     """
-    if not state.app_deals:
-        raise IllegalMove("The cards are dealt at the table, not by the app.", reason="not-app-dealt")
     if state.outcome is not None:
         raise IllegalMove("The game is over.", reason="game-over")
     fresh = replace(state, hands=(None,) * len(state.players), calls=(), turn=None, direction=Direction.CLOCKWISE,
                     challenger=None, counts=(), phase=Phase.SETTING_HANDS, dealt=())
-    return _deal(fresh, rng)
+    return _deal(fresh, rng) if state.app_deals else fresh
 
 
 # Each move's handler and its fields, by type.

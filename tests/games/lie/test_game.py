@@ -737,6 +737,43 @@ def test_undoing_the_bids_after_an_undone_lie_never_brings_back_the_hands_every_
         assert _cards_on(screen.get(reverse("table", args=[table.code])).content.decode(), 1) == []
 
 
+def test_undoing_a_lie_at_a_table_with_its_own_cards_never_brings_back_the_hands_typed_in(db, phone):
+    """With the table's own cards the showdown shows every hand typed in: neither undoing the
+    "Lie!" nor the bids after it brings those hands back; the round starts over, said first."""
+    import html
+    import re
+
+    from django.urls import reverse
+
+    from companion.models import Table
+    from companion.table import tables
+    from games.lie.game import HANDS_SEEN_AT_TABLE
+    from tests.companion.test_tables import move, post_host
+    from tests.conftest import sit
+
+    table, eli = tables.create_table("lie", "Eli")
+    phones = {"Eli": sit(phone(), eli)}
+    for name in ("Ana", "Ben"):
+        phones[name] = sit(phone(), tables.join_table(table, name))
+    assert post_host(phones["Eli"], table, "start").status_code == 200
+    for name, faces in (("Eli", [2, 3]), ("Ana", [4, 4]), ("Ben", [5, 6])):
+        assert move(phones[name], table, type="set_hand", faces=faces).status_code == 200
+    assert move(phones["Eli"], table, type="bid", quantity=1, face=2).status_code == 200
+    assert move(phones["Ana"], table, type="bid", quantity=2, face=2).status_code == 200
+    assert move(phones["Ben"], table, type="challenge").status_code == 200
+
+    def confirm():
+        page = html.unescape(phones["Eli"].get(reverse("table", args=[table.code])).content.decode())
+        return re.findall(r'hx-confirm="(Undo [^"]*)"', page)
+
+    for undone in ("Ben's", "Ana's bid", "Eli's bid"):
+        assert any(HANDS_SEEN_AT_TABLE in said for said in confirm()), undone
+        assert post_host(phones["Eli"], table, "undo").status_code == 200
+        after = Table.objects.get(pk=table.pk).state["rules"]
+        assert after["phase"] == "setting_hands" and after["hands"] == [None] * 3, undone
+        assert after["calls"] == [] and after["outcome"] is None, undone
+
+
 # What the last "Lie!" settled leads each seat's now card, until the next round's first bid.
 
 def _after_lie(number):

@@ -76,11 +76,18 @@ def test_the_round_dealt_again_plays_on_as_a_new_deal_would():
     assert again.phase is Phase.BIDDING and again.turn == again.opener
 
 
-@pytest.mark.parametrize(("state", "reason"), [
-    (new_game(NAMES[:3]), "not-app-dealt"),  # the cards are the table's own
-    (end_game(new_game(NAMES[:3], app_deals=True, rng=random.Random(1))), "game-over"),
-])
-def test_only_a_round_the_app_deals_in_a_game_still_on_is_dealt_again(state, reason):
+def test_dealing_again_at_a_table_with_its_own_cards_forgets_every_hand_typed_in():
+    state = new_game(NAMES[:3])
+    for seat in (ANA, BEN, CAL):
+        state = apply(state, seat, {"type": "set_hand", "faces": [2, 3]})
+    before = bid(bid(state, ANA, 1, 2), BEN, 2, 2)
+    assert shows_hands(before, lie(before, CAL))
+    again = deal_again(before, random.Random(7))
+    assert again.phase is Phase.SETTING_HANDS and again.hands == (None,) * 3 and again.dealt == ()
+    assert again.calls == () and again.cards == before.cards and again.round == before.round
+
+
+def test_a_game_over_is_not_dealt_again():
     with pytest.raises(IllegalMove) as caught:
-        deal_again(state, random.Random(1))
-    assert caught.value.reason == reason
+        deal_again(end_game(new_game(NAMES[:3], app_deals=True, rng=random.Random(1))), random.Random(1))
+    assert caught.value.reason == "game-over"
