@@ -65,9 +65,12 @@ screenshots: install
 	$(BIN)/python tests/browser/gallery.py
 
 # Mutation testing of the rules engines (not part of `make test` nor CI; see docs/mutation.md).
-# By default every rules module of the three games; a part by mutmut's name pattern, e.g.
+# By default every rules module of every game but the demo (games/stub, which pyproject's
+# do_not_mutate leaves out too), so a new game is in as soon as it has games/<slug>/rules/;
+# a part by mutmut's name pattern, e.g.
 #   make mutate MUTANTS='games.lie.rules.game.x__settle*'
-MUTANTS ?= 'games.fiction.rules.*' 'games.halftruth.rules.*' 'games.lie.rules.*'
+MUTATED_GAMES := $(filter-out stub,$(patsubst games/%/rules/,%,$(wildcard games/*/rules/)))
+MUTANTS ?= $(foreach game,$(MUTATED_GAMES),'games.$(game).rules.*')
 MUTATE_CHILDREN ?= 2
 # Start afresh: mutmut keeps its map of which tests reach which function (stale once tests are
 # added) and skips every mutant it once killed (even by a test since removed or by a lucky

@@ -247,8 +247,8 @@ def now_card(sc: Scene, viewer: Viewer, view: dict | None) -> tuple[Now, list[st
         if sc.table.status == Table.Status.FINISHED:
             return Now("The game was ended by the host."), []
         if viewer.is_host:
-            return Now(sc.setup_problem or "Choose the setup, then start when everyone has a seat.",
-                       my_turn=not sc.setup_problem), []
+            ask = "Choose the setup, then start" if sc.game.setup else "Start the game"
+            return Now(sc.setup_problem or f"{ask} when everyone has a seat.", my_turn=not sc.setup_problem), []
         return Now("Waiting for the host to start the game."), []
     card = sc.game.now(view, viewer)
     waiting = [] if card.my_turn else [names[s] for s in view.get("waiting_for", []) if s in names]

@@ -13,10 +13,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE, TV
+from tests.browser.phones import join_by_code, open_display
 from tests.browser.test_fiction import choose_secret, create_fiction, guess, lie_and_share
 from tests.browser.test_halftruth import enter_die, question_of
-from tests.browser.test_lie import bid, create_lie_table, open_display, set_hand
-from tests.browser.test_table_sync import join_by_code
+from tests.browser.test_lie import bid, create_lie_table, set_hand
 
 pytestmark = [pytest.mark.browser]
 

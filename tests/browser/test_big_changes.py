@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.test_table_sync import create_table, join_by_code, keep_a_secret
+from tests.browser.phones import create_table, join_by_code
+from tests.browser.test_table_sync import keep_a_secret
 
 
 def test_a_removed_player_is_told_once_and_has_nothing_left_to_tap(servers, phones):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_table_sync import create_table, join_by_code
+from tests.browser.phones import create_table, join_by_code
 
 pytestmark = [pytest.mark.browser, pytest.mark.sync]
 

@@ -9,10 +9,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE, TV
+from tests.browser.phones import join_by_code, open_display
 from tests.browser.test_fiction import begin_first_half, guess, lie_and_share, seat_everyone
 from tests.browser.test_halftruth import enter_die, lock_in, question_of, reveal, sit_down
-from tests.browser.test_lie import bid, call_lie, create_lie_table, open_display, set_hand
-from tests.browser.test_table_sync import join_by_code
+from tests.browser.test_lie import bid, call_lie, create_lie_table, set_hand
 
 pytestmark = [pytest.mark.browser]
 

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Server
-from tests.browser.test_table_sync import join_by_code
+from tests.browser.phones import join_by_code
 
 pytestmark = pytest.mark.browser
 

@@ -15,8 +15,7 @@ from playwright.sync_api import Page, expect
 
 from games.fiction.rules.words import common_words
 from tests.browser.conftest import PHONE, TV, CuttableProxy
-from tests.browser.test_screenshots import assert_fits
-from tests.browser.test_table_sync import join_by_code
+from tests.browser.phones import assert_fits, create_table, first_screen_box, join_by_code
 
 pytestmark = [pytest.mark.browser]
 
@@ -52,13 +51,7 @@ class Wiretap:
 
 
 def create_fiction(page: Page, base: str, name: str) -> str:
-    page.goto(base + "/")
-    card = page.locator("#game-fiction")
-    card.get_by_placeholder("Your name").fill(name)
-    card.get_by_role("button", name="Create table").click()
-    expect(page.locator(".topcode")).to_have_text(re.compile(r"^[A-Z]{6}$"))
-    expect(page.locator("body")).to_have_attribute("data-live", "1")
-    return page.locator(".topcode").inner_text()
+    return create_table(page, base, name, "fiction")
 
 
 def seat_everyone(base: str, lena: Page, gus: Page, gwen: Page, tv: Page) -> str:
@@ -657,7 +650,7 @@ def test_on_a_small_phone_each_result_comes_first_and_a_guessers_turn_needs_no_s
     """At 360x640, after a shared row and after an answered token, every phone's first screen and
     the TV lead with what came of it, above the guess box; a guesser's first screen holds the guess
     box, the latest clue row and the Fact/Fiction picker; the TV shows each card's limit."""
-    from tests.browser.test_lie import SMALL_PHONE, first_screen_box
+    from tests.browser.test_lie import SMALL_PHONE
 
     base = servers[0].url
     contexts = [browser.new_context(**SMALL_PHONE) for _ in range(3)] + [browser.new_context(**TV)]

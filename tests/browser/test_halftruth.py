@@ -15,9 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE, TV
-from tests.browser.test_lie import first_screen_box
-from tests.browser.test_screenshots import assert_fits
-from tests.browser.test_table_sync import join_by_code
+from tests.browser.phones import assert_fits, first_screen_box, join_by_code
 
 pytestmark = [pytest.mark.browser]
 

@@ -9,10 +9,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE, TV
+from tests.browser.phones import join_by_code, open_display
 from tests.browser.test_fiction import OTHER, choose_secret, guess, seat_everyone
 from tests.browser.test_halftruth import enter_die
-from tests.browser.test_lie import create_lie_table, open_display, set_hand, tap_hand
-from tests.browser.test_table_sync import join_by_code
+from tests.browser.test_lie import create_lie_table, set_hand, tap_hand
 
 pytestmark = [pytest.mark.browser]
 

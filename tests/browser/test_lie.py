@@ -13,8 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE, TV
-from tests.browser.test_screenshots import assert_fits
-from tests.browser.test_table_sync import join_by_code
+from tests.browser.phones import assert_fits, create_table, first_screen_box, join_by_code, open_display
 
 pytestmark = [pytest.mark.browser]
 
@@ -29,19 +28,7 @@ def snap(page: Page, name: str) -> None:
 
 
 def create_lie_table(page: Page, base: str, name: str) -> str:
-    page.goto(base + "/")
-    card = page.locator("#game-lie")
-    card.get_by_placeholder("Your name").fill(name)
-    card.get_by_role("button", name="Create table").click()
-    expect(page.locator(".topcode")).to_have_text(re.compile(r"^[A-Z]{6}$"))
-    expect(page.locator("body")).to_have_attribute("data-live", "1")
-    return page.locator(".topcode").inner_text()
-
-
-def open_display(page: Page, base: str, code: str) -> None:
-    page.goto(f"{base}/t/{code}/")
-    page.get_by_role("button", name="Use this screen as the table display").click()
-    expect(page.locator(".topme")).to_have_text("Table display")
+    return create_table(page, base, name, "lie")
 
 
 def tap_hand(page: Page, faces: list[int]) -> None:
@@ -534,14 +521,6 @@ def test_each_dealt_card_keeps_its_own_end_through_the_others_setting_theirs(ser
     finally:
         for c in contexts:
             c.close()
-
-
-def first_screen_box(page: Page, selector: str) -> dict:
-    """The bounding box of what ``selector`` finds, scrolled to the top of the page as it opens."""
-    page.evaluate("window.scrollTo(0, 0)")
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, f"{selector} is not shown"
-    return box
 
 
 def test_after_a_lie_every_small_phone_leads_with_what_came_of_it(servers, browser):

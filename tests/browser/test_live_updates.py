@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_table_sync import create_table, join_by_code, keep_a_secret
+from tests.browser.phones import create_table, join_by_code
+from tests.browser.test_table_sync import keep_a_secret
 
 pytestmark = [pytest.mark.browser]
 

@@ -23,8 +23,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ROOT, CuttableProxy
+from tests.browser.phones import join_by_code
 from tests.browser.test_fiction import choose_secret, create_fiction, guess, lie_and_share, shared_clues
-from tests.browser.test_table_sync import join_by_code
 
 pytestmark = [pytest.mark.browser]
 

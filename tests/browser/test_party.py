@@ -10,7 +10,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Server
-from tests.browser.test_table_sync import create_table
+from tests.browser.phones import create_table
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import CuttableProxy, Server
+from tests.browser.phones import create_table, join_by_code
 from tests.browser.test_offline_half import set_visible
-from tests.browser.test_table_sync import create_table, join_by_code
 
 pytestmark = [pytest.mark.browser]
 

@@ -11,24 +11,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE, TV
-from tests.browser.test_table_sync import create_table, join_by_code
+from tests.browser.phones import assert_fits, create_table, join_by_code
 
 pytestmark = pytest.mark.browser
 
 OUT = Path(__file__).resolve().parents[2] / "var" / "screenshots"
-
-
-def assert_fits(page: Page, name: str) -> None:
-    """Nothing spills sideways and every button, field and toggle is big enough to tap."""
-    # A mobile viewport grows to fit what spills, so measure against the width the page was given.
-    width = page.viewport_size["width"]
-    right = page.evaluate("Math.max(0, ...[...document.querySelectorAll('body *')].map(e => e.getBoundingClientRect().right))")
-    assert right - width <= 1, f"{name} spills {right - width}px sideways"
-    small = page.evaluate("""() => [...document.querySelectorAll('button, .btn, input:not([type=hidden]), select, summary')]
-        .filter(e => e.offsetParent !== null)
-        .filter(e => { const r = e.getBoundingClientRect(); return r.height < 40 || r.width < 40; })
-        .map(e => e.outerHTML.slice(0, 80))""")
-    assert not small, f"{name} has touch targets under 40px: {small}"
 
 
 def snap(page: Page, name: str) -> None:

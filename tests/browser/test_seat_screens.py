@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.phones import create_table, join_by_code
 from tests.browser.test_screens import APART, AXE, AXE_RUN, FITS, OUT, PHONES
-from tests.browser.test_table_sync import create_table, join_by_code
 
 pytestmark = [pytest.mark.browser]
 

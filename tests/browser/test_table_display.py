@@ -8,8 +8,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TV
+from tests.browser.phones import create_table, join_by_code
 from tests.browser.test_screenshots import snap
-from tests.browser.test_table_sync import create_table, join_by_code, keep_a_secret
+from tests.browser.test_table_sync import keep_a_secret
 
 pytestmark = [pytest.mark.browser]
 

@@ -8,31 +8,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import CuttableProxy
+from tests.browser.phones import create_table, join_by_code
 
 pytestmark = [pytest.mark.browser, pytest.mark.sync]
 
 SECRET = "zephyrs"
-
-
-def create_table(page: Page, base: str, name: str) -> str:
-    page.goto(base + "/")
-    card = page.locator("#game-stub")
-    card.get_by_placeholder("Your name").fill(name)
-    card.get_by_role("button", name="Create table").click()
-    expect(page.locator(".topcode")).to_have_text(re.compile(r"^[A-Z]{6}$"))
-    expect(page.locator("body")).to_have_attribute("data-live", "1")
-    return page.locator(".topcode").inner_text()
-
-
-def join_by_code(page: Page, base: str, code: str, name: str) -> None:
-    page.goto(base + "/")
-    page.get_by_placeholder("Code, e.g. KQTZMB").fill(code.lower())
-    page.get_by_role("button", name="Join", exact=True).click()
-    page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Take a seat").click()
-    expect(page.locator(".topme")).to_have_text(f"{name} (you)")
-    expect(page.locator(".seat.mine")).to_contain_text(name)
-    expect(page.locator("body")).to_have_attribute("data-live", "1")
 
 
 def keep_a_secret(lena: Page, base: str, guests: dict[str, Page], secret: str = SECRET) -> str:

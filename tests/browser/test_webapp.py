@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TV
-from tests.browser.test_table_sync import create_table, join_by_code
+from tests.browser.phones import create_table, join_by_code
 
 pytestmark = pytest.mark.browser
 

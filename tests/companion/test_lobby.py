@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from companion.table import tables
+from companion.table.games import get
 from companion.models import Seat, Table
 from tests.companion.test_tables import move, post_host
 from tests.conftest import sit, version
@@ -255,3 +256,18 @@ def test_the_tvs_setup_in_short_leaves_out_the_seat_colours_the_pawns_show(db, p
     short = page[page.index('class="setup-short"'):].split("</p>")[0]
     assert "Round trackers" in short and "Colour of" not in short
     assert 'class="pawn colour-green' in page  # the seat list shows each colour instead
+
+
+def headline(page: str) -> str:
+    return re.search(r'<h1 class="now-headline">(.*?)</h1>', page).group(1)
+
+
+def test_the_hosts_lobby_card_asks_for_a_setup_only_of_a_game_that_has_one(stub_table, phone, monkeypatch):
+    table, lena, *_ = stub_table
+    host = sit(phone(), lena)
+    assert headline(host.get(f"/t/{table.code}/").content.decode()) == \
+        "Choose the setup, then start when everyone has a seat."
+    monkeypatch.setattr(type(get(table.game)), "setup", ())  # a game with nothing to set up
+    page = host.get(f"/t/{table.code}/").content.decode()
+    assert headline(page) == "Start the game when everyone has a seat."
+    assert 'id="setup-form"' not in page and 'id="next-game"' in page  # another game is still a tap away

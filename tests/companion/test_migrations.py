@@ -5,7 +5,8 @@ Half Truth: the rules' state with ``seats`` beside it; LIE: ``{"seats", "rules"}
 game: the rules alone, naming seat ids, which 0008 turns into its players), with its last move
 in the log. Migrated, the host undoes that move
 (the log's stored state is migrated too), the seat that made it makes it again, and every
-seat is drawn its screen.
+seat is drawn its screen. A game written since the envelope never had another shape: its table
+is stored in the envelope, which the migrations must leave as it is.
 """
 
 from __future__ import annotations
@@ -39,8 +40,15 @@ def migrate(target):
     return executor.loader.project_state(target).apps
 
 
+# The games stored before the envelope (0004), each with its shape then.
+OLD_SHAPES = ("fiction", "halftruth", "lie", "stub")
+
+
 def old_shape(slug: str, played: Played) -> dict:
-    """The state as each game stored it before the envelope, written out by hand."""
+    """The state as each game stored it before the envelope, written out by hand; a game
+    written since stored the envelope from the start."""
+    if slug not in OLD_SHAPES:
+        return played.to_dict()
     if slug == "fiction":
         librarian = next((p.seat for p in played.players if p.role == "librarian"), None)
         return {**played.rules, "seats": {"librarian": librarian,
@@ -100,11 +108,13 @@ def test_a_table_stored_in_its_games_old_shape_plays_on_after_the_migration(slug
         assert stored.state == after.to_dict()
         assert stored.actions.get().state_before == played.to_dict()
 
-        # Back and forth: the reverse gives each game its old shape again.
-        migrate(BEFORE)
-        assert OldTable.objects.get().state == old_after and OldAction.objects.get().state_before == old_before
-        migrate(AFTER)
-        assert Table.objects.get().state == after.to_dict()
+        # Back and forth: the reverse gives each game its old shape again (a game that had
+        # none is never taken back before the envelope).
+        if slug in OLD_SHAPES:
+            migrate(BEFORE)
+            assert OldTable.objects.get().state == old_after and OldAction.objects.get().state_before == old_before
+            migrate(AFTER)
+            assert Table.objects.get().state == after.to_dict()
     finally:
         migrate(AFTER)
 
