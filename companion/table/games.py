@@ -269,6 +269,11 @@ class Game:
         for a game without player colours."""
         return {}
 
+    def played_name(self, setup: dict[str, Any]) -> str:
+        """The game's name as this setup plays it, for the evening's standings, summary and picture
+        (Fiction with its ability cards is Banned Books)."""
+        return self.name
+
     def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
         """What a setup field's value comes to at this table now, by field name ("Kamila: Green"),
         shown beside the field; ``players`` are the lobby's people (render.person), in seat order."""

@@ -1003,8 +1003,9 @@ def _record_result(table: Table, game: Game) -> None:
         winners = [(None, outcome.side)]
     holders = played.holding(game.rotating_role) if played is not None and game.rotating_role else []
     moment = game.moment(played) if played is not None and outcome is not None and reason != ENDED else ""
-    table.results = [*table.results, evening.entry(table.results, slug=game.slug, name=game.name, winners=winners,
-                                                   how=how, moment=moment, holder=holders[0] if holders else None)]
+    table.results = [*table.results, evening.entry(table.results, slug=game.slug,
+                                                   name=game.played_name(table.setup), winners=winners, how=how,
+                                                   moment=moment, holder=holders[0] if holders else None)]
 
 
 def _locked(code: str, token: str) -> tuple[Table, Seat, list[Seat]]:

@@ -425,3 +425,26 @@ def test_a_phone_fetching_the_picture_in_a_loop_is_told_to_slow_down(evening_tab
     assert shared == [200] * 5 + [429]
     elsewhere = phones["gwen"].get(reverse("evening_picture", args=[table.code]), REMOTE_ADDR="10.0.0.7")
     assert elsewhere.status_code == 200
+
+
+def test_banned_books_is_named_as_played_in_the_standings_the_summary_and_the_picture(phone):
+    """Fiction with its ability cards is Banned Books: its column, its games and the picture say so,
+    apart from the plain Fiction played the same evening."""
+    from tests.companion.test_endings import seated
+
+    table, (lena, gus, tv) = seated(phone, "fiction", "lena", "gus", setup={"ability_cards": "on"})
+    assert post_host(lena, table, "end").status_code == 200
+    assert post_host(lena, table, "again").status_code == 200
+    assert post_host(lena, table, "setup", ability_cards="").status_code == 200
+    assert post_host(lena, table, "start").status_code == 200
+    assert post_host(lena, table, "end").status_code == 200
+    standings = text(region(page(tv, table), "standings"))
+    assert "Banned Books: no winner" in standings and "Fiction: no winner" in standings
+    assert post_host(lena, table, "close").status_code == 200
+    table.refresh_from_db()
+    told = summary.of_table(table, list(table.seats.all()))
+    assert [g.name for g in told.games] == ["Banned Books", "Fiction"] and told.kinds == ["Banned Books", "Fiction"]
+    shown = text(region(page(tv, table), "evening"))
+    assert "1 Banned Books : nobody won" in shown and "2 Fiction : nobody won" in shown
+    lines = picture.layout(told).lines
+    assert "1 · Banned Books: nobody won (ended by the host)" in lines
