@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import PHONE, TV
 from tests.browser.test_screenshots import snap
 from tests.browser.test_table_sync import create_table, join_by_code, keep_a_secret
+from tests.browser.test_screens import server_of  # noqa: F401 (a fixture: a server with a database of its own)
 
 pytestmark = [pytest.mark.browser]
 
@@ -103,3 +104,35 @@ def test_a_table_page_is_never_served_from_the_cache_nor_names_its_server(server
     assert "server" not in response.headers  # nothing names the software
     finished = phones().goto(f"{servers[0].url}/t/ZZZZZZ/")
     assert finished.status == 404 and "no-store" in finished.headers["cache-control"]
+
+
+@pytest.mark.parametrize("games", [5, 15])
+def test_the_evenings_summary_fills_the_tv_before_it_folds_earlier_games(games, server_of, browser):
+    """After five games every game is on the TV; after fifteen, the games' column runs down to the
+    foot of the screen (the older games a line each) before the rest are "and N earlier games"."""
+    from tests.browser.test_screens import FILLS_SCREEN, stage
+
+    server = server_of()
+    staged = stage(server, "halftruth/scripted_largest", f"closed-{games}")
+    context = browser.new_context(**TV)
+    context.add_cookies([{"name": f"seat_{staged['code']}", "value": staged["cookies"][str(staged["display"])],
+                          "url": server.url}])
+    tv = context.new_page()
+    try:
+        tv.goto(f"{server.url}/t/{staged['code']}/")
+        expect(tv.locator(".evening-headline")).to_be_visible()
+        for width, height in ((1280, 720), (1920, 1080)):
+            tv.set_viewport_size({"width": width, "height": height})
+            assert tv.evaluate(FILLS_SCREEN) == [], (width, games)
+            shown = tv.locator(".evening-games > li:visible")
+            earlier = tv.locator(".evening .ev-more:visible", has_text="earlier")
+            if games == 5:
+                expect(shown).to_have_count(5)
+                expect(earlier).to_have_count(0)
+            else:
+                folded = int(re.search(r"and (\d+) earlier games", earlier.inner_text())[1])
+                assert folded + shown.count() == 15 and shown.last.inner_text().startswith("15")
+                bottom = shown.last.bounding_box()
+                assert bottom["y"] + bottom["height"] > height * 0.85, (width, bottom)  # no empty foot
+    finally:
+        context.close()

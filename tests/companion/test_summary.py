@@ -218,28 +218,35 @@ def test_results_kept_before_entries_named_their_game_read_as_the_tables_game(st
 
 def test_a_summary_shows_a_tv_the_leaders_and_the_latest_games_and_a_phone_everything(evening_table):
     table, phones = evening_table
-    for n in range(4):
+    for n in range(14):
         record(table, "lie", table.seats.get(name="lena"))
     assert post_host(phones["lena"], table, "close").status_code == 200
     shown = region(page(phones["tv"], table), "evening")
-    assert shown.count('class="off-tv"') == 3 and "and 3 earlier games" in shown  # 7 games, the TV's latest 4
+    folded = shown.count('<li class="off-tv"')  # 17 games: the TV's latest, as many as its column holds
+    assert 0 < folded < 10 and f"and {folded} earlier games" in shown
 
 
-def test_a_tv_shows_as_many_of_the_latest_games_as_its_column_holds_and_always_the_last():
+def test_a_tv_fills_its_games_column_before_it_folds_the_earlier_games_away():
+    """The latest games keep their moments on a TV, the earlier ones a line each, as many as the
+    column holds; only then are the rest "and N earlier games". The last game always shows."""
     people = [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Ben"}]
     opened = datetime.datetime(2026, 12, 4, 20, tzinfo=datetime.UTC)
 
-    def on_tv(moment: str) -> list[int]:
+    def on_tv(moment: str, games: int = 6) -> tuple[list[int], list[int]]:
         results: list[dict] = []
-        for _ in range(6):
+        for _ in range(games):
             results.append(evening.entry(results, slug="lie", name="LIE", winners=[(1, "Ann")], how="last player",
                                          moment=moment))
         told = summary.summary(results, people, code="KQTZMB", opened=opened)
-        return [g.number for g in told.games if g.on_tv]
+        return [g.number for g in told.games if g.on_tv], [g.number for g in told.games if g.moment_on_tv]
 
-    assert on_tv("Ann called Lie on Ben: 4 × five, there were 3.") == [3, 4, 5, 6]  # evening.SHOWN_GAMES
-    assert on_tv("a long moment " * 20) == [5, 6]  # six lines of moment each: two games fill the column
-    assert on_tv("a long moment " * 100) == [6]  # the last game, whatever it takes
+    moment = "Ann called Lie on Ben: 4 × five, there were 3."
+    assert on_tv(moment, 5) == ([1, 2, 3, 4, 5], [3, 4, 5])  # nothing folded while there is room
+    assert on_tv(moment, 6) == ([1, 2, 3, 4, 5, 6], [4, 5, 6])
+    shown, moments = on_tv(moment, 15)
+    assert moments == [13, 14, 15] and shown == list(range(shown[0], 16)) and len(shown) >= 8
+    assert on_tv("a long moment " * 20, 8) == ([4, 5, 6, 7, 8], [7, 8])  # five lines of moment each
+    assert on_tv("a long moment " * 100) == ([6], [6])  # the last game, whatever it takes
 
 
 # -- the picture ------------------------------------------------------------------
