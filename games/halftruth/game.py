@@ -250,6 +250,10 @@ def _on_screen(view: dict, drawn: dict | None) -> dict:
             for n in range(len(view["trackers"]))]
         for cell in player["rounds"]:
             cell["total"] = cell["bonus"] + (cell["tracker"] or 0)
+    # The running standings beside each player on the TV: the points banked so far, who leads.
+    best = max((player["victory_points"] for player in view["players"]), default=0)
+    for player in view["players"]:
+        player["leads"] = bool(best) and player["victory_points"] == best
     view["by_seat"] = {player["seat"]: player for player in view["players"]}  # who read, who answered
     view["round_end"] = round_end(view)
     view["results"] = results(view)

@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import PHONE, TV
 from tests.browser.test_lie import first_screen_box
 from tests.browser.test_screenshots import assert_fits
+from tests.browser.test_screens import server_of  # noqa: F401 (a fixture: a server with a database of its own)
 from tests.browser.test_table_sync import join_by_code
 
 pytestmark = [pytest.mark.browser]
@@ -369,3 +370,44 @@ def test_after_a_reveal_every_small_phone_leads_with_its_result_and_the_tv_lists
     expect(scores.filter(has_text="Tony")).to_contain_text("+3")
     expect(scores.filter(has_text="Amy")).to_contain_text("+0")
     snap(amy, "small-round-end-first")
+
+
+@pytest.mark.parametrize("script_name", ["halftruth/scripted", "halftruth/scripted_largest"])
+def test_the_tv_shows_the_running_standings_while_a_question_is_played_and_revealed(script_name, server_of,
+                                                                                    browser):
+    """While answers are locked in, revealed and their results shown, the TV says beside every
+    player their spaces this round and their Victory Points so far, the leaders marked, at both
+    TV sizes and on one screen."""
+    from tests.browser.test_screens import FILLS_SCREEN, phase_steps, stage
+
+    steps = dict(phase_steps(script_name))
+    server = server_of()
+    context = browser.new_context(**TV)
+    tv = context.new_page()
+    try:
+        for phase in ("pick-2", "reveal-2", "roll-2", "fullest"):
+            staged = stage(server, script_name, steps[phase])
+            context.add_cookies([{"name": f"seat_{staged['code']}", "url": server.url,
+                                  "value": staged["cookies"][str(staged["display"])]}])
+            tv.goto(f"{server.url}/t/{staged['code']}/")
+            # The points every phone's Victory Points card says (hidden on the TV while a question runs).
+            banked = {row.locator("th").text_content().split(None, 1)[1].strip(): int(row.locator(".ht-total").text_content())
+                      for row in tv.locator("#victory-points .ht-vp-table tbody tr").all()}
+            assert len(banked) == len(staged["phases"]) - 1
+            best = max(banked.values())
+            for width, height in ((1280, 720), (1920, 1080)):
+                tv.set_viewport_size({"width": width, "height": height})
+                rows = tv.locator(".ht-chips .ht-player:visible, .ht-news-list li:visible")
+                expect(rows).to_have_count(len(banked))
+                for row in rows.all():
+                    name = row.locator(".ht-name").inner_text().rstrip(":")
+                    standing = row.locator(".ht-standing")
+                    expect(standing).to_be_visible()
+                    assert re.match(r"\d+\s+spaces? this round", standing.locator(".ht-spaces").inner_text())
+                    points = re.search(r"(\d+)\s+Victory Points", standing.locator(".ht-banked").inner_text())
+                    assert int(points[1]) == banked[name], (phase, name)
+                    assert ("leads" in standing.get_attribute("class")) == (best > 0 and banked[name] == best)
+                expect(tv.locator(".ht-standing-head:visible")).to_have_text(re.compile(r"Spaces\s*VP"))
+                assert tv.evaluate(FILLS_SCREEN) == [], (phase, width)
+    finally:
+        context.close()
