@@ -240,7 +240,7 @@ def now_card(sc: Scene, viewer: Viewer, view: dict | None) -> tuple[Now, list[st
                        my_turn=not sc.setup_problem), []
         return Now("Waiting for the host to start the game."), []
     card = sc.game.now(view, viewer)
-    waiting = [] if card.my_turn else [names[s] for s in view.get("waiting_for", []) if s in names]
+    waiting = [] if card.my_turn or card.waiting_said else [names[s] for s in view.get("waiting_for", []) if s in names]
     return card, waiting
 
 

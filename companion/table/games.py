@@ -105,6 +105,9 @@ class Now:
     headline: str
     detail: str = ""
     my_turn: bool = False
+    # The headline already says whom the table waits for ("Waiting for Tony to flip the card"):
+    # the card leaves out its "Waiting for Tony" line, which would only repeat it.
+    waiting_said: bool = False
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move
 
 from . import rules
 from .rules.scoring import CORRECT_ANSWERS, MAX_PICKS
-from .screens import chart, decided, result_words, results, round_end, standing_words
+from .screens import chart, decided, gain, result_words, results, round_end, standing_words
 
 LETTER_CHOICES = tuple((letter, letter) for letter in rules.LETTERS)
 FACE_CHOICES = tuple(
@@ -170,7 +170,7 @@ class HalfTruth(Game):
             if "roll" in allowed:
                 return Now("You read this question: roll the scoring die" if i_read else
                            f"Roll the scoring die for {reader['name']}, the reader", news, my_turn=True)
-            return Now(f"Waiting for {reader['name']} to roll the scoring die", news or who)
+            return Now(f"Waiting for {reader['name']} to roll the scoring die", news or who, waiting_said=True)
         if phase == "pick":
             if me and me["skipped"]:
                 return Now("The host skipped you for this question: lock in to play it after all", my_turn=True)
@@ -178,10 +178,15 @@ class HalfTruth(Game):
                 return Now("Lock in one to three answers", my_turn=True)
             if me:
                 return Now(f"Locked in {me['picks']}: you can change them until the last player locks in", who)
-            return Now("Waiting for everyone to lock in their answers", who)
+            playing = [p for p in view["players"] if not p["out"] and not p["skipped"]]
+            locked = sum(p["locked_in"] for p in playing)
+            if not locked:
+                return Now("Waiting for everyone to lock in their answers", who, waiting_said=True)
+            # Below it, the card names those the table still waits for.
+            return Now(f"{locked} of {len(playing)} players have locked in their answers", who)
         if "reveal" in allowed:
             return Now("Flip the card" if i_read else f"Flip the card for {reader['name']}, the reader", my_turn=True)
-        return Now(f"Waiting for {reader['name']} to flip the card", who)
+        return Now(f"Waiting for {reader['name']} to flip the card", who, waiting_said=True)
 
     def audience(self, viewer: Viewer) -> str | None:
         # A host's view lists the table's moves, so a host display is not like the others.
@@ -257,6 +262,10 @@ def _on_screen(view: dict, drawn: dict | None) -> dict:
     view["by_seat"] = {player["seat"]: player for player in view["players"]}  # who read, who answered
     view["round_end"] = round_end(view)
     view["results"] = results(view)
+    # Each player's result of the last question in the words the results and the now card use.
+    last = view["last_question"]
+    view["last_words"] = {r["seat"]: gain(r, last, view["trackers"][last["round"] - 1], view["by_seat"][r["seat"]]["out"])
+                          for r in last["results"]} if last else {}
     return view
 
 

@@ -163,7 +163,7 @@ def test_a_whole_game_on_three_phones_and_a_display(table):
     reveal(kamila, "ABC")
     # Tony doubled up right on Amped: one space and 2 bonus Victory Points.
     result = tv.locator("#last-question .ht-outcomes li").filter(has_text="Tony")
-    expect(result).to_contain_text("+1 space, +2 VP bonus")
+    expect(result).to_contain_text("+1 space, +2 VP for doubling up (Amped)")
     expect(tv.locator("#last-question .ht-outcomes li").filter(has_text="Amy")).to_contain_text("no move")
     expect(tv.locator("#round-tracker .ht-cell").nth(1)).to_contain_text("T")
     snap(tony, "result-player")
@@ -202,7 +202,7 @@ def test_a_whole_game_on_three_phones_and_a_display(table):
     lock_in(tony, "A", question)
     lock_in(amy, "C", question)
     reveal(amy, "ABC")
-    expect(tv.locator("#last-question .ht-outcomes li").filter(has_text="Kamila")).to_contain_text("+2 spaces, +1 VP bonus")
+    expect(tv.locator("#last-question .ht-outcomes li").filter(has_text="Kamila")).to_contain_text("+2 spaces, +1 VP for doubling up")
     # Round 1 ends as soon as a pawn reaches the end of its 3-space tracker. The die Tony
     # rolled may already have ended it (a Half Lie moves his and Kamila's wrong picks two),
     # so play on until the latest question ended a round, whichever that was.
@@ -411,3 +411,36 @@ def test_the_tv_shows_the_running_standings_while_a_question_is_played_and_revea
                 assert tv.evaluate(FILLS_SCREEN) == [], (phase, width)
     finally:
         context.close()
+
+
+def test_the_tv_says_whom_it_waits_for_once_and_a_phone_words_results_as_the_results_do(server_of, browser):
+    """The TV's now card says "Waiting for Tony …" in its headline and not again below it; on a
+    small phone the card's answers word each result as the now card and the TV's results do."""
+    from tests.browser.test_screens import phase_steps, stage
+
+    steps = dict(phase_steps("halftruth/scripted"))
+    server = server_of()
+    tv_context, phone_context = browser.new_context(**TV), browser.new_context(**PHONE)
+    tv, phone = tv_context.new_page(), phone_context.new_page()
+    try:
+        for phase in ("pick-2", "reveal-2", "roll-2"):
+            staged = stage(server, "halftruth/scripted", steps[phase])
+            tv_context.add_cookies([{"name": f"seat_{staged['code']}", "url": server.url,
+                                     "value": staged["cookies"][str(staged["display"])]}])
+            tv.goto(f"{server.url}/t/{staged['code']}/")
+            headline = tv.locator(".now-headline").inner_text()
+            assert headline.startswith("Waiting for"), (phase, headline)
+            expect(tv.locator(".now .now-waiting")).to_have_count(0)
+            assert tv.locator(".now").inner_text().count("Waiting for") == 1, phase
+        # Tony (seat 2) after question 1: his result as his now card, the TV and his card's answers say it.
+        phone_context.add_cookies([{"name": f"seat_{staged['code']}", "url": server.url,
+                                    "value": staged["cookies"]["2"]}])
+        phone.goto(f"{server.url}/t/{staged['code']}/")
+        said = "+2 spaces, +1 VP for doubling up"
+        expect(phone.locator(".now")).to_contain_text(f"You: {said}.")
+        expect(tv.locator(".ht-news-list li").filter(has_text="Tony")).to_contain_text(said)
+        expect(phone.locator("#last-question .ht-outcomes li").filter(has_text="Tony")).to_contain_text(said)
+        expect(phone.locator("#last-question")).not_to_contain_text("VP bonus")
+    finally:
+        tv_context.close()
+        phone_context.close()
