@@ -136,3 +136,32 @@ def test_the_evenings_summary_fills_the_tv_before_it_folds_earlier_games(games, 
                 assert bottom["y"] + bottom["height"] > height * 0.85, (width, bottom)  # no empty foot
     finally:
         context.close()
+
+
+def test_the_tv_lists_at_the_table_only_those_still_there(servers, browser):
+    """A seat the host removed, and one whose phone left, drop off the TV's "At the table" (the
+    host's phone still lists them, to bring them back)."""
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(3)] + [browser.new_context(**TV)]
+    lena, gus, dan, tv = (context.new_page() for context in contexts)
+    try:
+        code = create_table(lena, base, "lena")
+        join_by_code(gus, base, code, "gus")
+        join_by_code(dan, base, code, "dan")
+        tv.goto(f"{base}/t/{code}/")
+        tv.get_by_role("button", name="Use this screen as the table display").click()
+        listed = tv.locator("#region-people .seat")
+        expect(listed).to_have_count(3)
+        lena.once("dialog", lambda dialog: dialog.accept())
+        lena.locator("#region-people li", has_text="dan").get_by_role("button", name="Remove").click()
+        expect(lena.locator("#region-people li", has_text="dan")).to_contain_text("removed")
+        expect(listed).to_have_count(2)
+        gus.once("dialog", lambda dialog: dialog.accept())
+        gus.get_by_role("button", name="Leave this table on this phone").click()
+        expect(lena.locator("#region-people li", has_text="gus")).to_contain_text("left")
+        expect(listed).to_have_count(1)
+        expect(listed).to_contain_text("lena")
+        expect(tv.locator("#region-people")).not_to_contain_text("removed")
+    finally:
+        for context in contexts:
+            context.close()
