@@ -272,6 +272,12 @@ class Game:
         for a game without player colours."""
         return {}
 
+    def carried(self, setup: dict[str, Any], played: Played | None) -> dict[str, Any]:
+        """The setup the next game at this table starts from once ``played`` is over. A key the
+        game adds that starts with "_" is its memory of the evening (Half Truth's colours by
+        person), not a field: the host's changes to the setup keep it."""
+        return setup
+
     def played_name(self, setup: dict[str, Any]) -> str:
         """The game's name as this setup plays it, for the evening's standings, summary and picture
         (Fiction with its ability cards is Banned Books)."""

@@ -495,6 +495,7 @@ class PlayAgain(Change):
             nxt = registry.get(self.game)  # type: ignore[assignment]
             if nxt is None:
                 raise TableError("There is no such game here.", reason="bad-field")
+        table.setup = game.carried(table.setup, played_of(table.state))
         table.status = Table.Status.LOBBY
         table.state = None
         table.clock = Clock().to_dict()
@@ -651,7 +652,7 @@ class SetSetup(Change):
         for f in game.setup:
             if f.kind == "seat" and payload[f.name] not in (None, *players):
                 raise TableError(f"{f.title}: choose one of the players.", reason="bad-field")
-        table.setup = payload
+        table.setup = {**{k: v for k, v in table.setup.items() if k.startswith("_")}, **payload}
         unheld = game.unheld_roles(payload)
         holders = [s for s in every_player(_seats(table)) if s.role in unheld]
         for each in holders:

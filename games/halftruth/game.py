@@ -29,6 +29,7 @@ FREE = "any"  # a seat with no colour chosen takes the first colour nobody chose
 COLOUR_CHOICES = ((FREE, "First free colour"),) + tuple(
     (colour.value, f"{colour.value.capitalize()} ({SHAPES[colour.value]})") for colour in rules.Colour)
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+KEPT = "_colours"  # the setup's memory of each person's colour this evening, by seat id (Game.carried)
 
 
 class HalfTruth(Game):
@@ -78,9 +79,18 @@ class HalfTruth(Game):
         if played is not None:
             colours = [p["colour"] for p in played.rules["players"]]
         else:
-            chosen = [setup.get(f"colour_{n}") or FREE for n in range(1, min(len(players), rules.MAX_PLAYERS) + 1)]
-            colours = [c.value for c in rules.seat_colours([None if c == FREE else rules.Colour(c) for c in chosen])]
+            colours = [c.value for c in rules.seat_colours(_chosen(players[:rules.MAX_PLAYERS], setup))]
         return {PlayerRef(n): {"colour": colour, "shape": SHAPES[colour]} for n, colour in enumerate(colours)}
+
+    def carried(self, setup: dict[str, Any], played: Played | None) -> dict[str, Any]:
+        # Each person keeps their colour for the evening, whoever leaves or sits down: the chips
+        # in their hands are that colour. Kept by seat id, the colours of earlier games included.
+        if played is None:
+            return setup
+        kept = {**setup.get(KEPT, {}),
+                **{str(seat): p["colour"] for seat, p in zip(played.seats, played.rules["players"])}}
+        # The colours chosen by place give way: after someone leaves, a place is someone else's.
+        return {**setup, **{f"colour_{n}": FREE for n in range(1, rules.MAX_PLAYERS + 1)}, KEPT: kept}
 
     def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
         notes = {f"colour_{n}": f"{p['name']}: {p['colour'].capitalize()} ({p['shape']})"
@@ -230,10 +240,25 @@ def _picks_shown(before: Played | None, after: Played | None) -> bool:
     return rules.shows_picks(rules.from_dict(before.rules), rules.from_dict(after.rules))
 
 
-def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState:
+def _chosen(players: list[Viewer], options: dict[str, Any]) -> list[rules.Colour | None]:
+    """Each player's colour before the free ones are handed out: the one the host chose for their
+    place, else the one they had earlier this evening (``KEPT``) if nobody else holds it, else None."""
     # Colours chosen for seats nobody sits in are ignored: a player may have left the lobby.
-    chosen = [options.get(f"colour_{n}") for n in range(1, len(players) + 1)]
-    entrants = [(p.name, c) if c and c != FREE else p.name for p, c in zip(players, chosen)]
+    picked = [options.get(f"colour_{n}") or FREE for n in range(1, len(players) + 1)]
+    taken = {c for c in picked if c != FREE}
+    kept = options.get(KEPT) or {}
+    chosen: list[rules.Colour | None] = []
+    for player, colour in zip(players, picked):
+        if colour == FREE and kept.get(str(player.seat_id)) in {c.value for c in rules.Colour} \
+                and kept[str(player.seat_id)] not in taken:
+            colour = kept[str(player.seat_id)]
+            taken.add(colour)
+        chosen.append(None if colour == FREE else rules.Colour(colour))
+    return chosen
+
+
+def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState:
+    entrants = [(p.name, c.value) if c else p.name for p, c in zip(players, _chosen(players, options))]
     return rules.new_game(entrants, layouts=rules.parse_layouts(options.get("layouts") or ""))
 
 

@@ -444,3 +444,38 @@ def test_the_tv_says_whom_it_waits_for_once_and_a_phone_words_results_as_the_res
     finally:
         tv_context.close()
         phone_context.close()
+
+
+def test_each_person_keeps_their_colour_for_the_evening_when_someone_leaves(server_of, browser):
+    """Kamila, Tony and Amy played in orange, blue and purple. Tony leaves; in the next game Amy is
+    still purple, the colour of the chips in her hands, on the TV and on her phone, where the
+    colours by place would have made her blue."""
+    from tests.browser.test_screens import phase_steps, stage
+
+    steps = dict(phase_steps("halftruth/scripted"))
+    server = server_of()
+    staged = stage(server, "halftruth/scripted", steps["end"])
+    contexts = {"tv": browser.new_context(**TV), **{seat: browser.new_context(**PHONE) for seat in ("1", "2", "3")}}
+    pages = {}
+    for key, context in contexts.items():
+        seat = str(staged["display"]) if key == "tv" else key
+        context.add_cookies([{"name": f"seat_{staged['code']}", "url": server.url, "value": staged["cookies"][seat]}])
+        pages[key] = context.new_page()
+        pages[key].goto(f"{server.url}/t/{staged['code']}/")
+        expect(pages[key].locator("body")).to_have_attribute("data-live", "1")
+    kamila, tony, amy, tv = pages["1"], pages["2"], pages["3"], pages["tv"]
+    try:
+        expect(tv.locator("#region-people li", has_text="Amy").locator(".pawn")).to_have_class(re.compile("colour-purple"))
+        tony.once("dialog", lambda dialog: dialog.accept())
+        tony.get_by_role("button", name="Leave this table on this phone").click()
+        expect(kamila.locator("#region-people li", has_text="Tony")).to_contain_text("left")
+        kamila.get_by_role("button", name="Half Truth again, same table").click()
+        for page in (tv, amy):
+            expect(page.locator(".phase")).to_have_text("Waiting to start")
+            expect(page.locator("#region-people li", has_text="Amy").locator(".pawn")).to_have_class(
+                re.compile("colour-purple"))
+            expect(page.locator("#region-people li", has_text="Kamila").locator(".pawn")).to_have_class(
+                re.compile("colour-orange"))
+    finally:
+        for context in contexts.values():
+            context.close()
