@@ -272,10 +272,11 @@ class Game:
         for a game without player colours."""
         return {}
 
-    def carried(self, setup: dict[str, Any], played: Played | None) -> dict[str, Any]:
-        """The setup the next game at this table starts from once ``played`` is over. A key the
-        game adds that starts with "_" is its memory of the evening (Half Truth's colours by
-        person), not a field: the host's changes to the setup keep it."""
+    def carried(self, setup: dict[str, Any], marks: dict[int, dict[str, str]]) -> dict[str, Any]:
+        """The setup the next game at this table starts from once a game is over, ``marks`` that
+        game's colours by seat id (``marks``; empty if its rules never began). A key the game adds
+        that starts with "_" is its memory of the evening (Half Truth's colours by person), not a
+        field: the host's changes to the setup keep it."""
         return setup
 
     def played_name(self, setup: dict[str, Any]) -> str:

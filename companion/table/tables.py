@@ -495,7 +495,9 @@ class PlayAgain(Change):
             nxt = registry.get(self.game)  # type: ignore[assignment]
             if nxt is None:
                 raise TableError("There is no such game here.", reason="bad-field")
-        table.setup = game.carried(table.setup, played_of(table.state))
+        played = played_of(table.state)
+        marks = game.marks(played, table.setup, []) if played is not None else {}
+        table.setup = game.carried(table.setup, marks)
         table.status = Table.Status.LOBBY
         table.state = None
         table.clock = Clock().to_dict()

@@ -82,13 +82,12 @@ class HalfTruth(Game):
             colours = [c.value for c in rules.seat_colours(_chosen(players[:rules.MAX_PLAYERS], setup))]
         return {PlayerRef(n): {"colour": colour, "shape": SHAPES[colour]} for n, colour in enumerate(colours)}
 
-    def carried(self, setup: dict[str, Any], played: Played | None) -> dict[str, Any]:
+    def carried(self, setup: dict[str, Any], marks: dict[int, dict[str, str]]) -> dict[str, Any]:
         # Each person keeps their colour for the evening, whoever leaves or sits down: the chips
         # in their hands are that colour. Kept by seat id, the colours of earlier games included.
-        if played is None:
+        if not marks:
             return setup
-        kept = {**setup.get(KEPT, {}),
-                **{str(seat): p["colour"] for seat, p in zip(played.seats, played.rules["players"])}}
+        kept = {**setup.get(KEPT, {}), **{str(seat): mark["colour"] for seat, mark in marks.items()}}
         # The colours chosen by place give way: after someone leaves, a place is someone else's.
         return {**setup, **{f"colour_{n}": FREE for n in range(1, rules.MAX_PLAYERS + 1)}, KEPT: kept}
 
