@@ -150,7 +150,15 @@ class Scene:
                 "setup_values": self.setup_values, "setup_notes": self.setup_notes,
                 "setup_locked": self.setup_locked, "setup_problem": self.setup_problem,
                 "rotation": self.rotation, "standings": self.standings,
-                "other_games": self.other_games, "evening": self.evening}
+                "other_games": self.other_games, "evening": self.evening, "on_tv": self.on_tv}
+
+    @functools.cached_property
+    def on_tv(self) -> set[int]:
+        """The seats a table display lists at the table: every one not gone, and those gone that the
+        game on the table dealt in (their pawn or hand is still in it). A seat that left or was
+        removed drops off once that game is over; its wins stay in the evening's standings."""
+        dealt = set(self.played.seats) if self.played is not None else set()
+        return {p["id"] for p in self.people if not p["gone"] or p["id"] in dealt}
 
     @functools.cached_property
     def evening(self) -> summary.Summary | None:
@@ -251,7 +259,7 @@ def now_card(sc: Scene, viewer: Viewer, view: dict | None) -> tuple[Now, list[st
             return Now(sc.setup_problem or f"{ask} when everyone has a seat.", my_turn=not sc.setup_problem), []
         return Now("Waiting for the host to start the game."), []
     card = sc.game.now(view, viewer)
-    waiting = [] if card.my_turn else [names[s] for s in view.get("waiting_for", []) if s in names]
+    waiting = [] if card.my_turn or card.waiting_said else [names[s] for s in view.get("waiting_for", []) if s in names]
     return card, waiting
 
 

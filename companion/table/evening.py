@@ -35,7 +35,7 @@ def entry(results: list[dict], *, slug: str, name: str, winners: list[tuple[int 
 
 @dataclass
 class Line:
-    """One person's line: wins by game slug and in all."""
+    """One person's line: wins by game (its name as played, else its slug) and in all."""
 
     id: int
     name: str
@@ -49,7 +49,7 @@ class Line:
 @dataclass
 class Standings:
     lines: list[Line]
-    # The games played this evening, by slug and name, in the order first played: the columns.
+    # The games played this evening, by key (``Line.wins``) and name, in the order first played: the columns.
     games: list[tuple[str, str]]
     results: list[dict]
 
@@ -83,7 +83,8 @@ def standings(results: list[dict], people: list[dict[str, Any]]) -> Standings:
     by_name = {line.name: line for line in lines}
     games: dict[str, str] = {}
     for result in results:
-        slug = result.get("slug") or ""
+        # A game is its column by the name it was played as (Fiction and Banned Books apart).
+        slug = result.get("name") or result.get("slug") or ""
         games.setdefault(slug, result.get("name") or "")
         winners = [by_id[s] for s in result["seats"] if s in by_id] if "seats" in result else \
             [by_name[n] for n in result["winners"] if n in by_name]

@@ -105,6 +105,9 @@ class Now:
     headline: str
     detail: str = ""
     my_turn: bool = False
+    # The headline already says whom the table waits for ("Waiting for Tony to flip the card"):
+    # the card leaves out its "Waiting for Tony" line, which would only repeat it.
+    waiting_said: bool = False
 
 
 @dataclass(frozen=True)
@@ -278,6 +281,18 @@ class Game:
         in the lobby (``played`` None), from the game once it runs. Public, as on the board. Empty
         for a game without player colours."""
         return {}
+
+    def carried(self, setup: dict[str, Any], marks: dict[int, dict[str, str]]) -> dict[str, Any]:
+        """The setup the next game at this table starts from once a game is over, ``marks`` that
+        game's colours by seat id (``marks``; empty if its rules never began). A key the game adds
+        that starts with "_" is its memory of the evening (Half Truth's colours by person), not a
+        field: the host's changes to the setup keep it."""
+        return setup
+
+    def played_name(self, setup: dict[str, Any]) -> str:
+        """The game's name as this setup plays it, for the evening's standings, summary and picture
+        (Fiction with its ability cards is Banned Books)."""
+        return self.name
 
     def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
         """What a setup field's value comes to at this table now, by field name ("Kamila: Green"),

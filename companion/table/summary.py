@@ -43,6 +43,7 @@ class Finished:
     how: str
     moment: str
     on_tv: bool  # among the latest games, which a table display has room for
+    moment_on_tv: bool = False  # among the latest of those, which keep their moments there
 
     @property
     def title(self) -> str:
@@ -86,12 +87,15 @@ class Summary:
 # What a table display has room for in its games' column (static/css/app.css, .is-display
 # .evening), in CSS pixels at 1280x720: a rem is 20 px there, and every 16:9 screen scales alike.
 # Text wraps there (a TV cannot scroll, and cuts nothing off), so the latest games are counted in
-# lines, a line holding at least TV_CHARS characters, and as many as fit are shown, up to
-# TV_MOST_GAMES (the summary has the whole screen), the latest always.
-TV_MOST_GAMES = 4
-TV_ROOM = 480  # the games' list below its heading and "and N earlier games", with a one-line headline
-TV_CHARS = 50  # in a line of the games' column (a line holds 55 to 65 of a game's, 60 of a moment's)
-TV_HEADLINE_CHARS = 44  # in a line of the headline (it holds about 48)
+# lines, a line holding at least TV_CHARS characters of a game's line, TV_MOMENT_CHARS of a moment. The summary has the whole screen, and the
+# column is filled before any game is folded into "and N earlier games": the latest games (up to
+# TV_MOMENTS) with their moments, the last always, then as many earlier ones as fit, a line each.
+TV_MOMENTS = 3
+TV_ROOM = 510  # the games' list and "and N earlier games" below its heading, with a one-line headline
+TV_MORE = 34  # "and N earlier games", with its rule
+TV_CHARS = 62  # in a line of the games' column (it holds about 65 of a game's line)
+TV_MOMENT_CHARS = 64  # (it holds about 72 of a moment's)
+TV_HEADLINE_CHARS = 46  # in a line of the headline (it holds about 48)
 TV_GAME = 12  # a game's padding and rule
 TV_TITLE = 29  # a line of a game's number, name and winners
 TV_MOMENT = 25  # a line of its moment
@@ -99,18 +103,25 @@ TV_HEADLINE = 41  # a line of the headline
 TV_NOTICE = 36  # the notice of an evening that ended by itself
 
 
-def _tv_games(found: Summary, notice: str) -> int:
-    """How many of the latest games a table display shows."""
+def _tv_games(found: Summary, notice: str) -> tuple[int, int]:
+    """How many of the latest games a table display shows, and how many of those, the latest,
+    with their moments."""
     headline = math.ceil(len(found.headline) / TV_HEADLINE_CHARS)
     room = TV_ROOM - TV_HEADLINE * (headline - 1) - (TV_NOTICE if notice else 0)
-    count = 0
-    for game in reversed(found.games[-TV_MOST_GAMES:]):
-        lines = math.ceil(len(game.title) / TV_CHARS), math.ceil(len(game.moment) / TV_CHARS)
-        room -= TV_GAME + TV_TITLE * lines[0] + TV_MOMENT * lines[1]
-        if room < 0 and count:
-            break
+    games = list(reversed(found.games))  # the latest first
+    short = [TV_GAME + TV_TITLE * math.ceil(len(g.title) / TV_CHARS) for g in games]
+    full = [height + TV_MOMENT * math.ceil(len(g.moment) / TV_MOMENT_CHARS) for height, g in zip(short, games)]
+
+    def height(count: int, latest: int) -> int:
+        return (TV_MORE if count < len(games) else 0) + sum(full[:latest]) + sum(short[latest:count])
+
+    latest = 1 if games else 0  # the last game, whatever it takes
+    while latest < min(TV_MOMENTS, len(games)) and height(latest + 1, latest + 1) <= room:
+        latest += 1
+    count = latest
+    while count < len(games) and height(count + 1, latest) <= room:
         count += 1
-    return count
+    return count, latest
 
 
 def day(moment: datetime.datetime) -> str:
@@ -148,8 +159,9 @@ def summary(results: list[dict], people: list[dict[str, Any]], *, code: str, ope
     ]
     found = Summary(date=day(opened), code=code, people=shown, games=played, kinds=list(names.values()),
                     leaders=[line.name for line in standings.lines if line.id in leaders])
-    latest = len(played) - _tv_games(found, notice)
-    return replace(found, games=[replace(g, on_tv=n >= latest) for n, g in enumerate(played)])
+    count, latest = _tv_games(found, notice)
+    return replace(found, games=[replace(g, on_tv=n >= len(played) - count, moment_on_tv=n >= len(played) - latest)
+                                 for n, g in enumerate(played)])
 
 
 def of_table(table: Any, seats: list[Any]) -> Summary:

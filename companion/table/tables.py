@@ -520,6 +520,9 @@ class PlayAgain(Change):
             nxt = registry.get(self.game)  # type: ignore[assignment]
             if nxt is None:
                 raise TableError("There is no such game here.", reason="bad-field")
+        played = played_of(table.state)
+        marks = game.marks(played, table.setup, []) if played is not None else {}
+        table.setup = game.carried(table.setup, marks)
         table.status = Table.Status.LOBBY
         table.state = None
         table.clock = Clock().to_dict()
@@ -679,7 +682,7 @@ class SetSetup(Change):
         for f in game.setup:
             if f.kind == "seat" and payload[f.name] not in (None, *players):
                 raise TableError(f"{f.title}: choose one of the players.", reason="bad-field")
-        table.setup = payload
+        table.setup = {**{k: v for k, v in table.setup.items() if k.startswith("_")}, **payload}
         unheld = game.unheld_roles(payload)
         holders = [s for s in every_player(_seats(table)) if s.role in unheld]
         for each in holders:
@@ -1071,8 +1074,9 @@ def _record_result(table: Table, game: Game) -> None:
         winners = [(None, outcome.side)]
     holders = played.holding(game.rotating_role) if played is not None and game.rotating_role else []
     moment = game.moment(played) if played is not None and outcome is not None and reason != ENDED else ""
-    table.results = [*table.results, evening.entry(table.results, slug=game.slug, name=game.name, winners=winners,
-                                                   how=how, moment=moment, holder=holders[0] if holders else None)]
+    table.results = [*table.results, evening.entry(table.results, slug=game.slug,
+                                                   name=game.played_name(table.setup), winners=winners, how=how,
+                                                   moment=moment, holder=holders[0] if holders else None)]
 
 
 def _locked(code: str, token: str) -> tuple[Table, Seat, list[Seat]]:

@@ -1,11 +1,12 @@
 """The evening's summary as a picture a phone can share (``GET /t/<code>/evening.png``).
 
-Drawn on the server with Pillow, in the app's colours (static/css/app.css, light), at the size
-of a phone's screen held upright. ``layout`` decides every line the picture holds and where;
+Drawn on the server with Pillow, in the app's colours (static/css/app.css, light), as wide as a
+phone's screen held upright and at most as tall: as tall as what it holds, so a short evening
+leaves no empty card below it. ``layout`` decides every line the picture holds and where;
 ``draw`` only paints them, so what the picture says is tested by reading the layout. The
-picture always fits its frame: a name too long shrinks, then ends in "…"; the latest games
-keep their moments, the older ones are one line each, and the oldest of all give way to
-"and N earlier games".
+picture always fits its frame: a name too long shrinks, then ends in "…"; the games are all
+in one type size, a line too long wrapping; the latest games keep their moments, the older
+ones are a line each, and the oldest of all give way to "and N earlier games".
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from companion.table.summary import Finished, Person, Summary
 
-WIDTH, HEIGHT = 1080, 1920
+WIDTH, HEIGHT = 1080, 1920  # HEIGHT: the most; a picture is as tall as its layout (Layout.height)
 MARGIN = 64  # left and right of the cards, and below the last one
 PAD = 32  # inside a card
 
@@ -84,10 +85,12 @@ RANK_BEHIND = Style(28, True, FG)
 COLUMN = Style(26, True, MUTED, least=20)
 WINS = Style(38, False, FG)
 NO_WINS = Style(38, False, "#bdb4a8")
-MOMENT = Style(30, False, MUTED)
-ONE_LINE = Style(32, False, FG, least=26)
-ONE_LINE_LATEST = Style(34, True, FG, least=26)
-MORE = Style(30, False, MUTED)
+# Every line of the games' card in one size, read as one list: the games with moments in bold.
+GAME_SIZE = 30
+MOMENT = Style(GAME_SIZE, False, MUTED)
+ONE_LINE = Style(GAME_SIZE, False, FG)
+ONE_LINE_LATEST = Style(GAME_SIZE, True, FG)
+MORE = Style(GAME_SIZE, False, MUTED)
 NONE = Style(34, False, MUTED)
 
 
@@ -123,6 +126,7 @@ class Box:
 class Layout:
     texts: list[Text]
     boxes: list[Box]
+    height: int = HEIGHT  # the picture's: its last card and a margin below it
 
     @property
     def lines(self) -> list[str]:
@@ -240,7 +244,7 @@ def _person(person: Person, rank: int, top: int, columns: list[tuple[str, int, f
 
 def _full(game: Finished, top: int) -> tuple[list[Text], int]:
     """A game with its moment: its number, name and who won in one line, the moment below."""
-    texts, height = _short(game, top, ONE_LINE_LATEST)
+    texts, height = _short(game, top, ONE_LINE_LATEST, most=2)
     y = top + height - 6
     for line in wrap(game.moment, MOMENT, INNER, 2) if game.moment else []:
         y += MOMENT.line
@@ -248,12 +252,14 @@ def _full(game: Finished, top: int) -> tuple[list[Text], int]:
     return texts, y - top + 20
 
 
-def _short(game: Finished, top: int, style: Style | None = None) -> tuple[list[Text], int]:
-    """A game in one line: "3 · LIE: Ann won (last player)"."""
+def _short(game: Finished, top: int, style: Style | None = None, most: int = 1) -> tuple[list[Text], int]:
+    """A game's line: "3 · LIE: Ann won (last player)"; too long, it wraps into ``most`` lines at
+    the same size, the last cut short with "…"."""
     style = style or ONE_LINE
     won = f"{game.won} ({game.how})" if game.how else game.won
-    line = fit(f"{game.number} · {game.name}: {won}" if game.name else f"{game.number} · {won}", style, INNER)
-    return [Text(line[0], style, LEFT, top + style.size, size=line[1])], style.line + 6
+    lines = wrap(f"{game.number} · {game.name}: {won}" if game.name else f"{game.number} · {won}", style, INNER, most)
+    return ([Text(line, style, LEFT, top + style.size + n * style.line) for n, line in enumerate(lines)],
+            style.line * len(lines) + 6)
 
 
 def _ranks(people: list[Person]) -> list[int]:
@@ -334,7 +340,7 @@ def layout(summary: Summary) -> Layout:
     if not games:
         texts.append(Text("No game was finished this evening.", NONE, LEFT, top + NONE.size))
         boxes.append(Box((MARGIN, card_top, WIDTH - MARGIN, top + NONE.line + PAD), CARD, LINE, 28))
-        return Layout(texts, boxes)
+        return Layout(texts, boxes, top + NONE.line + PAD + MARGIN)
     count, latest = _games(games, HEIGHT - MARGIN - PAD - top)
     y = top
     first = len(games) - count
@@ -346,7 +352,7 @@ def layout(summary: Summary) -> Layout:
         texts.extend(drawn)
         y += height
     boxes.append(Box((MARGIN, card_top, WIDTH - MARGIN, y + PAD - 16), CARD, LINE, 28))
-    return Layout(texts, boxes)
+    return Layout(texts, boxes, min(HEIGHT, y + PAD - 16 + MARGIN))
 
 
 # -- painting it ----------------------------------------------------------------
@@ -354,7 +360,7 @@ def layout(summary: Summary) -> Layout:
 
 def draw(picture: Layout) -> bytes:
     """The layout as a PNG. The same layout always gives the same bytes (no time is written)."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BG)
+    image = Image.new("RGB", (WIDTH, picture.height), BG)
     pen = ImageDraw.Draw(image)
     for box in picture.boxes:
         if box.round:

@@ -127,6 +127,11 @@ class Fiction(Game):
             return "The Lie-brarian needs their own phone: only it shows the secret word and the honest clues."
         return self._options_problem(options)
 
+    def played_name(self, setup: dict[str, Any]) -> str:
+        # The ability cards are what Banned Books adds to the box; hard mode is a game worth naming.
+        name = "Banned Books" if setup.get("ability_cards") else self.name
+        return f"{name} (hard)" if setup.get("hard_mode") else name
+
     def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
         # The typed cards in words beside the host's rows and in every summary, never as stored.
         return {name: cards_note(setup.get(name), side) for name, side in self.TYPED.items()}

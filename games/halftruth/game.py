@@ -15,7 +15,7 @@ from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move
 
 from . import rules
 from .rules.scoring import CORRECT_ANSWERS, MAX_PICKS
-from .screens import chart, decided, result_words, results, round_end, standing_words
+from .screens import chart, decided, gain, result_words, results, round_end, standing_words
 
 LETTER_CHOICES = tuple((letter, letter) for letter in rules.LETTERS)
 FACE_CHOICES = tuple(
@@ -30,6 +30,7 @@ FREE = "any"  # a seat with no colour chosen takes the first colour nobody chose
 COLOUR_CHOICES = ((FREE, "First free colour"),) + tuple(
     (colour.value, f"{colour.value.capitalize()} ({SHAPES[colour.value]})") for colour in rules.Colour)
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+KEPT = "_colours"  # the setup's memory of each person's colour this evening, by seat id (Game.carried)
 
 
 class HalfTruth(Game):
@@ -79,9 +80,17 @@ class HalfTruth(Game):
         if played is not None:
             colours = [p["colour"] for p in played.rules["players"]]
         else:
-            chosen = [setup.get(f"colour_{n}") or FREE for n in range(1, min(len(players), rules.MAX_PLAYERS) + 1)]
-            colours = [c.value for c in rules.seat_colours([None if c == FREE else rules.Colour(c) for c in chosen])]
+            colours = [c.value for c in rules.seat_colours(_chosen(players[:rules.MAX_PLAYERS], setup))]
         return {PlayerRef(n): {"colour": colour, "shape": SHAPES[colour]} for n, colour in enumerate(colours)}
+
+    def carried(self, setup: dict[str, Any], marks: dict[int, dict[str, str]]) -> dict[str, Any]:
+        # Each person keeps their colour for the evening, whoever leaves or sits down: the chips
+        # in their hands are that colour. Kept by seat id, the colours of earlier games included.
+        if not marks:
+            return setup
+        kept = {**setup.get(KEPT, {}), **{str(seat): mark["colour"] for seat, mark in marks.items()}}
+        # The colours chosen by place give way: after someone leaves, a place is someone else's.
+        return {**setup, **{f"colour_{n}": FREE for n in range(1, rules.MAX_PLAYERS + 1)}, KEPT: kept}
 
     def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
         notes = {f"colour_{n}": f"{p['name']}: {p['colour'].capitalize()} ({p['shape']})"
@@ -171,7 +180,7 @@ class HalfTruth(Game):
             if "roll" in allowed:
                 return Now("You read this question: roll the scoring die" if i_read else
                            f"Roll the scoring die for {reader['name']}, the reader", news, my_turn=True)
-            return Now(f"Waiting for {reader['name']} to roll the scoring die", news or who)
+            return Now(f"Waiting for {reader['name']} to roll the scoring die", news or who, waiting_said=True)
         if phase == "pick":
             if me and me["skipped"]:
                 return Now("The host skipped you for this question: lock in to play it after all", my_turn=True)
@@ -179,10 +188,15 @@ class HalfTruth(Game):
                 return Now("Lock in one to three answers", my_turn=True)
             if me:
                 return Now(f"Locked in {me['picks']}: you can change them until the last player locks in", who)
-            return Now("Waiting for everyone to lock in their answers", who)
+            playing = [p for p in view["players"] if not p["out"] and not p["skipped"]]
+            locked = sum(p["locked_in"] for p in playing)
+            if not locked:
+                return Now("Waiting for everyone to lock in their answers", who, waiting_said=True)
+            # Below it, the card names those the table still waits for.
+            return Now(f"{locked} of {len(playing)} players have locked in their answers", who)
         if "reveal" in allowed:
             return Now("Flip the card" if i_read else f"Flip the card for {reader['name']}, the reader", my_turn=True)
-        return Now(f"Waiting for {reader['name']} to flip the card", who)
+        return Now(f"Waiting for {reader['name']} to flip the card", who, waiting_said=True)
 
     def audience(self, viewer: Viewer) -> str | None:
         # A host's view lists the table's moves, so a host display is not like the others.
@@ -227,10 +241,25 @@ def _picks_shown(before: Played, shown: Sequence[Played]) -> bool:
     return any(rules.shows_picks(state, rules.from_dict(later.rules)) for later in shown)
 
 
-def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState:
+def _chosen(players: list[Viewer], options: dict[str, Any]) -> list[rules.Colour | None]:
+    """Each player's colour before the free ones are handed out: the one the host chose for their
+    place, else the one they had earlier this evening (``KEPT``) if nobody else holds it, else None."""
     # Colours chosen for seats nobody sits in are ignored: a player may have left the lobby.
-    chosen = [options.get(f"colour_{n}") for n in range(1, len(players) + 1)]
-    entrants = [(p.name, c) if c and c != FREE else p.name for p, c in zip(players, chosen)]
+    picked = [options.get(f"colour_{n}") or FREE for n in range(1, len(players) + 1)]
+    taken = {c for c in picked if c != FREE}
+    kept = options.get(KEPT) or {}
+    chosen: list[rules.Colour | None] = []
+    for player, colour in zip(players, picked):
+        if colour == FREE and kept.get(str(player.seat_id)) in {c.value for c in rules.Colour} \
+                and kept[str(player.seat_id)] not in taken:
+            colour = kept[str(player.seat_id)]
+            taken.add(colour)
+        chosen.append(None if colour == FREE else rules.Colour(colour))
+    return chosen
+
+
+def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState:
+    entrants = [(p.name, c.value) if c else p.name for p, c in zip(players, _chosen(players, options))]
     return rules.new_game(entrants, layouts=rules.parse_layouts(options.get("layouts") or ""))
 
 
@@ -254,9 +283,17 @@ def _on_screen(view: dict, drawn: dict | None) -> dict:
             for n in range(len(view["trackers"]))]
         for cell in player["rounds"]:
             cell["total"] = cell["bonus"] + (cell["tracker"] or 0)
+    # The running standings beside each player on the TV: the points banked so far, who leads.
+    best = max((player["victory_points"] for player in view["players"]), default=0)
+    for player in view["players"]:
+        player["leads"] = bool(best) and player["victory_points"] == best
     view["by_seat"] = {player["seat"]: player for player in view["players"]}  # who read, who answered
     view["round_end"] = round_end(view)
     view["results"] = results(view)
+    # Each player's result of the last question in the words the results and the now card use.
+    last = view["last_question"]
+    view["last_words"] = {r["seat"]: gain(r, last, view["trackers"][last["round"] - 1], view["by_seat"][r["seat"]]["out"])
+                          for r in last["results"]} if last else {}
     return view
 
 

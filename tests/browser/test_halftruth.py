@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE, TV
 from tests.browser.phones import assert_fits, first_screen_box, join_by_code
+from tests.browser.test_screens import server_of  # noqa: F401 (a fixture: a server with a database of its own)
 
 pytestmark = [pytest.mark.browser]
 
@@ -160,7 +161,7 @@ def test_a_whole_game_on_three_phones_and_a_display(table):
     reveal(kamila, "ABC")
     # Tony doubled up right on Amped: one space and 2 bonus Victory Points.
     result = tv.locator("#last-question .ht-outcomes li").filter(has_text="Tony")
-    expect(result).to_contain_text("+1 space, +2 VP bonus")
+    expect(result).to_contain_text("+1 space, +2 VP for doubling up (Amped)")
     expect(tv.locator("#last-question .ht-outcomes li").filter(has_text="Amy")).to_contain_text("no move")
     expect(tv.locator("#round-tracker .ht-cell").nth(1)).to_contain_text("T")
     snap(tony, "result-player")
@@ -199,7 +200,7 @@ def test_a_whole_game_on_three_phones_and_a_display(table):
     lock_in(tony, "A", question)
     lock_in(amy, "C", question)
     reveal(amy, "ABC")
-    expect(tv.locator("#last-question .ht-outcomes li").filter(has_text="Kamila")).to_contain_text("+2 spaces, +1 VP bonus")
+    expect(tv.locator("#last-question .ht-outcomes li").filter(has_text="Kamila")).to_contain_text("+2 spaces, +1 VP for doubling up")
     # Round 1 ends as soon as a pawn reaches the end of its 3-space tracker. The die Tony
     # rolled may already have ended it (a Half Lie moves his and Kamila's wrong picks two),
     # so play on until the latest question ended a round, whichever that was.
@@ -367,3 +368,112 @@ def test_after_a_reveal_every_small_phone_leads_with_its_result_and_the_tv_lists
     expect(scores.filter(has_text="Tony")).to_contain_text("+3")
     expect(scores.filter(has_text="Amy")).to_contain_text("+0")
     snap(amy, "small-round-end-first")
+
+
+@pytest.mark.parametrize("script_name", ["halftruth/scripted", "halftruth/scripted_largest"])
+def test_the_tv_shows_the_running_standings_while_a_question_is_played_and_revealed(script_name, server_of,
+                                                                                    browser):
+    """While answers are locked in, revealed and their results shown, the TV says beside every
+    player their spaces this round and their Victory Points so far, the leaders marked, at both
+    TV sizes and on one screen."""
+    from tests.browser.test_screens import FILLS_SCREEN, phase_steps, stage
+
+    steps = dict(phase_steps(script_name))
+    server = server_of()
+    context = browser.new_context(**TV)
+    tv = context.new_page()
+    try:
+        for phase in ("pick-2", "reveal-2", "roll-2", "fullest"):
+            staged = stage(server, script_name, steps[phase])
+            context.add_cookies([{"name": f"seat_{staged['code']}", "url": server.url,
+                                  "value": staged["cookies"][str(staged["display"])]}])
+            tv.goto(f"{server.url}/t/{staged['code']}/")
+            # The points every phone's Victory Points card says (hidden on the TV while a question runs).
+            banked = {row.locator("th").text_content().split(None, 1)[1].strip(): int(row.locator(".ht-total").text_content())
+                      for row in tv.locator("#victory-points .ht-vp-table tbody tr").all()}
+            assert len(banked) == len(staged["phases"]) - 1
+            best = max(banked.values())
+            for width, height in ((1280, 720), (1920, 1080)):
+                tv.set_viewport_size({"width": width, "height": height})
+                rows = tv.locator(".ht-chips .ht-player:visible, .ht-news-list li:visible")
+                expect(rows).to_have_count(len(banked))
+                for row in rows.all():
+                    name = row.locator(".ht-name").inner_text().rstrip(":")
+                    standing = row.locator(".ht-standing")
+                    expect(standing).to_be_visible()
+                    assert re.match(r"\d+\s+spaces? this round", standing.locator(".ht-spaces").inner_text())
+                    points = re.search(r"(\d+)\s+Victory Points", standing.locator(".ht-banked").inner_text())
+                    assert int(points[1]) == banked[name], (phase, name)
+                    assert ("leads" in standing.get_attribute("class")) == (best > 0 and banked[name] == best)
+                expect(tv.locator(".ht-standing-head:visible")).to_have_text(re.compile(r"Spaces\s*VP"))
+                assert tv.evaluate(FILLS_SCREEN) == [], (phase, width)
+    finally:
+        context.close()
+
+
+def test_the_tv_says_whom_it_waits_for_once_and_a_phone_words_results_as_the_results_do(server_of, browser):
+    """The TV's now card says "Waiting for Tony …" in its headline and not again below it; on a
+    small phone the card's answers word each result as the now card and the TV's results do."""
+    from tests.browser.test_screens import phase_steps, stage
+
+    steps = dict(phase_steps("halftruth/scripted"))
+    server = server_of()
+    tv_context, phone_context = browser.new_context(**TV), browser.new_context(**PHONE)
+    tv, phone = tv_context.new_page(), phone_context.new_page()
+    try:
+        for phase in ("pick-2", "reveal-2", "roll-2"):
+            staged = stage(server, "halftruth/scripted", steps[phase])
+            tv_context.add_cookies([{"name": f"seat_{staged['code']}", "url": server.url,
+                                     "value": staged["cookies"][str(staged["display"])]}])
+            tv.goto(f"{server.url}/t/{staged['code']}/")
+            headline = tv.locator(".now-headline").inner_text()
+            assert headline.startswith("Waiting for"), (phase, headline)
+            expect(tv.locator(".now .now-waiting")).to_have_count(0)
+            assert tv.locator(".now").inner_text().count("Waiting for") == 1, phase
+        # Tony (seat 2) after question 1: his result as his now card, the TV and his card's answers say it.
+        phone_context.add_cookies([{"name": f"seat_{staged['code']}", "url": server.url,
+                                    "value": staged["cookies"]["2"]}])
+        phone.goto(f"{server.url}/t/{staged['code']}/")
+        said = "+2 spaces, +1 VP for doubling up"
+        expect(phone.locator(".now")).to_contain_text(f"You: {said}.")
+        expect(tv.locator(".ht-news-list li").filter(has_text="Tony")).to_contain_text(said)
+        expect(phone.locator("#last-question .ht-outcomes li").filter(has_text="Tony")).to_contain_text(said)
+        expect(phone.locator("#last-question")).not_to_contain_text("VP bonus")
+    finally:
+        tv_context.close()
+        phone_context.close()
+
+
+def test_each_person_keeps_their_colour_for_the_evening_when_someone_leaves(server_of, browser):
+    """Kamila, Tony and Amy played in orange, blue and purple. Tony leaves; in the next game Amy is
+    still purple, the colour of the chips in her hands, on the TV and on her phone, where the
+    colours by place would have made her blue."""
+    from tests.browser.test_screens import phase_steps, stage
+
+    steps = dict(phase_steps("halftruth/scripted"))
+    server = server_of()
+    staged = stage(server, "halftruth/scripted", steps["end"])
+    contexts = {"tv": browser.new_context(**TV), **{seat: browser.new_context(**PHONE) for seat in ("1", "2", "3")}}
+    pages = {}
+    for key, context in contexts.items():
+        seat = str(staged["display"]) if key == "tv" else key
+        context.add_cookies([{"name": f"seat_{staged['code']}", "url": server.url, "value": staged["cookies"][seat]}])
+        pages[key] = context.new_page()
+        pages[key].goto(f"{server.url}/t/{staged['code']}/")
+        expect(pages[key].locator("body")).to_have_attribute("data-live", "1")
+    kamila, tony, amy, tv = pages["1"], pages["2"], pages["3"], pages["tv"]
+    try:
+        expect(tv.locator("#region-people li", has_text="Amy").locator(".pawn")).to_have_class(re.compile("colour-purple"))
+        tony.once("dialog", lambda dialog: dialog.accept())
+        tony.get_by_role("button", name="Leave this table on this phone").click()
+        expect(kamila.locator("#region-people li", has_text="Tony")).to_contain_text("left")
+        kamila.get_by_role("button", name="Half Truth again, same table").click()
+        for page in (tv, amy):
+            expect(page.locator(".phase")).to_have_text("Waiting to start")
+            expect(page.locator("#region-people li", has_text="Amy").locator(".pawn")).to_have_class(
+                re.compile("colour-purple"))
+            expect(page.locator("#region-people li", has_text="Kamila").locator(".pawn")).to_have_class(
+                re.compile("colour-orange"))
+    finally:
+        for context in contexts.values():
+            context.close()

@@ -11,6 +11,7 @@ from tests.browser.conftest import PHONE, TV
 from tests.browser.phones import create_table, join_by_code
 from tests.browser.test_screenshots import snap
 from tests.browser.test_table_sync import keep_a_secret
+from tests.browser.test_screens import server_of  # noqa: F401 (a fixture: a server with a database of its own)
 
 pytestmark = [pytest.mark.browser]
 
@@ -104,3 +105,64 @@ def test_a_table_page_is_never_served_from_the_cache_nor_names_its_server(server
     assert "server" not in response.headers  # nothing names the software
     finished = phones().goto(f"{servers[0].url}/t/ZZZZZZ/")
     assert finished.status == 404 and "no-store" in finished.headers["cache-control"]
+
+
+@pytest.mark.parametrize("games", [5, 15])
+def test_the_evenings_summary_fills_the_tv_before_it_folds_earlier_games(games, server_of, browser):
+    """After five games every game is on the TV; after fifteen, the games' column runs down to the
+    foot of the screen (the older games a line each) before the rest are "and N earlier games"."""
+    from tests.browser.test_screens import FILLS_SCREEN, stage
+
+    server = server_of()
+    staged = stage(server, "halftruth/scripted_largest", f"closed-{games}")
+    context = browser.new_context(**TV)
+    context.add_cookies([{"name": f"seat_{staged['code']}", "value": staged["cookies"][str(staged["display"])],
+                          "url": server.url}])
+    tv = context.new_page()
+    try:
+        tv.goto(f"{server.url}/t/{staged['code']}/")
+        expect(tv.locator(".evening-headline")).to_be_visible()
+        for width, height in ((1280, 720), (1920, 1080)):
+            tv.set_viewport_size({"width": width, "height": height})
+            assert tv.evaluate(FILLS_SCREEN) == [], (width, games)
+            shown = tv.locator(".evening-games > li:visible")
+            earlier = tv.locator(".evening .ev-more:visible", has_text="earlier")
+            if games == 5:
+                expect(shown).to_have_count(5)
+                expect(earlier).to_have_count(0)
+            else:
+                folded = int(re.search(r"and (\d+) earlier games", earlier.inner_text())[1])
+                assert folded + shown.count() == 15 and shown.last.inner_text().startswith("15")
+                bottom = shown.last.bounding_box()
+                assert bottom["y"] + bottom["height"] > height * 0.85, (width, bottom)  # no empty foot
+    finally:
+        context.close()
+
+
+def test_the_tv_lists_at_the_table_only_those_still_there(servers, browser):
+    """A seat the host removed, and one whose phone left, drop off the TV's "At the table" (the
+    host's phone still lists them, to bring them back)."""
+    base = servers[0].url
+    contexts = [browser.new_context(**PHONE) for _ in range(3)] + [browser.new_context(**TV)]
+    lena, gus, dan, tv = (context.new_page() for context in contexts)
+    try:
+        code = create_table(lena, base, "lena")
+        join_by_code(gus, base, code, "gus")
+        join_by_code(dan, base, code, "dan")
+        tv.goto(f"{base}/t/{code}/")
+        tv.get_by_role("button", name="Use this screen as the table display").click()
+        listed = tv.locator("#region-people .seat")
+        expect(listed).to_have_count(3)
+        lena.once("dialog", lambda dialog: dialog.accept())
+        lena.locator("#region-people li", has_text="dan").get_by_role("button", name="Remove").click()
+        expect(lena.locator("#region-people li", has_text="dan")).to_contain_text("removed")
+        expect(listed).to_have_count(2)
+        gus.once("dialog", lambda dialog: dialog.accept())
+        gus.get_by_role("button", name="Leave this table on this phone").click()
+        expect(lena.locator("#region-people li", has_text="gus")).to_contain_text("left")
+        expect(listed).to_have_count(1)
+        expect(listed).to_contain_text("lena")
+        expect(tv.locator("#region-people")).not_to_contain_text("removed")
+    finally:
+        for context in contexts:
+            context.close()

@@ -293,3 +293,28 @@ def test_a_person_who_left_before_a_switch_comes_back_in_a_role_of_the_new_game(
     assert post_host(ann, table, "start").status_code == 200
     table.refresh_from_db()
     assert [p["seat"] for p in table.state["players"]] == [s.pk for s in seats]
+
+
+def test_half_truth_colours_stay_with_each_person_for_the_evening(phone):
+    """Colours chosen by place give way to each person's colour of the last game: when Tony
+    leaves, Amy and Ben keep theirs in the next game, a newcomer takes a free one, and a setup
+    saved before colours were kept by person still starts a game."""
+    from tests.companion.test_endings import seated
+
+    setup = {"colour_1": "orange", "colour_2": "blue", "colour_3": "purple", "colour_4": "green"}
+    table, (kamila, tony, amy, ben, tv) = seated(phone, "halftruth", "kamila", "tony", "amy", "ben", setup=setup)
+    assert post_host(kamila, table, "end").status_code == 200
+    Seat.objects.filter(table=table, name="tony").update(left=True)
+    assert post_host(kamila, table, "again").status_code == 200
+    tables.join_table(Table.objects.get(pk=table.pk), "cat")
+    assert post_host(kamila, table, "start").status_code == 200
+    table.refresh_from_db()
+    colours = {p["name"]: p["colour"] for p in table.state["rules"]["players"]}
+    assert colours == {"kamila": "orange", "amy": "purple", "ben": "green", "cat": "yellow"}
+    # An old saved setup, without the colours by person: the places' colours, as before.
+    table.status, table.state = Table.Status.LOBBY, None
+    table.setup = {**setup, "colour_5": "any", "layouts": ""}
+    table.save()
+    assert post_host(kamila, table, "start").status_code == 200
+    table.refresh_from_db()
+    assert [p["colour"] for p in table.state["rules"]["players"]] == ["orange", "blue", "purple", "green"]

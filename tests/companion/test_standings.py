@@ -62,3 +62,22 @@ def test_every_game_says_how_it_ended_in_one_shape(script_name):
     assert outcome.winners or outcome.side
     ended = outcome_of(game, play.end(game, play.begin(game, list(script.PLAYERS), script.SETUP, rng)))
     assert ended is not None and ended.winners == () and ended.reason == "ended"
+
+
+def test_a_seat_gone_stays_on_the_tvs_at_the_table_while_its_game_runs_and_in_the_standings_after(phone):
+    """Gwen's phone left mid-game: the TV still lists her while the game she was dealt into is on
+    the table; once the next game is set up she is off its "At the table", her win still counted."""
+    from companion.models import Seat
+
+    table, (lena, gus, gwen, max_, tv) = seated(phone, "fiction", "lena", "gus", "gwen", "max")
+    move(lena, table, type="choose_secret", word="ready", hint="r")
+    move(lena, table, type="start_first_half")
+    Seat.objects.filter(table=table, name="gwen").update(left=True)
+    people = text(region(tv.get(f"/t/{table.code}/").content.decode(), "people"))
+    assert "gwen" in people
+    move(gus, table, type="guess", word="ready")
+    assert "gwen" in text(region(tv.get(f"/t/{table.code}/").content.decode(), "people"))  # the game's end
+    assert post_host(lena, table, "again").status_code == 200
+    page = tv.get(f"/t/{table.code}/").content.decode()
+    assert "gwen" not in text(region(page, "people")) and "gus" in text(region(page, "people"))
+    assert re.search(r"<td>gwen</td><td>1</td>", region(page, "standings"))

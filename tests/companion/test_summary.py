@@ -218,28 +218,35 @@ def test_results_kept_before_entries_named_their_game_read_as_the_tables_game(st
 
 def test_a_summary_shows_a_tv_the_leaders_and_the_latest_games_and_a_phone_everything(evening_table):
     table, phones = evening_table
-    for n in range(4):
+    for n in range(14):
         record(table, "lie", table.seats.get(name="lena"))
     assert post_host(phones["lena"], table, "close").status_code == 200
     shown = region(page(phones["tv"], table), "evening")
-    assert shown.count('class="off-tv"') == 3 and "and 3 earlier games" in shown  # 7 games, the TV's latest 4
+    folded = shown.count('<li class="off-tv"')  # 17 games: the TV's latest, as many as its column holds
+    assert 0 < folded < 10 and f"and {folded} earlier games" in shown
 
 
-def test_a_tv_shows_as_many_of_the_latest_games_as_its_column_holds_and_always_the_last():
+def test_a_tv_fills_its_games_column_before_it_folds_the_earlier_games_away():
+    """The latest games keep their moments on a TV, the earlier ones a line each, as many as the
+    column holds; only then are the rest "and N earlier games". The last game always shows."""
     people = [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Ben"}]
     opened = datetime.datetime(2026, 12, 4, 20, tzinfo=datetime.UTC)
 
-    def on_tv(moment: str) -> list[int]:
+    def on_tv(moment: str, games: int = 6) -> tuple[list[int], list[int]]:
         results: list[dict] = []
-        for _ in range(6):
+        for _ in range(games):
             results.append(evening.entry(results, slug="lie", name="LIE", winners=[(1, "Ann")], how="last player",
                                          moment=moment))
         told = summary.summary(results, people, code="KQTZMB", opened=opened)
-        return [g.number for g in told.games if g.on_tv]
+        return [g.number for g in told.games if g.on_tv], [g.number for g in told.games if g.moment_on_tv]
 
-    assert on_tv("Ann called Lie on Ben: 4 × five, there were 3.") == [3, 4, 5, 6]  # evening.SHOWN_GAMES
-    assert on_tv("a long moment " * 20) == [5, 6]  # six lines of moment each: two games fill the column
-    assert on_tv("a long moment " * 100) == [6]  # the last game, whatever it takes
+    moment = "Ann called Lie on Ben: 4 × five, there were 3."
+    assert on_tv(moment, 5) == ([1, 2, 3, 4, 5], [3, 4, 5])  # nothing folded while there is room
+    assert on_tv(moment, 6) == ([1, 2, 3, 4, 5, 6], [4, 5, 6])
+    shown, moments = on_tv(moment, 15)
+    assert moments == [13, 14, 15] and shown == list(range(shown[0], 16)) and len(shown) >= 8
+    assert on_tv("a long moment " * 20, 8) == ([4, 5, 6, 7, 8], [7, 8])  # five lines of moment each
+    assert on_tv("a long moment " * 100) == ([6], [6])  # the last game, whatever it takes
 
 
 # -- the picture ------------------------------------------------------------------
@@ -255,7 +262,7 @@ def test_the_picture_is_a_phone_sized_png_for_a_seat_at_the_table_only(evening_t
         answer = png_of(client, table)
         assert answer.status_code == 200 and answer["Content-Type"] == "image/png", name
         image = Image.open(io.BytesIO(answer.content))
-        assert image.format == "PNG" and image.size == (picture.WIDTH, picture.HEIGHT) == (1080, 1920)
+        assert image.format == "PNG" and image.width == picture.WIDTH == 1080 and image.height <= picture.HEIGHT == 1920
     other, other_host = tables.create_table("stub", "max")
     forged = phone()
     forged.cookies[f"seat_{table.code}"] = "not-a-signed-token"
@@ -330,7 +337,7 @@ def test_the_picture_holds_fifteen_games_and_eight_long_names_inside_its_frame(f
     for line in laid.texts:
         left, top, right, bottom = bounds(line)
         assert 0 <= line.x + left and line.x + right <= picture.WIDTH - picture.MARGIN + 1, line
-        assert 0 <= line.y + top and line.y + bottom <= picture.HEIGHT - picture.MARGIN, line
+        assert 0 <= line.y + top and line.y + bottom <= laid.height - picture.MARGIN, line
         assert (line.size or line.style.size) >= 20, line  # legible on a phone: 20 px of 1080 at least
     for box in laid.boxes:
         assert box.box[3] <= picture.HEIGHT - picture.MARGIN // 2, box
@@ -350,7 +357,23 @@ def test_the_picture_holds_fifteen_games_and_eight_long_names_inside_its_frame(f
     assert f"and {shown[0] - 1} earlier games" in laid.lines
     moments = [line for line in laid.lines if line.startswith("Game ") and "moment" in line]
     assert [m.split("'")[0] for m in moments] == ["Game 13", "Game 14", "Game 15"]
-    assert Image.open(io.BytesIO(picture.draw(laid))).size == (1080, 1920)
+    assert Image.open(io.BytesIO(picture.draw(laid))).size == (1080, laid.height) and laid.height <= 1920
+
+
+def test_the_picture_writes_its_games_in_one_size_and_ends_below_its_last_card(evening_table, fonts):
+    """However long a game's line, every line of the games' card is one size (a long one wraps),
+    and the picture is no taller than what it holds: no empty band at its bottom."""
+    table, _ = evening_table
+    record(table, "fiction", table.seats.get(name="gus"), table.seats.get(name="gwen"), table.seats.get(name="lena"))
+    table.refresh_from_db()
+    for told in (summary.of_table(table, list(table.seats.all())), long_evening()):
+        laid = picture.layout(told)
+        games = laid.lines.index("The games")
+        assert len({line.size or line.style.size for line in laid.texts[games + 1:]}) == 1
+        image = Image.open(io.BytesIO(picture.draw(laid)))
+        last = max(box.box[3] for box in laid.boxes)
+        assert image.size == (1080, laid.height) and image.height - last <= picture.MARGIN, told.code
+        assert all(line.y + bounds(line)[3] <= last for line in laid.texts)
 
 
 def test_the_picture_holds_no_secret_of_a_game_in_play(stub_table, phone):
@@ -433,3 +456,26 @@ def test_the_picture_goes_out_as_drawn_even_to_a_phone_that_takes_gzip(evening_t
     answer = phones["gus"].get(reverse("evening_picture", args=[table.code]), HTTP_ACCEPT_ENCODING="gzip")
     assert answer.status_code == 200 and "Content-Encoding" not in answer
     assert Image.open(io.BytesIO(answer.content)).format == "PNG"
+
+
+def test_banned_books_is_named_as_played_in_the_standings_the_summary_and_the_picture(phone):
+    """Fiction with its ability cards is Banned Books: its column, its games and the picture say so,
+    apart from the plain Fiction played the same evening."""
+    from tests.companion.test_endings import seated
+
+    table, (lena, gus, tv) = seated(phone, "fiction", "lena", "gus", setup={"ability_cards": "on"})
+    assert post_host(lena, table, "end").status_code == 200
+    assert post_host(lena, table, "again").status_code == 200
+    assert post_host(lena, table, "setup", ability_cards="").status_code == 200
+    assert post_host(lena, table, "start").status_code == 200
+    assert post_host(lena, table, "end").status_code == 200
+    standings = text(region(page(tv, table), "standings"))
+    assert "Banned Books: no winner" in standings and "Fiction: no winner" in standings
+    assert post_host(lena, table, "close").status_code == 200
+    table.refresh_from_db()
+    told = summary.of_table(table, list(table.seats.all()))
+    assert [g.name for g in told.games] == ["Banned Books", "Fiction"] and told.kinds == ["Banned Books", "Fiction"]
+    shown = text(region(page(tv, table), "evening"))
+    assert "1 Banned Books : nobody won" in shown and "2 Fiction : nobody won" in shown
+    lines = picture.layout(told).lines
+    assert "1 · Banned Books: nobody won" in " ".join(lines)

@@ -209,7 +209,8 @@ def test_the_now_card_follows_the_phase():
     state = post(state, TONY_V, "type=lock_in&letters=A&letters=B")
     locked = game.now(game.view(state, TONY_V), TONY_V)
     assert locked.headline.startswith("Locked in AB: you can change them") and locked.detail == "You are yellow, the shield"
-    assert game.now(game.view(state, SCREEN), SCREEN).headline == "Waiting for everyone to lock in their answers"
+    # Once one is in, the display counts them; the card's line below names those still choosing.
+    assert game.now(game.view(state, SCREEN), SCREEN).headline == "1 of 3 players have locked in their answers"
     for viewer, letters in ((KAMILA_V, "C"), (AMY_V, "D")):
         state = post(state, viewer, f"type=lock_in&letters={letters}")
     assert game.now(game.view(state, KAMILA_V), KAMILA_V).headline == "Flip the card"
