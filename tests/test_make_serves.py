@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.web.party import answers
+
 SOURCE = Path(__file__).resolve().parents[1]
 VENV = Path(sys.prefix)
 # A private-range address on an interface of the namespace's own: the laptop's Wi-Fi, for the party.
@@ -122,14 +124,6 @@ def written_outside_var_and_the_database(checkout: Path) -> list[str]:
     assert "db.sqlite3" in written, status
     kept = ("var/", "db.sqlite3")
     return sorted(path for path in written if not path.startswith(kept) and "__pycache__/" not in path)
-
-
-def answers(port: int) -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=1).close()
-    except OSError:
-        return False
-    return True
 
 
 def fetch(url: str) -> tuple[int, str]:

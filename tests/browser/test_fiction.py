@@ -646,6 +646,19 @@ def test_a_teammates_guess_leaves_what_another_guesser_is_typing(servers, browse
             context.close()
 
 
+def banned_books_under_way(base: str, lena: Page, gus: Page, gwen: Page, tv: Page) -> None:
+    """Everyone seated at Banned Books, Lena the Lie-brarian with the +1 card and Gwen with the
+    vowel card, MELON chosen and the first half's clock running."""
+    seat_everyone(base, lena, gus, gwen, tv)
+    lena.locator("#setup-ability_cards").check()
+    expect(gus.locator(".setup-summary")).to_contain_text("Banned Books")
+    lena.get_by_role("button", name="Start the game").click()
+    lena.locator("#choose-ability-lie-plus-one").get_by_role("button", name="Keep this card").click()
+    gwen.locator("#choose-ability-vowel-in-any-guess").get_by_role("button", name="Keep this card").click()
+    choose_secret(lena, "melon", "m")
+    lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+
+
 def test_on_a_small_phone_each_result_comes_first_and_a_guessers_turn_needs_no_scroll(servers, browser):
     """At 360x640, after a shared row and after an answered token, every phone's first screen and
     the TV lead with what came of it, above the guess box; a guesser's first screen holds the guess
@@ -657,14 +670,7 @@ def test_on_a_small_phone_each_result_comes_first_and_a_guessers_turn_needs_no_s
     lena, gus, gwen, tv = (c.new_page() for c in contexts)
     phones = (lena, gus, gwen)
     try:
-        seat_everyone(base, lena, gus, gwen, tv)
-        lena.locator("#setup-ability_cards").check()
-        expect(gus.locator(".setup-summary")).to_contain_text("Banned Books")
-        lena.get_by_role("button", name="Start the game").click()
-        lena.locator("#choose-ability-lie-plus-one").get_by_role("button", name="Keep this card").click()
-        gwen.locator("#choose-ability-vowel-in-any-guess").get_by_role("button", name="Keep this card").click()
-        choose_secret(lena, "melon", "m")
-        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+        banned_books_under_way(base, lena, gus, gwen, tv)
         # The card's limit is on its face: the TV says it, but not the feathers Lena has left.
         expect(tv.locator(".ability", has_text="Lie about +1 letter")).to_contain_text("at most 2 uses")
         assert "left" not in tv.locator(".ability", has_text="Lie about +1 letter").inner_text()
@@ -722,14 +728,7 @@ def test_the_hosts_pause_holds_the_banned_books_tokens_and_is_offered_only_while
     lena, gus, gwen, tv = (c.new_page() for c in contexts)  # Gwen guesses on a big screen
     paused = "The clock is paused: tokens can be used while it runs."
     try:
-        seat_everyone(base, lena, gus, gwen, tv)
-        lena.locator("#setup-ability_cards").check()
-        expect(gus.locator(".setup-summary")).to_contain_text("Banned Books")
-        lena.get_by_role("button", name="Start the game").click()
-        lena.locator("#choose-ability-lie-plus-one").get_by_role("button", name="Keep this card").click()
-        gwen.locator("#choose-ability-vowel-in-any-guess").get_by_role("button", name="Keep this card").click()
-        choose_secret(lena, "melon", "m")
-        lena.get_by_role("button", name=re.compile(r"Start the 10-minute timer")).click()
+        banned_books_under_way(base, lena, gus, gwen, tv)
         pause = lena.get_by_role("button", name="Pause clock")
         expect(pause).to_be_visible()
 
