@@ -15,7 +15,7 @@ from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move
                                    Role, Viewer, platform_move)
 
 from . import rules
-from .screens import die, result_words, screen, showdown, spoken, why_won
+from .screens import counted, die, result_words, screen, showdown, spoken, why_won
 from .rules import DECK_SIZE, FACES, MAX_PLAYERS, MIN_PLAYERS, Phase
 
 _DIRECTIONS = (
@@ -225,7 +225,8 @@ class Lie(Game):
         bid = last["challenged"]
         verdict = "the bid held" if last["held"] else "the bid was a lie"
         return (f"{names.get(last['challenger'], '?')} called Lie on {names.get(bid['seat'], '?')}'s "
-                f"{spoken(bid)}: there were {last['count']}, {verdict}.")
+                f"{spoken(bid)}: there {'was' if last['count'] == 1 else 'were'} {counted(last['count'], bid['face'])}, "
+                f"{verdict}.")
 
     def undo_note(self, before: Played | None, after: Played | None) -> str:
         return HANDS_SEEN if _dealt_and_shown(before, after) else ""

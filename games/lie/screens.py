@@ -81,7 +81,8 @@ def why_won(view: dict) -> str:
     return f"Everyone else is out: {winner} is the last player left."
 
 
-def _counted(n: int, face: int) -> str:
+def counted(n: int, face: int) -> str:
+    """``counted(1, 5)`` is "1 five", ``counted(3, 5)`` "3 fives"."""
     return f"{n} {_FACE_ONE[face] if n == 1 else _FACE_NAMES[face]}"
 
 
@@ -113,7 +114,7 @@ def result_words(view: dict, seat: int | None) -> str:
     wild = " with wild ones" if s["wild_ones"] and face != 1 else ""
     verdict = "the bid held" if s["held"] else "the bid was a lie"
     caller = "You" if s["challenger"] == seat else names[s["challenger"]]
-    words = [f"{caller} called Lie on {who(bid['seat'])}: {_counted(s['count'], face)}{wild}, {verdict}."]
+    words = [f"{caller} called Lie on {who(bid['seat'])}: {counted(s['count'], face)}{wild}, {verdict}."]
     cards = {r["seat"]: r["cards"] for r in s["rows"]}
     loser, winner, out = s["loser"], s["winner"], set(s["eliminated"])
     mine = next((o["mine"] for o in s["outs"] if o["seat"] == seat), None)
