@@ -276,6 +276,7 @@ def test_counting_at_reveal_with_which_way_and_a_player_without_a_phone(servers,
         # Ben has to go: he leaves the game, and the table plays on without waiting for him.
         ben.locator(".lie-leave summary").click()
         snap(ben, "phone-leave")
+        ben.once("dialog", lambda d: d.accept())  # "Leave ... for good?"
         ben.get_by_role("button", name="Leave the game for good").click()
         expect(ben.locator("#region-now")).to_contain_text("You left this game")
         expect(tv.locator("#lie-players")).to_contain_text("left the game")

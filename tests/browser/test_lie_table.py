@@ -29,3 +29,34 @@ def test_the_lobby_s_check_boxes_keep_each_label_on_one_line_at_390_px(servers, 
             assert lines <= 2 and label.bounding_box()["height"] < 50, f"{label.inner_text()!r} wraps"
     finally:
         context.close()
+
+
+def open_seat(browser: Browser, server, staged: dict, seat: int, acting_for: int | None = None) -> Page:
+    """A 360x640 phone holding ``seat`` (the host's phone acting for ``acting_for``) at the staged table."""
+    context = browser.new_context(**SMALL)
+    context.set_default_timeout(10_000)
+    context.add_cookies([{"name": f"seat_{staged['code']}", "value": staged["cookies"][str(seat)], "url": server.url}])
+    page = context.new_page()
+    page.goto(f"{server.url}/t/{staged['code']}/" + (f"?as={acting_for}" if acting_for else ""))
+    expect(page.locator("body")).to_have_attribute("data-live", "1")
+    return page
+
+
+def test_leave_the_game_for_good_asks_first_and_a_no_leaves_the_player_in(server_of, browser: Browser):
+    server = server_of()
+    staged = stage(server, "lie/scripted", "7")  # round 1, bidding
+    ben = open_seat(browser, server, staged, 2)
+    try:
+        asked = []
+        ben.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+        ben.locator(".lie-leave summary").click()
+        ben.get_by_role("button", name="Leave the game for good").click()
+        ben.wait_for_timeout(700)  # a leave sent would be back by now
+        assert asked and asked[0].startswith("Leave this game for good?"), asked
+        expect(ben.locator("#lie-players li", has_text="ben")).not_to_contain_text("left the game")
+        ben.once("dialog", lambda d: d.accept())
+        ben.get_by_role("button", name="Leave the game for good").click()
+        expect(ben.locator("#region-now")).to_contain_text("You left this game")
+    finally:
+        ben.context.close()
+
