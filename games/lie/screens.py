@@ -90,7 +90,7 @@ def settled(view: dict) -> dict | None:
     """The last showdown while it is still the news: from its "Lie!" until the next round's first
     bid. None once a round is under way or was called off."""
     last = view["showdowns"][-1] if view["showdowns"] else None
-    if last is None:
+    if last is None or view["redealt"]:
         return None
     if last["round"] != view["round"] - 1 or view["bids"] or view["phase"] == Phase.COUNTING:
         return None

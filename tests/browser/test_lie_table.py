@@ -60,3 +60,26 @@ def test_leave_the_game_for_good_asks_first_and_a_no_leaves_the_player_in(server
     finally:
         ben.context.close()
 
+
+def test_an_undone_lie_where_the_app_deals_leaves_no_earlier_round_s_reveal_under_the_notice(server_of, browser):
+    """Round 2's "Lie!" undone: the round is dealt again, and no phone shows round 1's reveal or
+    its result as if it were what the host undid."""
+    server = server_of()
+    staged = stage(server, "lie/scripted_deal", "13")  # round 2, two bids made
+    pages = [open_seat(browser, server, staged, seat) for seat in (1, 2, 3)]
+    ana = pages[0]
+    try:
+        caller = next(p for p in pages if p.locator(".lie-button").count())
+        caller.locator(".lie-button").click()
+        expect(ana.locator(".lie-showdown")).to_contain_text("Round 2")
+        ana.once("dialog", lambda d: d.accept())
+        ana.get_by_role("button", name="Undo", exact=False).first.click()
+        for page in pages:
+            expect(page.locator("#region-now")).to_contain_text("set your hand")
+            expect(page.locator("body")).to_contain_text("The host undid")
+            expect(page.locator(".lie-showdown")).to_have_count(0)
+            expect(page.locator("#region-now")).not_to_contain_text("called Lie")
+        expect(ana.locator("#lie-history")).to_contain_text("Every round so far (1)")  # round 1 stays in the history
+    finally:
+        for page in pages:
+            page.context.close()
