@@ -469,6 +469,7 @@ def test_the_app_deals_two_phones_play_lie_from_their_dealt_cards_to_the_end(ser
                 expect(ben.locator(".lie-set")).to_contain_text("Set:")
                 expect(ben.locator(".lie-card input:checked")).to_have_count(5)  # the hand set, as tapped
             else:
+                ben.once("dialog", lambda d: d.accept())  # "Set this hand with no cards used?"
                 ben.get_by_role("button", name="Set my hand").click()  # every card left unused
             expect(ana.locator("#lie-players")).to_contain_text("hand set ✓")
             face = turn_cards(ana, [0])[0]

@@ -83,3 +83,26 @@ def test_an_undone_lie_where_the_app_deals_leaves_no_earlier_round_s_reveal_unde
     finally:
         for page in pages:
             page.context.close()
+
+
+def test_a_dealt_hand_with_no_card_turned_is_asked_about_before_it_is_set(server_of, browser):
+    server = server_of()
+    staged = stage(server, "lie/scripted_deal", "0")
+    ben = open_seat(browser, server, staged, 2)
+    try:
+        asked = []
+        ben.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+        ben.get_by_role("button", name="Set my hand").click()
+        ben.wait_for_timeout(700)  # a hand sent would be back by now
+        assert asked and asked[0].startswith("Set this hand with no cards used?"), asked
+        expect(ben.locator(".lie-set")).to_have_count(0)
+        ben.once("dialog", lambda d: d.accept())
+        ben.get_by_role("button", name="Set my hand").click()
+        expect(ben.locator(".lie-set")).to_contain_text("no cards used")
+        # A hand with a card turned goes at once.
+        ben.locator(".lie-card").first.locator("label.lie-end").first.click()
+        ben.get_by_role("button", name="Change my hand").click()
+        expect(ben.locator(".lie-set .die")).to_have_count(1)
+    finally:
+        ben.context.close()
+

@@ -123,6 +123,13 @@
     if (shown) shown.textContent = String(turnedUp(form).length);
   });
 
+  // Every dealt card starts unused: a hand with none turned is asked about before it is sent.
+  document.addEventListener("htmx:confirm", function (evt) {
+    var form = evt.detail.elt;
+    if (!form || !form.matches || !form.matches("form[data-lie-dealt]") || turnedUp(form).length) return;
+    if (!window.confirm("Set this hand with no cards used? Tap an end of each card to use it.")) evt.preventDefault();
+  });
+
   // A hand is sent as one face per card used: faces=4&faces=4&faces=2.
   document.addEventListener("htmx:configRequest", function (evt) {
     var form = evt.detail.elt;
