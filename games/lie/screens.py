@@ -221,6 +221,10 @@ def screen(view: dict, cards: int | None) -> dict:
         "current_spoken": None if current is None else spoken(current),
         "face_names": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f]} for f in FACES],
         "last_showdown": last,
+        # Hands to set after a "Lie!": what each player counted, said above the form for the next hand
+        # (the reveal's own card, with every hand, sits under that form on a phone).
+        "counts_news": settled(view) is not None and view["outcome"] is None and view["phase"] == Phase.SETTING_HANDS
+        and not view["app_deals"],
         # The round before this one, when a player's leaving called it off: said until the next bid.
         "called_off_notice": next((off for off in view["called_off"] if off["round"] == view["round"] - 1), None),
         # The round in play when the game ended before its showdown (the host ended it, or the last

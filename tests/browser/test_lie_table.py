@@ -106,3 +106,28 @@ def test_a_dealt_hand_with_no_card_turned_is_asked_about_before_it_is_set(server
     finally:
         ben.context.close()
 
+
+def box(page: Page, selector: str) -> dict:
+    page.evaluate("window.scrollTo(0, 0)")
+    found = page.locator(selector).first.bounding_box()
+    assert found is not None, f"{selector} is not shown"
+    return found
+
+
+def test_with_cards_on_the_table_the_reveal_s_counts_sit_above_the_next_hand_s_form(server_of, browser):
+    """After round 1's "Lie!" (fives, ones wild), each phone at 360x640 says on its first screen,
+    above the form for the next hand, how many each player showed."""
+    server = server_of()
+    staged = stage(server, "lie/scripted", "9")
+    ben = open_seat(browser, server, staged, 2)
+    try:
+        counts = ben.locator(".lie-counts")
+        expect(counts).to_contain_text("Round 1 counted 5 × 5, with wild ones:")
+        for name, shown in (("ana", 3), ("ben", 0), ("cal", 1), ("dee", 1)):
+            expect(counts.locator(".lie-counted", has_text=name)).to_have_text(f"{name} {shown}")
+        said, form = box(ben, ".lie-counts"), box(ben, "form[data-lie-hand]")
+        assert said["y"] + said["height"] <= form["y"], "the counts are under the hand's form"
+        assert said["y"] + said["height"] <= 640, f"the counts end at {said['y'] + said['height']}px"
+        ben.screenshot(path="var/screenshots/lie-table-counts-above-hand.png")
+    finally:
+        ben.context.close()
