@@ -139,7 +139,7 @@ def test_three_phones_and_a_tv_play_lie_with_wild_ones_to_the_end(servers, brows
         expect(form.get_by_role("button", name="fewer")).to_be_disabled()
         expect(ben.locator(".lie-odds")).to_contain_text("Model:")
         # Ben holds two fours and no one, so two fives are as likely as the others make them.
-        expect(form.locator(".lie-next-odds")).to_contain_text("chance that this bid is there is")
+        expect(ben.locator(".lie-next-odds")).to_contain_text("chance that this bid is there is")
         form.get_by_role("button", name="more", exact=True).click()
         form.locator('input[name="face"][value="4"]').check()
         expect(form.locator("[data-bid-label]")).to_have_text("Bid 3 fours")

@@ -131,3 +131,26 @@ def test_with_cards_on_the_table_the_reveal_s_counts_sit_above_the_next_hand_s_f
         ben.screenshot(path="var/screenshots/lie-table-counts-above-hand.png")
     finally:
         ben.context.close()
+
+
+def test_on_a_small_phone_your_turn_shows_your_hand_the_bid_and_lie_on_the_first_screen(server_of, browser):
+    """The host's turn at 360x640 (the host's tools take the most room at the top): the peek at the
+    hand, the picker with its Bid button and "Lie!" all on the first screen, in that order."""
+    server = server_of()
+    staged = stage(server, "lie/scripted", "7")  # ana's turn: bid above two fives, or call it
+    ana = open_seat(browser, server, staged, 1)
+    try:
+        expect(ana.locator("#region-now")).to_contain_text("Your turn: bid or call Lie!")
+        hand, bid, lie = box(ana, ".lie-myhand summary"), box(ana, "[data-bid-label]"), box(ana, ".lie-button")
+        for name, found in (("hand", hand), ("Bid", bid), ("Lie!", lie)):
+            assert found["y"] + found["height"] <= 640, f"{name} ends at {found['y'] + found['height']}px"
+        assert hand["y"] < bid["y"] < lie["y"]
+        ana.locator(".lie-myhand summary").click()
+        expect(ana.locator(".lie-myhand .dice .die")).to_have_count(5)
+        # The picker's small print follows "Lie!", and the odds helper still follows the picker.
+        expect(ana.locator(".lie-next-odds")).to_contain_text("Odds helper: the chance that this bid is there")
+        ana.locator('form[data-lie-bid] input[name="face"][value="6"]').check(force=True)
+        ana.screenshot(path="var/screenshots/lie-table-turn-360.png")
+    finally:
+        ana.context.close()
+

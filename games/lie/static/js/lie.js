@@ -80,7 +80,7 @@
       why.textContent = problem;
       why.hidden = !problem;
     }
-    var odds = form.querySelector("[data-odds]");
+    var odds = document.querySelector('[data-odds-for="' + form.id + '"]');
     if (odds && checked) {
       var chance = JSON.parse(odds.dataset.odds)[quantity + "-" + checked.value];
       odds.textContent = chance ? "Odds helper: the chance that this bid is there is " + chance + "." : "";
