@@ -45,10 +45,10 @@ def open_display(page: Page, base: str, code: str) -> None:
 
 
 def tap_hand(page: Page, faces: list[int]) -> None:
-    """Tap + once per card for its face, as a player would."""
+    """Tap each card's face once, as a player would."""
     form = page.locator("form[data-lie-hand]")
     for face in faces:
-        form.get_by_role("button", name=re.compile(rf"^one more {FACE_ONE[face]}$")).click()
+        form.get_by_role("button", name=f"Add a card showing {face}", exact=True).click()
 
 
 def set_hand(page: Page, faces: list[int]) -> None:
@@ -118,7 +118,7 @@ def test_three_phones_and_a_tv_play_lie_with_wild_ones_to_the_end(servers, brows
         expect(ben.locator(".lie-total")).to_contain_text("3 of 5 cards used")
         # Capped by the cards held: five faces in, every + is off.
         tap_hand(ben, [5, 5])
-        expect(ben.locator("form[data-lie-hand]").get_by_role("button", name="one more six")).to_be_disabled()
+        expect(ben.locator("form[data-lie-hand]").get_by_role("button", name="Add a card showing 6")).to_be_disabled()
         ben.locator("form[data-lie-hand]").get_by_role("button", name="Set my hand").click()
         expect(ben.locator(".lie-set")).to_contain_text("Set:")
         snap(ben, "phone-dark-hand-set")

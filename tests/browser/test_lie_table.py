@@ -154,3 +154,31 @@ def test_on_a_small_phone_your_turn_shows_your_hand_the_bid_and_lie_on_the_first
     finally:
         ana.context.close()
 
+
+def test_a_hand_of_real_cards_is_one_tap_a_card_on_the_face_showing_counted_as_it_goes(server_of, browser):
+    server = server_of()
+    staged = stage(server, "lie/scripted", "0")  # round 1: five cards each, hands to enter
+    ben = open_seat(browser, server, staged, 2)
+    try:
+        form = ben.locator("form[data-lie-hand]")
+        taps = {face: form.get_by_role("button", name=f"Add a card showing {face}", exact=True) for face in range(1, 7)}
+        for face, tap in taps.items():  # each face a button showing that die, big enough for a thumb
+            expect(tap.locator(f".die.d{face}")).to_have_text(str(face))
+            size = tap.bounding_box()
+            assert size["width"] >= 40 and size["height"] >= 40 and size["y"] + size["height"] <= 640
+        for face in (4, 4, 2):
+            taps[face].click()
+        expect(form.locator(".lie-total")).to_have_text("3 of 5 cards used")
+        expect(form.locator(".lie-chip .die")).to_have_text(["2", "4", "4"])  # the hand so far, as dice
+        form.get_by_role("button", name="Take back 4").first.click()  # a slip taken back
+        expect(form.locator(".lie-total")).to_have_text("2 of 5 cards used")
+        for face in (6, 6, 6):
+            taps[face].click()
+        expect(form.locator(".lie-total")).to_have_text("5 of 5 cards used")
+        for tap in taps.values():  # five cards held: no sixth
+            expect(tap).to_be_disabled()
+        ben.screenshot(path="var/screenshots/lie-table-taps-360.png")
+        form.get_by_role("button", name="Set my hand").click()
+        expect(ben.locator(".lie-set .die")).to_have_text(["2", "4", "6", "6", "6"])
+    finally:
+        ben.context.close()
