@@ -70,7 +70,10 @@ class Lie(Game):
     )
     # The picker before the hand: on a turn to bid, its forms come first and the peek at one's hand
     # under them; while hands are set or counted, the picker is empty and the hand's form is first.
-    regions = ("showdown", "bid_picker", "hand", "bids", "players", "leave", "history")
+    # On the host's page, "acting" holds a panel for each player without a phone: their hand, bid and
+    # "Lie!", after the host's own.
+    regions = ("showdown", "bid_picker", "hand", "acting", "bids", "players", "leave", "history")
+    acts_inline = True
     public_regions = ("history",)
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {"die": die}
     stylesheet = "css/lie.css"

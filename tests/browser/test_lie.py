@@ -46,14 +46,14 @@ def open_display(page: Page, base: str, code: str) -> None:
 
 def tap_hand(page: Page, faces: list[int]) -> None:
     """Tap each card's face once, as a player would."""
-    form = page.locator("form[data-lie-hand]")
+    form = page.locator("#region-hand form[data-lie-hand]")  # the seat's own, not a panel acting for another
     for face in faces:
         form.get_by_role("button", name=f"Add a card showing {face}", exact=True).click()
 
 
 def set_hand(page: Page, faces: list[int]) -> None:
     tap_hand(page, faces)
-    page.locator("form[data-lie-hand]").get_by_role("button", name=re.compile("Set my hand|Change my hand")).click()
+    page.locator("#region-hand form[data-lie-hand]").get_by_role("button", name=re.compile("Set my hand|Change my hand")).click()
     # Set and waiting for others, or the last hand in and the bidding begun.
     expect(page.locator(".lie-set, .lie-myhand").first).to_be_attached()
 
@@ -62,7 +62,7 @@ FACE_ONE = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def bid(page: Page, quantity: int, face: int) -> None:
-    form = page.locator("form[data-lie-bid]")
+    form = page.locator("#region-bid_picker form[data-lie-bid]")
     box = form.locator('input[name="quantity"]')
     while int(box.input_value()) < quantity:
         form.get_by_role("button", name="more", exact=True).click()
@@ -256,8 +256,8 @@ def test_counting_at_reveal_with_which_way_and_a_player_without_a_phone(servers,
         expect(ben.locator("#region-now")).to_contain_text("count your fives and your ones (wild)")
         ben.get_by_role("button", name="one more", exact=True).click()
         snap(ben, "phone-counting")
-        ana.get_by_role("button", name="one more wild one").click()
-        ana.get_by_role("button", name="That's my count").click()
+        ana.locator("#region-hand").get_by_role("button", name="one more wild one").click()
+        ana.locator("#region-hand").get_by_role("button", name="That's my count").click()
         expect(ben.locator("#lie-players")).to_contain_text("counted ✓")
         expect(ben.locator("#count-r1-face")).to_have_value("1")
         ben.get_by_role("button", name="That's my count").click()

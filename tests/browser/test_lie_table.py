@@ -182,3 +182,53 @@ def test_a_hand_of_real_cards_is_one_tap_a_card_on_the_face_showing_counted_as_i
         expect(ben.locator(".lie-set .die")).to_have_text(["2", "4", "6", "6", "6"])
     finally:
         ben.context.close()
+
+
+def test_the_host_plays_a_round_for_a_player_without_a_phone_from_a_panel_on_their_own_page(server_of, browser):
+    """Dee has no phone: Ana, the host, sets Dee's hand, sees her own turn and calls "Lie!" for Dee,
+    all from a panel on her own page at 360x640, which never turns into Dee's."""
+    from tests.browser.test_lie import bid
+
+    server = server_of()
+    staged = stage(server, "lie/scripted", "4")  # round 1: every hand set but Dee's
+    ana, ben = open_seat(browser, server, staged, 1), open_seat(browser, server, staged, 2)
+    try:
+        panel = ana.locator("#acting-4")
+        expect(panel).to_contain_text("Playing for dee")
+        expect(panel).to_contain_text("dee: Draw 5 cards and enter your hand")
+        for face in (5, 2, 3, 3, 6):
+            panel.get_by_role("button", name=f"Add a card showing {face}", exact=True).click()
+        expect(panel.locator(".lie-total")).to_have_text("5 of 5 cards used")
+        panel.get_by_role("button", name="Set my hand").click()
+        # The last hand in: Ben, the opener, chooses the way, and the panel shows Dee waiting.
+        expect(panel).to_contain_text("dee: Waiting for the opener to choose the direction of play")
+        expect(ben.locator("#region-now")).to_contain_text("Choose the direction of play")
+        panel.locator(".lie-myhand summary").click()
+        expect(panel.locator(".lie-myhand .dice .die")).to_have_text(["2", "3", "3", "5", "6"])
+        ana.screenshot(path="var/screenshots/lie-table-acting-hand-set-360.png")
+
+        ben.get_by_role("button", name="Counter clockwise").click()
+        bid(ben, 2, 5)
+        # The host's own turn is the host's: her own picker, and none in Dee's panel.
+        expect(ana.locator("#region-now")).to_contain_text("Your turn: bid or call Lie!")
+        expect(panel.locator("form[data-lie-bid]")).to_have_count(0)
+        bid(ana, 3, 5)
+
+        # Dee's turn: the panel says so and leads the host's page, Dee's picker on its first screen.
+        expect(panel).to_contain_text("dee’s turn")
+        expect(ana.locator("#region-now")).to_contain_text("Waiting for dee")
+        ana.evaluate("window.scrollTo(0, 0)")
+        step = panel.locator("form[data-lie-bid] [data-step]").first.bounding_box()
+        assert step["y"] + step["height"] <= 640, f"Dee's picker starts at {step['y']}px"
+        ana.screenshot(path="var/screenshots/lie-table-acting-turn-360.png")
+        panel.locator(".lie-button").click()
+
+        # Four fives with ones wild: the bid held, and Dee lost.
+        for page in (ana, ben):
+            expect(page.locator(".lie-showdown")).to_contain_text("dee called “Lie!” on ana")
+        expect(ana.locator("#region-now")).to_contain_text("You won the challenge")
+        assert "?as=" not in ana.url
+        expect(ana.locator(".topme")).not_to_contain_text("Acting for")
+    finally:
+        ana.context.close()
+        ben.context.close()

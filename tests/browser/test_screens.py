@@ -257,15 +257,19 @@ AT_HAND = """() => {
   return problems;
 }"""
 
-# LIE on a phone, on the seat's turn to bid: its hand (the peek), the picker's Bid button and "Lie!"
-# are all on the first screen.
+# LIE on a phone, on the seat's own turn to bid: its hand (the peek), the picker's Bid button and
+# "Lie!" are all on the first screen. (A page acting for a player without a phone carries its banner
+# above them; the host acts for such a player from a panel of the host's own page, where the
+# panel's picker is what to do now.)
 LIE_TURN = """() => {
   """ + NAME + """
   const height = window.innerHeight, problems = [];
   const shown = e => { const r = e && e.getBoundingClientRect(); return r && r.width > 0 && r.height > 0; };
-  const lie = document.querySelector('.lie-call-form .lie-button');
-  if (!shown(lie) || !document.querySelector('.lie-bid-form[data-now]')) return problems;
-  for (const e of [document.querySelector('.lie-myhand summary'), document.querySelector('[data-bid-label]'), lie])
+  // The seat's own turn: the host's panel for a player without a phone is checked as what to do now.
+  const lie = document.querySelector('#region-bid_picker .lie-call-form .lie-button');
+  if (document.body.dataset.acting || !shown(lie) || !document.querySelector('#region-bid_picker .lie-bid-form[data-now]'))
+    return problems;
+  for (const e of [document.querySelector('#region-hand .lie-myhand summary'), document.querySelector('#region-bid_picker [data-bid-label]'), lie])
     if (shown(e) && e.getBoundingClientRect().bottom > height + 1)
       problems.push(`on this turn ${name(e)} is below the first screen (${Math.round(e.getBoundingClientRect().bottom)}px)`);
   return problems;
