@@ -141,12 +141,12 @@ def test_on_a_small_phone_your_turn_shows_your_hand_the_bid_and_lie_on_the_first
     ana = open_seat(browser, server, staged, 1)
     try:
         expect(ana.locator("#region-now")).to_contain_text("Your turn: bid or call Lie!")
-        hand, bid, lie = box(ana, ".lie-myhand summary"), box(ana, "[data-bid-label]"), box(ana, ".lie-button")
+        hand, bid, lie = box(ana, "#region-hand .lie-myhand summary"), box(ana, "[data-bid-label]"), box(ana, ".lie-button")
         for name, found in (("hand", hand), ("Bid", bid), ("Lie!", lie)):
             assert found["y"] + found["height"] <= 640, f"{name} ends at {found['y'] + found['height']}px"
         assert hand["y"] < bid["y"] < lie["y"]
-        ana.locator(".lie-myhand summary").click()
-        expect(ana.locator(".lie-myhand .dice .die")).to_have_count(5)
+        ana.locator("#region-hand .lie-myhand summary").click()
+        expect(ana.locator("#region-hand .lie-myhand .dice .die")).to_have_count(5)
         # The picker's small print follows "Lie!", and the odds helper still follows the picker.
         expect(ana.locator(".lie-next-odds")).to_contain_text("Odds helper: the chance that this bid is there")
         ana.locator('form[data-lie-bid] input[name="face"][value="6"]').check(force=True)
@@ -203,7 +203,7 @@ def test_the_host_plays_a_round_for_a_player_without_a_phone_from_a_panel_on_the
         # The last hand in: Ben, the opener, chooses the way, and the panel shows Dee waiting.
         expect(panel).to_contain_text("dee: Waiting for the opener to choose the direction of play")
         expect(ben.locator("#region-now")).to_contain_text("Choose the direction of play")
-        panel.locator(".lie-myhand summary").click()
+        panel.get_by_text("Tap to see dee’s hand").click()
         expect(panel.locator(".lie-myhand .dice .die")).to_have_text(["2", "3", "3", "5", "6"])
         ana.screenshot(path="var/screenshots/lie-table-acting-hand-set-360.png")
 
