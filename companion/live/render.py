@@ -277,6 +277,7 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
     # the host has none of their own to play.
     pending = set(view.get("waiting_for", [])) if view and me["is_host"] and not now.my_turn else set()
     return {
+        "acted_for": acted_for(sc, me) if view is not None else [],
         **sc.common,
         "act_for": [p for p in sc.people if p["id"] in pending and not p["has_phone"] and not p["gone"]],
         "me": me,
@@ -286,6 +287,22 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
         "undo_label": sc.undo_label if me["is_host"] else "",
         "undo_note": sc.undo_note if me["is_host"] else "",
     }
+
+
+def acted_for(sc: Scene, me: dict[str, Any]) -> list[dict[str, Any]]:
+    """On the host's page of a game that acts inline (``Game.acts_inline``), while it is played:
+    each player without a phone, with their view and now card, for a panel that acts for them."""
+    if not me["is_host"] or not sc.game.acts_inline or sc.table.status != Table.Status.PLAYING:
+        return []
+    out = []
+    for p in sc.players:
+        if p["has_phone"] or p["gone"]:
+            continue
+        seat = next(s for s in sc.seats if s.pk == p["id"])
+        viewer = viewer_of(seat)
+        view = sc.game.view(sc.played, viewer)
+        out.append({"person": p, "view": view, "now": sc.game.now(view, viewer)})
+    return out
 
 
 def _digest(text: str, size: int = 8) -> str:

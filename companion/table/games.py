@@ -241,6 +241,10 @@ class Game:
     # Those of its regions that show only what the table display shows (the record of play, the
     # trackers), so every screen shows them alike: drawn from the display's view, once a change.
     public_regions: tuple[str, ...] = ()
+    # Whether the host's own page acts for each player without a phone in a panel of its own (the
+    # context's ``acted_for``: each such player, their view and now card), rather than only on a
+    # page of theirs (``?as=``). The panel's forms send ``as_seat`` and ``inline=1``.
+    acts_inline: ClassVar[bool] = False
     # Functions the game's partials call, by name (LIE's ``die``): Jinja2 globals (companion.live.jinja).
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {}
     # The game's own stylesheet and script under games/<slug>/static/ (e.g. "css/fiction.css"); the table page

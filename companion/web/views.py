@@ -475,8 +475,13 @@ def _fresh(request: HttpRequest, code: str, token: str, mode: tables.Mode) -> di
 def _shown(request: HttpRequest, own: Seat | None) -> Seat | None:
     """The seat the page that sent this request shows: a page acting for a player without a
     phone sends ``as_seat`` with every request, and its replies must be that player's regions,
-    never its host's own (None: it may show neither)."""
-    return None if own is None else seats.acting_for(own.table, own, request.POST.get("as_seat"))
+    never its host's own (None: it may show neither). A panel on the host's own page that acts
+    for such a player sends ``inline=1`` too: that page is the host's, and so is its reply."""
+    if own is None:
+        return None
+    if request.POST.get("inline") == "1":
+        return own
+    return seats.acting_for(own.table, own, request.POST.get("as_seat"))
 
 
 def _version(request: HttpRequest) -> int | None:

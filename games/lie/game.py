@@ -15,7 +15,7 @@ from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move
                                    Role, Viewer, platform_move)
 
 from . import rules
-from .screens import die, result_words, screen, showdown, spoken, why_won
+from .screens import counted, die, result_words, screen, showdown, spoken, why_won
 from .rules import DECK_SIZE, FACES, MAX_PLAYERS, MIN_PLAYERS, Phase
 
 _DIRECTIONS = (
@@ -70,7 +70,10 @@ class Lie(Game):
     )
     # The picker before the hand: on a turn to bid, its forms come first and the peek at one's hand
     # under them; while hands are set or counted, the picker is empty and the hand's form is first.
-    regions = ("showdown", "bid_picker", "hand", "bids", "players", "leave", "history")
+    # On the host's page, "acting" holds a panel for each player without a phone: their hand, bid and
+    # "Lie!", after the host's own.
+    regions = ("showdown", "bid_picker", "hand", "acting", "bids", "players", "leave", "history")
+    acts_inline = True
     public_regions = ("history",)
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {"die": die}
     stylesheet = "css/lie.css"
@@ -225,7 +228,8 @@ class Lie(Game):
         bid = last["challenged"]
         verdict = "the bid held" if last["held"] else "the bid was a lie"
         return (f"{names.get(last['challenger'], '?')} called Lie on {names.get(bid['seat'], '?')}'s "
-                f"{spoken(bid)}: there were {last['count']}, {verdict}.")
+                f"{spoken(bid)}: there {'was' if last['count'] == 1 else 'were'} {counted(last['count'], bid['face'])}, "
+                f"{verdict}.")
 
     def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
         if not _hands_shown(before, shown):

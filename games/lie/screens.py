@@ -81,7 +81,8 @@ def why_won(view: dict) -> str:
     return f"Everyone else is out: {winner} is the last player left."
 
 
-def _counted(n: int, face: int) -> str:
+def counted(n: int, face: int) -> str:
+    """``counted(1, 5)`` is "1 five", ``counted(3, 5)`` "3 fives"."""
     return f"{n} {_FACE_ONE[face] if n == 1 else _FACE_NAMES[face]}"
 
 
@@ -89,7 +90,7 @@ def settled(view: dict) -> dict | None:
     """The last showdown while it is still the news: from its "Lie!" until the next round's first
     bid. None once a round is under way or was called off."""
     last = view["showdowns"][-1] if view["showdowns"] else None
-    if last is None:
+    if last is None or view["redealt"]:
         return None
     if last["round"] != view["round"] - 1 or view["bids"] or view["phase"] == Phase.COUNTING:
         return None
@@ -113,7 +114,7 @@ def result_words(view: dict, seat: int | None) -> str:
     wild = " with wild ones" if s["wild_ones"] and face != 1 else ""
     verdict = "the bid held" if s["held"] else "the bid was a lie"
     caller = "You" if s["challenger"] == seat else names[s["challenger"]]
-    words = [f"{caller} called Lie on {who(bid['seat'])}: {_counted(s['count'], face)}{wild}, {verdict}."]
+    words = [f"{caller} called Lie on {who(bid['seat'])}: {counted(s['count'], face)}{wild}, {verdict}."]
     cards = {r["seat"]: r["cards"] for r in s["rows"]}
     loser, winner, out = s["loser"], s["winner"], set(s["eliminated"])
     mine = next((o["mine"] for o in s["outs"] if o["seat"] == seat), None)
@@ -220,6 +221,10 @@ def screen(view: dict, cards: int | None) -> dict:
         "current_spoken": None if current is None else spoken(current),
         "face_names": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f]} for f in FACES],
         "last_showdown": last,
+        # Hands to set after a "Lie!": what each player counted, said above the form for the next hand
+        # (the reveal's own card, with every hand, sits under that form on a phone).
+        "counts_news": settled(view) is not None and view["outcome"] is None and view["phase"] == Phase.SETTING_HANDS
+        and not view["app_deals"],
         # The round before this one, when a player's leaving called it off: said until the next bid.
         "called_off_notice": next((off for off in view["called_off"] if off["round"] == view["round"] - 1), None),
         # The round in play when the game ended before its showdown (the host ended it, or the last

@@ -157,9 +157,9 @@ def test_lie_the_host_sets_dan_s_hand_and_bids_for_him_while_their_own_tab_stays
     expect(dan.locator(".lie-set")).to_be_visible()
     dans_hand = dan.locator(".lie-set").inner_text()
     only_acting_for(dan, "Dan")
-    expect(ana.locator(".lie-set")).to_have_count(0)  # the host's own hand is not set
+    expect(ana.locator("#region-hand .lie-set")).to_have_count(0)  # the host's own hand is not set
     set_hand(ana, [4, 4, 4, 1, 6])
-    expect(ana.locator(".lie-set")).not_to_have_text(dans_hand)
+    expect(ana.locator("#region-hand .lie-set")).not_to_have_text(dans_hand)
     expect(dan.locator(".lie-set")).to_have_text(dans_hand)
     only_acting_for(dan, "Dan")
     set_hand(ben, [5])
@@ -168,7 +168,7 @@ def test_lie_the_host_sets_dan_s_hand_and_bids_for_him_while_their_own_tab_stays
     bid(ben, 3, 4)
     expect(dan.locator("#region-now")).to_contain_text("Your turn")
     expect(ana.locator("#region-now")).not_to_contain_text("Your turn")
-    expect(ana.locator("form[data-lie-bid]")).to_have_count(0)
+    expect(ana.locator("#region-bid_picker form[data-lie-bid]")).to_have_count(0)
     only_acting_for(dan, "Dan")
     bid(dan, 4, 2)
     expect(tv.locator(".lie-calls li").last).to_contain_text("Dan")

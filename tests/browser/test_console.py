@@ -136,9 +136,11 @@ def test_lie_ended_by_the_others_leaving_logs_no_console_error(servers, console)
         expect(page.locator(".lie-showdown")).to_contain_text("ben won")
 
     cal.locator(".lie-leave summary").click()
+    cal.once("dialog", lambda d: d.accept())  # "Leave ... for good?"
     cal.get_by_role("button", name="Leave the game for good").click()
     expect(cal.locator("#region-now")).to_contain_text("You left this game")
     ben.locator(".lie-leave summary").click()
+    ben.once("dialog", lambda d: d.accept())  # "Leave ... for good?"
     ben.get_by_role("button", name="Leave the game for good").click()
     expect(ana.locator("#region-now")).to_contain_text("You win!")
     for page in (ben, cal, tv):

@@ -83,6 +83,7 @@ def test_an_evening_of_three_games_at_one_table(servers, phones, browser):
         dealt_first = cat.locator("details.lie-leave").get_attribute("id")
         for page in (ben, cat):
             page.locator("summary", has_text="Leave this game").click()
+            page.once("dialog", lambda d: d.accept())  # "Leave ... for good?"
             page.locator("#forfeit-form").get_by_role("button").click()
             if page is ben:
                 # Gus leaving calls the round off, and the next round's page comes with its own

@@ -32,15 +32,15 @@ def create_lie_table(page: Page, base: str, name: str) -> str:
 
 
 def tap_hand(page: Page, faces: list[int]) -> None:
-    """Tap + once per card for its face, as a player would."""
-    form = page.locator("form[data-lie-hand]")
+    """Tap each card's face once, as a player would."""
+    form = page.locator("#region-hand form[data-lie-hand]")  # the seat's own, not a panel acting for another
     for face in faces:
-        form.get_by_role("button", name=re.compile(rf"^one more {FACE_ONE[face]}$")).click()
+        form.get_by_role("button", name=f"Add a card showing {face}", exact=True).click()
 
 
 def set_hand(page: Page, faces: list[int]) -> None:
     tap_hand(page, faces)
-    page.locator("form[data-lie-hand]").get_by_role("button", name=re.compile("Set my hand|Change my hand")).click()
+    page.locator("#region-hand form[data-lie-hand]").get_by_role("button", name=re.compile("Set my hand|Change my hand")).click()
     # Set and waiting for others, or the last hand in and the bidding begun.
     expect(page.locator(".lie-set, .lie-myhand").first).to_be_attached()
 
@@ -49,7 +49,7 @@ FACE_ONE = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def bid(page: Page, quantity: int, face: int) -> None:
-    form = page.locator("form[data-lie-bid]")
+    form = page.locator("#region-bid_picker form[data-lie-bid]")
     box = form.locator('input[name="quantity"]')
     while int(box.input_value()) < quantity:
         form.get_by_role("button", name="more", exact=True).click()
@@ -105,7 +105,7 @@ def test_three_phones_and_a_tv_play_lie_with_wild_ones_to_the_end(servers, brows
         expect(ben.locator(".lie-total")).to_contain_text("3 of 5 cards used")
         # Capped by the cards held: five faces in, every + is off.
         tap_hand(ben, [5, 5])
-        expect(ben.locator("form[data-lie-hand]").get_by_role("button", name="one more six")).to_be_disabled()
+        expect(ben.locator("form[data-lie-hand]").get_by_role("button", name="Add a card showing 6")).to_be_disabled()
         ben.locator("form[data-lie-hand]").get_by_role("button", name="Set my hand").click()
         expect(ben.locator(".lie-set")).to_contain_text("Set:")
         snap(ben, "phone-dark-hand-set")
@@ -126,7 +126,7 @@ def test_three_phones_and_a_tv_play_lie_with_wild_ones_to_the_end(servers, brows
         expect(form.get_by_role("button", name="fewer")).to_be_disabled()
         expect(ben.locator(".lie-odds")).to_contain_text("Model:")
         # Ben holds two fours and no one, so two fives are as likely as the others make them.
-        expect(form.locator(".lie-next-odds")).to_contain_text("chance that this bid is there is")
+        expect(ben.locator(".lie-next-odds")).to_contain_text("chance that this bid is there is")
         form.get_by_role("button", name="more", exact=True).click()
         form.locator('input[name="face"][value="4"]').check()
         expect(form.locator("[data-bid-label]")).to_have_text("Bid 3 fours")
@@ -243,8 +243,8 @@ def test_counting_at_reveal_with_which_way_and_a_player_without_a_phone(servers,
         expect(ben.locator("#region-now")).to_contain_text("count your fives and your ones (wild)")
         ben.get_by_role("button", name="one more", exact=True).click()
         snap(ben, "phone-counting")
-        ana.get_by_role("button", name="one more wild one").click()
-        ana.get_by_role("button", name="That's my count").click()
+        ana.locator("#region-hand").get_by_role("button", name="one more wild one").click()
+        ana.locator("#region-hand").get_by_role("button", name="That's my count").click()
         expect(ben.locator("#lie-players")).to_contain_text("counted ✓")
         expect(ben.locator("#count-r1-face")).to_have_value("1")
         ben.get_by_role("button", name="That's my count").click()
@@ -263,6 +263,7 @@ def test_counting_at_reveal_with_which_way_and_a_player_without_a_phone(servers,
         # Ben has to go: he leaves the game, and the table plays on without waiting for him.
         ben.locator(".lie-leave summary").click()
         snap(ben, "phone-leave")
+        ben.once("dialog", lambda d: d.accept())  # "Leave ... for good?"
         ben.get_by_role("button", name="Leave the game for good").click()
         expect(ben.locator("#region-now")).to_contain_text("You left this game")
         expect(tv.locator("#lie-players")).to_contain_text("left the game")
@@ -455,6 +456,7 @@ def test_the_app_deals_two_phones_play_lie_from_their_dealt_cards_to_the_end(ser
                 expect(ben.locator(".lie-set")).to_contain_text("Set:")
                 expect(ben.locator(".lie-card input:checked")).to_have_count(5)  # the hand set, as tapped
             else:
+                ben.once("dialog", lambda d: d.accept())  # "Set this hand with no cards used?"
                 ben.get_by_role("button", name="Set my hand").click()  # every card left unused
             expect(ana.locator("#lie-players")).to_contain_text("hand set ✓")
             face = turn_cards(ana, [0])[0]

@@ -74,6 +74,10 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
         seen[phase] = seen.get(phase, 0) + 1
         found.append((phase if seen[phase] == 1 else f"{phase}-{seen[phase]}", str(number)))
     found.insert(-1 if found[-1][0] == "end" else len(found), ("fullest", str(last_in_play)))
+    if slug == "lie":  # the host's turn to bid or call "Lie!", whose hand, picker and "Lie!" fit a phone
+        turn = _lie_turn(script, game, rng_seed=7)
+        if turn is not None:
+            found.insert(-1, ("turn", str(turn)))
     # The largest table also holds a long evening: eight people with long names, 7 and 15 games.
     evenings = [("evening-7", "evening-7"), ("evening-15", "evening-15"), ("closed-3", "closed-3"),
                 ("closed-15", "closed-15")] \
@@ -81,6 +85,26 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
     if slug == "fiction" and module.endswith("largest"):  # eight players, whose names the board never shows
         evenings.append(("evening-15-end", "evening-15-end"))
     return [*found, ("again", "again"), *evenings]
+
+
+def _lie_turn(script, game, rng_seed: int) -> int | None:
+    """The first step after which the host has a bid to beat or call a lie on."""
+    import random
+
+    from tests import played as play
+
+    host = next(p for p in script.PLAYERS if p.is_host)
+    by_id = {p.seat_id: p for p in script.PLAYERS}
+    rng = random.Random(rng_seed)
+    state = play.begin(game, list(script.PLAYERS), script.SETUP, rng)
+    for number, (seat_id, move) in enumerate(script.STEPS, start=1):
+        state = play.step(game, state, by_id.get(seat_id), move, rng)
+        if game.outcome(state) is not None:
+            return None
+        view = game.view(state, host)
+        if view["my_turn"] and view["current_bid"] and view["phase"] == "bidding":
+            return number
+    return None
 
 
 def roles(script_name: str) -> dict[str, tuple[int, bool]]:
@@ -234,6 +258,24 @@ AT_HAND = """() => {
   return problems;
 }"""
 
+# LIE on a phone, on the seat's own turn to bid: its hand (the peek), the picker's Bid button and
+# "Lie!" are all on the first screen. (A page acting for a player without a phone carries its banner
+# above them; the host acts for such a player from a panel of the host's own page, where the
+# panel's picker is what to do now.)
+LIE_TURN = """() => {
+  """ + NAME + """
+  const height = window.innerHeight, problems = [];
+  const shown = e => { const r = e && e.getBoundingClientRect(); return r && r.width > 0 && r.height > 0; };
+  // The seat's own turn: the host's panel for a player without a phone is checked as what to do now.
+  const lie = document.querySelector('#region-bid_picker .lie-call-form .lie-button');
+  if (document.body.dataset.acting || !shown(lie) || !document.querySelector('#region-bid_picker .lie-bid-form[data-now]'))
+    return problems;
+  for (const e of [document.querySelector('#region-hand .lie-myhand summary'), document.querySelector('#region-bid_picker [data-bid-label]'), lie])
+    if (shown(e) && e.getBoundingClientRect().bottom > height + 1)
+      problems.push(`on this turn ${name(e)} is below the first screen (${Math.round(e.getBoundingClientRect().bottom)}px)`);
+  return problems;
+}"""
+
 AXE_RUN = """() => axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
                resultTypes: ['violations']})
   .then(r => r.violations.map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`))"""
@@ -251,7 +293,7 @@ def check(page: Page, name: str, errors: list[str], device: str) -> list[str]:
         if device.startswith("tv-"):
             problems += page.evaluate(READABLE)
     else:
-        problems += page.evaluate(AT_HAND)
+        problems += page.evaluate(AT_HAND) + page.evaluate(LIE_TURN)
     text = page.locator("body").inner_text()
     problems += [f"shows template syntax {mark!r}" for mark in ("{#", "{%", "{{") if mark in text]
     if page.evaluate("typeof axe === 'undefined'"):  # once a page load: a resize keeps it

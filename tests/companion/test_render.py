@@ -396,5 +396,5 @@ def test_a_games_best_moment_says_only_what_its_end_shows_everyone(slug):
 # The words of the three games' and the demo's moments' own sentences (Game.moment), which name
 # nothing of a game; another game lists its own in its scripted.py.
 MOMENT_WORDS = set("""the word was found with guess after first one guessers missed it guesses final ranking vp
-called lie on there were bid held a lies secret""".split()) | {
+called lie on there was were bid held a lies secret""".split()) | {
     "ones", "twos", "threes", "fours", "fives", "sixes", "one", "two", "three", "four", "five", "six"}

@@ -166,7 +166,8 @@ class GameState:
     ``i`` set this round, ``None`` until set. ``playoff`` is True once a
     Shorter Game is down to tied players. When the app deals, ``dealt[i]`` is
     the cards (``(top, bottom)``) seat ``i`` was dealt this round, ``None`` for
-    players who are out; ``()`` at other tables.
+    players who are out; ``()`` at other tables. ``redealt`` is True while the
+    round in play is one dealt again (``deal_again``), until the next round.
     """
 
     players: tuple[str, ...]
@@ -192,6 +193,7 @@ class GameState:
     left: tuple[tuple[int, int], ...] = ()
     app_deals: bool = False
     dealt: tuple[tuple[tuple[int, int], ...] | None, ...] = ()
+    redealt: bool = False
 
     @property
     def in_game(self) -> tuple[int, ...]:
@@ -301,7 +303,7 @@ def _start_round(state: GameState) -> GameState:
     When the app deals, the new round's cards are dealt by ``apply`` (``_deal``), which holds the rng.
     """
     if not state.count_at_reveal:
-        return replace(state, phase=Phase.SETTING_HANDS, turn=None, dealt=())
+        return replace(state, phase=Phase.SETTING_HANDS, turn=None, dealt=(), redealt=False)
     return _hands_ready(state)
 
 
@@ -642,7 +644,7 @@ def deal_again(state: GameState, rng: random.Random | None) -> GameState:
     if state.outcome is not None:
         raise IllegalMove("The game is over.", reason="game-over")
     fresh = replace(state, hands=(None,) * len(state.players), calls=(), turn=None, direction=Direction.CLOCKWISE,
-                    challenger=None, counts=(), phase=Phase.SETTING_HANDS, dealt=())
+                    challenger=None, counts=(), phase=Phase.SETTING_HANDS, dealt=(), redealt=True)
     return _deal(fresh, rng) if state.app_deals else fresh
 
 
@@ -731,6 +733,7 @@ def to_dict(state: GameState) -> dict:
         "left": [list(pair) for pair in state.left],
         "app_deals": state.app_deals,
         "dealt": _dealt_to_list(state.dealt),
+        "redealt": state.redealt,
     }
 
 
@@ -797,6 +800,7 @@ def from_dict(data: Mapping) -> GameState:
             left=tuple(tuple(pair) for pair in data.get("left", ())),
             app_deals=bool(data.get("app_deals", False)),
             dealt=_dealt_from_list(data.get("dealt", ())),
+            redealt=bool(data.get("redealt", False)),
         )
     except CorruptState:
         raise

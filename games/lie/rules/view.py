@@ -73,6 +73,9 @@ def player_view(state: GameState, seat: int | None) -> dict:
         ],
         "hand": None if own_hand is None else list(own_hand),
         "app_deals": state.app_deals,
+        # The round in play was dealt again after the host undid its "Lie!": the round before
+        # it is not the news.
+        "redealt": state.redealt,
         "dealt": None if own_cards is None else [
             {"ends": list(card), "up": up} for card, up in zip(own_cards, own_up, strict=True)],
         "bids": _calls_to_list(state.calls),

@@ -80,7 +80,7 @@
       why.textContent = problem;
       why.hidden = !problem;
     }
-    var odds = form.querySelector("[data-odds]");
+    var odds = document.querySelector('[data-odds-for="' + form.id + '"]');
     if (odds && checked) {
       var chance = JSON.parse(odds.dataset.odds)[quantity + "-" + checked.value];
       odds.textContent = chance ? "Odds helper: the chance that this bid is there is " + chance + "." : "";
@@ -105,10 +105,49 @@
   document.addEventListener("input", function (evt) {
     var form = evt.target.closest && evt.target.closest("form");
     if (form && (form.querySelector("[data-counter]"))) refresh(form);
+    if (form && form.hasAttribute("data-lie-taps")) refreshTaps(form);
   });
   document.addEventListener("change", function (evt) {
     var form = evt.target.closest && evt.target.closest("form[data-lie-bid]");
     if (form) refresh(form);
+  });
+
+  // A hand of cards on the table: one tap a card, on the face showing. Each face's count is a
+  // hidden field; the hand so far is drawn from them as dice, each a button that takes it back.
+  function refreshTaps(form) {
+    var cap = parseInt(form.dataset.cap, 10);
+    var sum = total(form);
+    form.querySelectorAll("[data-tap]").forEach(function (button) { button.disabled = sum >= cap; });
+    var chips = form.querySelector("[data-chips]");
+    if (chips) {
+      chips.textContent = "";
+      counted(form).forEach(function (input) {
+        var tap = form.querySelector('[data-tap="' + input.dataset.face + '"]');
+        for (var i = 0; i < (parseInt(input.value, 10) || 0); i++) {
+          var chip = document.createElement("button");
+          chip.type = "button";
+          chip.className = "lie-chip";
+          chip.dataset.untap = input.dataset.face;
+          chip.innerHTML = '<span class="sr-only">Take back </span>' + tap.querySelector(".die").outerHTML;
+          chips.appendChild(chip);
+        }
+      });
+    }
+    var shown = form.querySelector("[data-total]");
+    if (shown) shown.textContent = String(sum);
+  }
+
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("[data-tap], [data-untap]");
+    if (!button) return;
+    var form = button.closest("form[data-lie-taps]");
+    if (!form) return;
+    var face = button.dataset.tap || button.dataset.untap;
+    var input = form.querySelector('input[data-face="' + face + '"]');
+    var value = (parseInt(input.value, 10) || 0) + (button.dataset.tap ? 1 : -1);
+    if (value < 0 || (button.dataset.tap && total(form) >= parseInt(form.dataset.cap, 10))) return;
+    input.value = String(value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));  // marks it touched: live updates keep it
   });
 
   // Dealt cards: each card's chosen end, "" for an unused card.
@@ -121,6 +160,13 @@
     var form = evt.target.closest && evt.target.closest("form[data-lie-dealt]");
     var shown = form && form.querySelector("[data-total]");
     if (shown) shown.textContent = String(turnedUp(form).length);
+  });
+
+  // Every dealt card starts unused: a hand with none turned is asked about before it is sent.
+  document.addEventListener("htmx:confirm", function (evt) {
+    var form = evt.detail.elt;
+    if (!form || !form.matches || !form.matches("form[data-lie-dealt]") || turnedUp(form).length) return;
+    if (!window.confirm("Set this hand with no cards used? Tap an end of each card to use it.")) evt.preventDefault();
   });
 
   // A hand is sent as one face per card used: faces=4&faces=4&faces=2.
@@ -142,6 +188,7 @@
   function refreshAll() {
     document.querySelectorAll("form").forEach(function (form) {
       if (form.querySelector("[data-counter]")) refresh(form);
+      if (form.hasAttribute("data-lie-taps")) refreshTaps(form);
     });
   }
   document.addEventListener("DOMContentLoaded", refreshAll);
