@@ -123,6 +123,15 @@ def seen_by_another(game: Game, state: Played, other: Played, seats: list[Seat],
     return any(game.view(state, viewer_of(s)) != game.view(other, viewer_of(s)) for s in seats if s is not seat)
 
 
+def acting(game: Game, seat: Seat, seats: list[Seat]) -> dict:
+    """For the host of a game that acts inline (``Game.acts_inline``), the players without a phone
+    whose panels its page holds, which its twin keeps as they are: ``also``."""
+    if not (seat.is_host and game.acts_inline):
+        return {}
+    return {"also": [viewer_of(s) for s in seats if not s.has_phone and not s.left and not s.removed
+                     and s.role != "display"]}
+
+
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_a_seat_is_sent_the_same_bytes_whatever_it_may_not_see(name, monkeypatch):
     slug = name.split("/")[0]
@@ -138,7 +147,7 @@ def test_a_seat_is_sent_the_same_bytes_whatever_it_may_not_see(name, monkeypatch
     telling = 0
     for n in checked_steps(game, [state for *_, state in drawn]):
         label, state = drawn[n][0], drawn[n][4]
-        twins = {seat.pk: twin(state, viewer_of(seat)) for seat in seats}
+        twins = {seat.pk: twin(state, viewer_of(seat), **acting(game, seat, seats)) for seat in seats}
         assert all(t.players == state.players for t in twins.values()), f"{name}: a twin keeps the players"
         hiding = [seat for seat in seats if twins[seat.pk].rules != state.rules]
         for seat in hiding:

@@ -308,7 +308,7 @@ def test_every_region_renders_for_every_seat_through_the_script():
             view = game.view(state, viewer)
             context = {"view": view, "me": me, "people": people, "names": {p["id"]: p["name"] for p in people},
                        "table": {"code": "ABCD", "status": "playing", "version": step, "game": "lie"},
-                       "moves": {m.type: m for m in game.moves}}
+                       "moves": {m.type: m for m in game.moves}, "acted_for": []}
             html = {region: render_to_string(f"lie/partials/{region}.html", context) for region in game.regions}
             if viewer.is_display:
                 assert not html["hand"].strip() and not html["bid_picker"].strip()
@@ -400,7 +400,8 @@ def drawn(state, viewer, region):
     import re
 
     context = {"view": game.view(state, viewer), "me": {"id": viewer.seat_id, "has_phone": True}, "names": NAMES,
-               "table": {"code": "KMNPQR"}, "moves": {m.type: m for m in game.moves}}
+               "table": {"code": "KMNPQR"}, "moves": {m.type: m for m in game.moves},
+               "acted_for": []}
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", render_to_string(f"lie/partials/{region}.html", context)))
 
 
@@ -540,7 +541,7 @@ def test_only_the_owner_is_drawn_their_dealt_cards_and_the_screen_says_the_pairi
         context = {"view": game.view(state, viewer), "me": me, "people": people,
                    "names": {p["id"]: p["name"] for p in people},
                    "table": {"code": "ABCD", "status": "playing", "version": 1, "game": "lie"},
-                   "moves": {m.type: m for m in game.moves}}
+                   "moves": {m.type: m for m in game.moves}, "acted_for": []}
         drawn[viewer.seat_id] = "".join(render_to_string(f"lie/partials/{region}.html", context)
                                         for region in game.regions)
     mine = drawn[ANA]

@@ -9,18 +9,21 @@ nothing is hidden.
 
 import dataclasses
 from collections import Counter
+from collections.abc import Sequence
 
 from companion.table.games import Played, Viewer
 from games.lie import rules
 
 
-def twin(played: Played, viewer: Viewer) -> Played:
-    """The same round with every other player's hand, cards and count changed for ``viewer``."""
+def twin(played: Played, viewer: Viewer, also: Sequence[Viewer] = ()) -> Played:
+    """The same round with every other player's hand, cards and count changed for ``viewer``;
+    ``also``: the players without a phone whose panels the host's page holds, kept as they are."""
     state = rules.GameState.from_dict(played.rules)
     if state.outcome is not None:
         return played
+    seen = {played.index(viewer), *(played.index(each) for each in also)}
     me = played.index(viewer)
-    others = [seat for seat in range(len(state.players)) if seat != me]
+    others = [seat for seat in range(len(state.players)) if seat not in seen]
     hands, counts, dealt = list(state.hands), list(state.counts), list(state.dealt)
     if state.app_deals and dealt:
         fresh = iter(_other_cards(state, me, others))
