@@ -222,8 +222,9 @@
     var form = elt && elt.closest ? elt.closest("form") : null;
     var said = slot.querySelector(".flash[data-reason]");
     if (!said || !form || !form.isConnected) {
-      // Said at the head of the page: brought onto the screen if the tap came from further down.
-      if (slot.querySelector(".flash-error, .flash-warning")) intoView([slot]);
+      // Said at the head of the page: brought onto the screen if the tap came from further down
+      // (a tap's own answer only: a retry's, every few seconds, does not pull the page about).
+      if (elt && slot.querySelector(".flash-error, .flash-warning")) intoView([slot]);
       return;
     }
     fieldMessage(form, said.textContent);

@@ -92,3 +92,27 @@ def test_a_lie_bid_too_low_is_refused_on_the_first_screen(servers, browser):
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_refusal_said_at_the_head_of_the_page_is_brought_onto_the_screen(servers, browser):
+    """A host's tool far down the lobby, tapped from a page the table has moved on from: the
+    refusal is said at the head of the page, and the page comes up to it."""
+    base = servers[0].url
+    contexts = [browser.new_context(**SMALL_PHONE) for _ in range(3)]
+    ana, ben, cal = (c.new_page() for c in contexts)
+    try:
+        code = create_table(ana, base, "ana", "lie")
+        join_by_code(ben, base, code, "ben")
+        join_by_code(cal, base, code, "cal")
+        expect(ana.locator("#region-people")).to_contain_text("cal")
+        later = ana.get_by_role("button", name="Move ben later")
+        later.evaluate("b => b.scrollIntoView({block: 'end'})")
+        ana.evaluate("() => { document.getElementById('table-version').value = '1'; }")  # drawn long ago
+        later.click()
+        said = ana.locator("#flash .flash-error")
+        expect(said).to_be_visible()
+        in_view(ana, "#flash .flash-error")
+        announced(ana, said.inner_text())
+    finally:
+        for context in contexts:
+            context.close()
