@@ -217,19 +217,54 @@
 
   document.addEventListener("htmx:afterSettle", function (evt) {
     var slot = evt.detail.target;
+    if (!slot || slot.id !== "flash") return;
     var elt = evt.detail.requestConfig && evt.detail.requestConfig.elt;
     var form = elt && elt.closest ? elt.closest("form") : null;
-    if (!slot || slot.id !== "flash" || !form || !form.isConnected) return;
     var said = slot.querySelector(".flash[data-reason]");
-    if (!said) return;
+    if (!said || !form || !form.isConnected) {
+      // Said at the head of the page: brought onto the screen if the tap came from further down
+      // (a tap's own answer only: a retry's, every few seconds, does not pull the page about).
+      if (elt && slot.querySelector(".flash-error, .flash-warning")) intoView([slot]);
+      return;
+    }
     fieldMessage(form, said.textContent);
     refusalShown = form.querySelector("[data-try-verdict]") || form.querySelector(".field-error");
     said.remove();
+    // What the table offers for it ("allow it anyway") goes with it, just after the form: the
+    // reason and its answer are read together (outside the form, so it sends only its own fields).
+    dropRemedy();
+    var remedy = slot.querySelector(".flash-remedy");
+    if (remedy) form.after(remedy);
+    intoView(remedy ? [refusalShown, remedy] : [refusalShown]);
   });
+
+  function dropRemedy() {
+    document.querySelectorAll("#live .flash-remedy").forEach(function (b) {
+      if (!b.closest("#flash")) b.remove();
+    });
+  }
+
+  // A refusal is seen on the phone that tapped without scrolling: if any of it is off the
+  // screen, the page scrolls by the least that brings all of it on (or its top, if it is taller).
+  function intoView(elements) {
+    var shown = elements.filter(function (e) { return e && e.isConnected && e.getClientRects().length; });
+    if (!shown.length) return;
+    var top = Math.min.apply(null, shown.map(function (e) { return e.getBoundingClientRect().top; }));
+    var bottom = Math.max.apply(null, shown.map(function (e) { return e.getBoundingClientRect().bottom; }));
+    var margin = 8;
+    var height = window.innerHeight;
+    if (bottom > height - margin) window.scrollBy(0, Math.min(bottom - height + margin, top - margin));
+    else if (top < margin) window.scrollBy(0, top - margin);
+  }
+
   ["input", "change"].forEach(function (name) {
     document.addEventListener(name, function (evt) {
       var form = evt.target.form;
-      if (form && !form.matches("[data-try]")) fieldMessage(form, "");
+      if (!form) return;
+      // a changed move is not the one refused: the offer for that one goes
+      var next = form.nextElementSibling;
+      if (next && next.classList.contains("flash-remedy")) next.remove();
+      if (!form.matches("[data-try]")) fieldMessage(form, "");
     });
   });
 
@@ -813,6 +848,7 @@
         flashVersion = null;
         if (refusalShown) refusalShown.textContent = "";  // the refusal said at its field goes too
         refusalShown = null;
+        dropRemedy();
       }
       var status = document.getElementById("table-version").dataset.status;
       var invite = document.getElementById("invite");

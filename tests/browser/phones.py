@@ -26,7 +26,7 @@ def create_table(page: Page, base: str, name: str, game: str = "stub") -> str:
 
 def join_by_code(page: Page, base: str, code: str, name: str) -> None:
     page.goto(base + "/")
-    page.get_by_placeholder("Code, e.g. KQTZMB").fill(code.lower())
+    page.get_by_label("Table code").fill(code.lower())
     page.get_by_role("button", name="Join", exact=True).click()
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Take a seat").click()

@@ -65,3 +65,35 @@ def test_a_table_draws_with_the_shipped_typefaces(servers, browser):
         assert drawn["code"].startswith('"Atkinson Hyperlegible Mono"'), drawn
     finally:
         context.close()
+
+
+# The code box's placeholder set in the box's type (its font, spacing and capitals), against the
+# room inside the box's padding: the whole of it is shown, not cut at the box's edge.
+PLACEHOLDER_FITS = """() => {
+  const box = document.getElementById('join-code');
+  const style = getComputedStyle(box, '::placeholder');
+  const text = document.createElement('span');
+  text.textContent = box.placeholder;
+  for (const p of ['font', 'letterSpacing', 'textTransform', 'wordSpacing']) text.style[p] = style[p];
+  text.style.whiteSpace = 'pre';
+  text.style.position = 'absolute';
+  document.body.appendChild(text);
+  const fits = {text: box.placeholder, width: text.getBoundingClientRect().width,
+                room: box.clientWidth - parseFloat(getComputedStyle(box).paddingLeft)
+                      - parseFloat(getComputedStyle(box).paddingRight)};
+  text.remove();
+  return fits;
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_home_pages_code_box_shows_its_whole_placeholder(servers, browser, width):
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 800}})
+    try:
+        page: Page = context.new_page()
+        page.goto(servers[0].url + "/")
+        page.evaluate("() => document.fonts.ready")
+        fits = page.evaluate(PLACEHOLDER_FITS)
+        assert fits["width"] <= fits["room"], f"{fits['text']!r} is cut at {width}px: {fits}"
+    finally:
+        context.close()

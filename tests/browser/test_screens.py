@@ -376,3 +376,44 @@ def test_every_screen_fits_its_devices_and_passes_axe(script_name, server_of, br
         for context in contexts:
             context.close()
     assert not problems, "\n".join(problems)
+
+
+# A refusal (its reason, and what the table offers for it) is on the screen of the phone that tapped.
+REFUSAL_SEEN = """() => {
+  """ + NAME + """
+  const height = window.innerHeight;
+  const said = [...document.querySelectorAll('.field-error, .try-verdict, #flash .flash, .flash-remedy')]
+    .filter(e => e.textContent.trim() && e.checkVisibility());
+  if (!said.length) return ['no refusal is shown'];
+  return said.filter(e => { const r = e.getBoundingClientRect(); return r.top < 0 || r.bottom > height + 1; })
+    .map(e => `the refusal is off the first screen (${Math.round(e.getBoundingClientRect().top)}px): ${name(e)}`);
+}"""
+
+
+def test_a_refusal_on_the_smallest_phone_is_on_its_first_screen(server_of, browser: Browser):
+    """The matrix's refusal: on the smallest phone the Lie-brarian keeps a secret word our dictionary
+    lacks. The screen the refusal leaves passes every check of the matrix, with the reason and the
+    table's offer ("allow it anyway") on it, without scrolling."""
+    server = server_of()
+    staged = stage(server, "fiction/scripted", "2")  # both ability cards kept: the secret is next
+    width, height = PHONES["phone-360"]
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
+    try:
+        context.add_cookies([{"name": f"seat_{staged['code']}", "value": staged["cookies"]["1"], "url": server.url}])
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+        page.goto(f"{server.url}/t/{staged['code']}/")
+        page.locator("#choose-secret-word").fill("zlorp")
+        page.locator("#choose-secret-hint").fill("z")
+        page.get_by_role("button", name="Keep this secret").click()
+        expect(page.locator("#choose-secret .field-error")).to_contain_text("ZLORP is not in our dictionary.")
+        expect(page.locator(".flash-remedy")).to_be_visible()
+        # the failed tap's 422 is the refusal itself, not an error of the page
+        errors[:] = [e for e in errors if "422" not in e]
+        problems = check(page, "fiction/refused-librarian-phone-360.png", errors, "phone-360")
+        problems += page.evaluate(REFUSAL_SEEN)
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
