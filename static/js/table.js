@@ -868,6 +868,7 @@
     document.title = parts.dataset.name + " · " + code;
     var named = document.querySelector(".tv-game");
     if (named) named.textContent = parts.dataset.name;
+    window.scrollTo(0, 0);  // another game's lobby is read from the top, as a page opened afresh
   });
 
   // News for everyone (the game started or ended, a round called off: anything marked
