@@ -199,6 +199,19 @@ class Scene:
         return [g for g in all_games() if g.slug != self.game.slug]
 
     @functools.cached_property
+    def phone_parts(self) -> str:
+        return _game_parts(self.game, display=False)
+
+    @functools.cached_property
+    def display_parts(self) -> str:
+        return _game_parts(self.game, display=True)
+
+    def parts(self, seat: Seat) -> str:
+        """The game's parts of the page (``parts``), drawn once a drawing: alike for every screen
+        but the display's."""
+        return self.display_parts if seat.role == DISPLAY.slug else self.phone_parts
+
+    @functools.cached_property
     def standings(self) -> evening.Standings:
         """The evening's standings: a line per person who played (left or removed included)."""
         return evening.standings(self.facts["results"], self.players)
@@ -352,7 +365,11 @@ def parts(game: Game, seat: Seat) -> str:
     """What of the table page is the game's own: its name, its regions' slots, its stylesheet and
     (not on the display, which runs none) its script. Sent ahead of the regions to a screen
     showing another game's (a switch), whose page puts them in place (static/js/table.js)."""
-    script = static(game.script) if game.script and seat.role != DISPLAY.slug else ""
+    return _game_parts(game, seat.role == DISPLAY.slug)
+
+
+def _game_parts(game: Game, display: bool) -> str:
+    script = static(game.script) if game.script and not display else ""
     return format_html('<span id="game-parts" hidden hx-swap-oob="true" data-game="{}" data-name="{}" '
                        'data-regions="{}" data-stylesheet="{}" data-script="{}"></span>',
                        game.slug, game.name, " ".join(game.regions), static(page_stylesheet(game)), script)
@@ -368,7 +385,7 @@ def update(sc: Scene, seat: Seat) -> dict[str, Any]:
     """One seat's screen as a push carries it: each region with its digest, so that the socket
     sends a phone only the regions that differ from what it last sent it (``joined``)."""
     regions, version = sections(sc, seat, oob=True)
-    return {"regions": regions, "version": str(version), "v": sc.table.version, "parts": parts(sc.game, seat)}
+    return {"regions": regions, "version": str(version), "v": sc.table.version, "parts": sc.parts(seat)}
 
 
 # What a page says it shows, as its socket opens or asks to sync (static/js/table.js): each

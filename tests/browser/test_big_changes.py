@@ -1,5 +1,5 @@
-"""Big changes on a phone: a removed player is told once with nothing left to tap; a game that ends is read from the top;
-another game reaches every screen at once, with what was typed kept."""
+"""Big changes on a phone: a removed player is told once with nothing left to tap; a game that ends
+is read from the top; another game reaches every screen at once, with what was typed kept."""
 
 from __future__ import annotations
 
