@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db.models import Subquery
 from django.template import engines
+from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -28,7 +29,8 @@ from companion.table import evening, summary
 from companion.table.clock import Clock
 from companion.table.forms import Form
 from companion.table.games import (DISPLAY, Game, Now, Played, Viewer, all_games, check_roles, describe, game_of, gone,
-                                   next_in_role, played_of, players_of, role_counts, role_of, shown_since, viewer_of)
+                                   next_in_role, page_stylesheet, played_of, players_of, role_counts, role_of,
+                                   shown_since, viewer_of)
 from companion.models import Action, Seat, Table
 from companion.speed.sent import digests, joined
 
@@ -197,6 +199,19 @@ class Scene:
         return [g for g in all_games() if g.slug != self.game.slug]
 
     @functools.cached_property
+    def phone_parts(self) -> str:
+        return _game_parts(self.game, display=False)
+
+    @functools.cached_property
+    def display_parts(self) -> str:
+        return _game_parts(self.game, display=True)
+
+    def parts(self, seat: Seat) -> str:
+        """The game's parts of the page (``parts``), drawn once a drawing: alike for every screen
+        but the display's."""
+        return self.display_parts if seat.role == DISPLAY.slug else self.phone_parts
+
+    @functools.cached_property
     def standings(self) -> evening.Standings:
         """The evening's standings: a line per person who played (left or removed included)."""
         return evening.standings(self.facts["results"], self.players)
@@ -363,6 +378,20 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
     return out, version
 
 
+def parts(game: Game, seat: Seat) -> str:
+    """What of the table page is the game's own: its name, its regions' slots, its stylesheet and
+    (not on the display, which runs none) its script. Sent ahead of the regions to a screen
+    showing another game's (a switch), whose page puts them in place (static/js/table.js)."""
+    return _game_parts(game, seat.role == DISPLAY.slug)
+
+
+def _game_parts(game: Game, display: bool) -> str:
+    script = static(game.script) if game.script and not display else ""
+    return format_html('<span id="game-parts" hidden hx-swap-oob="true" data-game="{}" data-name="{}" '
+                       'data-regions="{}" data-stylesheet="{}" data-script="{}"></span>',
+                       game.slug, game.name, " ".join(game.regions), static(page_stylesheet(game)), script)
+
+
 def draw(sc: Scene, seat: Seat, *, oob: bool = False) -> dict[str, SafeString]:
     """Every region of one seat's screen by name, and the table version (``version``)."""
     regions, version = sections(sc, seat, oob=oob)
@@ -373,7 +402,7 @@ def update(sc: Scene, seat: Seat) -> dict[str, Any]:
     """One seat's screen as a push carries it: each region with its digest, so that the socket
     sends a phone only the regions that differ from what it last sent it (``joined``)."""
     regions, version = sections(sc, seat, oob=True)
-    return {"regions": regions, "version": str(version), "v": sc.table.version}
+    return {"regions": regions, "version": str(version), "v": sc.table.version, "parts": sc.parts(seat)}
 
 
 # What a page says it shows, as its socket opens or asks to sync (static/js/table.js): each

@@ -35,7 +35,11 @@ class Sent:
     def pass_on(self, drawn: dict[str, Any], *, has: dict[str, str] | None = None) -> str:
         """A drawing (``render.update``) as the socket sends it: the regions that differ from ``has``,
         what the page says it shows (the socket opening, a sync), else from what was last sent."""
-        text = joined(drawn, self.digests if has is None else has)
+        shown = self.digests if has is None else has
+        text = joined(drawn, shown)
+        if shown is not None and drawn.get("parts") and shown.keys() != digests(drawn).keys():
+            # Another game's regions: the page first makes room for these (a switch of game).
+            text = drawn["parts"] + text
         if drawn["v"] >= self.version:
             self.digests, self.version = digests(drawn), drawn["v"]
         return text

@@ -27,7 +27,7 @@ from django.utils.cache import get_conditional_response
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
+from django_htmx.http import trigger_client_event
 from django_ratelimit.core import get_usage
 
 from companion.table import codes, seats, summary, tables
@@ -545,10 +545,11 @@ def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.C
         return _tried(_flash(request, result.caution, kind="warning") if result.caution else HttpResponse(""),
                       "warning" if result.caution else "accepted")
     drawn = broadcast.tell(result.news)
-    if isinstance(change, tables.PlayAgain) and change.game and not result.duplicate:
-        return HttpResponseClientRefresh()  # another game: another page (its regions, its stylesheet)
     seat = _shown(request, result.seat)
     fresh = "" if seat is None else drawn.get(seat.pk) or drawing.live_fragment(result.table, seat)
+    if fresh and isinstance(change, tables.PlayAgain) and change.game:
+        # Another game: the page makes room for its regions, stylesheet and script before they come.
+        fresh = drawing.parts(registry.game_of(result.table), seat) + fresh
     if result.duplicate:
         note = "Your tap reached the table before the connection dropped: it is done." if check else \
             "That was already done."

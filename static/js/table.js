@@ -858,14 +858,53 @@
     }
   });
 
-  // The host picked another game for the table: its screens have other regions, another
-  // stylesheet and script, so the page is loaded afresh rather than morphed.
-  document.addEventListener("htmx:wsBeforeMessage", function (evt) {
-    var found = /id="table-version"[^>]*data-game="([^"]*)"/.exec(evt.detail.message || "");
-    if (found && document.body.dataset.game && found[1] !== document.body.dataset.game) {
-      evt.preventDefault();
-      window.location.reload();
+  // The host picked another game for the table: a push or the reply to the tap sends the new
+  // game's parts (render.parts) ahead of its regions. The page puts its regions' empty slots in
+  // place of the old game's, and takes on its stylesheet and script; every other region, and
+  // anything typed in it, stays as it is.
+  document.addEventListener("htmx:oobAfterSwap", function (evt) {
+    if (!evt.detail.target || evt.detail.target.id !== "game-parts") return;
+    var parts = document.getElementById("game-parts");
+    if (!parts || !parts.dataset.game || parts.dataset.game === document.body.dataset.game) return;
+    document.body.dataset.game = parts.dataset.game;
+    var main = document.querySelector("#live > .tv-main");
+    var names = parts.dataset.regions.split(" ").filter(Boolean);
+    var wanted = {};
+    names.forEach(function (name) { wanted["region-" + name] = true; });
+    Array.prototype.forEach.call(main.querySelectorAll(":scope > section.region"), function (el) {
+      if (!wanted[el.id]) el.remove();
+    });
+    names.forEach(function (name) {
+      var slot = document.getElementById("region-" + name);
+      if (!slot) {
+        slot = document.createElement("section");
+        slot.id = "region-" + name;
+        slot.className = "region region-" + name;
+        slot.dataset.h = "";
+        slot.dataset.v = "0";
+      }
+      main.appendChild(slot);
+    });
+    // The old stylesheet goes once the new one is in, so the screen is never drawn without one.
+    var sheet = document.querySelector('link[rel="stylesheet"]');
+    if (sheet && sheet.getAttribute("href") !== parts.dataset.stylesheet) {
+      var next = document.createElement("link");
+      next.rel = "stylesheet";
+      next.href = parts.dataset.stylesheet;
+      next.addEventListener("load", function () { sheet.remove(); });
+      sheet.after(next);
     }
+    var src = parts.dataset.script;
+    if (src && !document.querySelector('script[src="' + src + '"]')) {
+      var script = document.createElement("script");
+      script.src = src;
+      document.head.appendChild(script);
+    }
+    var code = document.getElementById("live").dataset.code;
+    document.title = parts.dataset.name + " · " + code;
+    var named = document.querySelector(".tv-game");
+    if (named) named.textContent = parts.dataset.name;
+    window.scrollTo(0, 0);  // another game's lobby is read from the top, as a page opened afresh
   });
 
   // News for everyone (the game started or ended, a round called off: anything marked

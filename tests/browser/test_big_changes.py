@@ -1,10 +1,15 @@
-"""Big changes on a phone: a removed player is told once with nothing left to tap; a game that ends is read from the top."""
+"""Big changes on a phone: a removed player is told once with nothing left to tap; a game that ends
+is read from the top; another game reaches every screen at once, with what was typed kept."""
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import expect
 
-from tests.browser.phones import create_table, join_by_code
+from tests.browser.conftest import TV
+from tests.browser.phones import create_table, join_by_code, open_display
+from tests.browser.test_lie import set_hand
 from tests.browser.test_table_sync import keep_a_secret
 
 
@@ -50,3 +55,44 @@ def test_a_phone_scrolled_down_comes_back_to_the_top_when_its_turn_comes(servers
     expect(gus.locator(".now")).to_contain_text("Your turn")
     gus.wait_for_function("() => window.scrollY === 0")
     expect(gus.get_by_placeholder("Your guess")).to_be_in_viewport()
+
+
+def test_another_game_reaches_every_screen_within_a_second_and_keeps_what_was_typed(servers, phones, browser):
+    base = servers[0].url
+    lena, gus = phones(), phones()
+    tv_context = browser.new_context(**TV)
+    tv_context.set_default_timeout(10_000)
+    tv = tv_context.new_page()
+    try:
+        code = create_table(lena, base, "lena")
+        join_by_code(gus, base, code, "gus")
+        open_display(tv, base, code)
+        everyone = [lena, gus, tv]
+        for page in everyone:
+            expect(page.locator("body")).to_have_attribute("data-live", "1")
+            page.evaluate("window.sameDocument = true")
+        lena.locator("#add-player-name").fill("Pat")  # half typed: not added yet
+        form = lena.locator("form.next-game").first
+        form.locator("select").select_option(label="LIE")
+        tapped = time.monotonic()
+        form.get_by_role("button", name="Set it up").click()
+        for page in everyone:  # checked every frame, so the time is the screen's, not the polling's
+            page.wait_for_function("""() => document.title.startsWith("LIE · ")
+                && document.getElementById("table-version").dataset.game === "lie"
+                && document.querySelectorAll("#region-hand").length === 1""", polling="raf")
+        took = time.monotonic() - tapped
+        assert all(page.evaluate("window.sameDocument") for page in everyone)  # swapped in, not reloaded
+        expect(lena.locator("#add-player-name")).to_have_value("Pat")
+        assert took < 1.0, f"the switch took {took:.2f} s to reach every screen"
+        expect(tv.locator(".tv-game")).to_have_text("LIE")
+        for page in everyone:  # the new game's stylesheet, the old one's gone
+            expect(page.locator('link[rel="stylesheet"]')).to_have_count(1)
+            assert "lie-table" in page.locator('link[rel="stylesheet"]').get_attribute("href")
+            expect(page.locator("#region-secret")).to_have_count(0)  # the old game's regions went
+        # The new game plays in the regions it was given: a hand set with its script, shown to all.
+        lena.get_by_role("button", name="Start the game").click()
+        set_hand(gus, [2, 3])
+        set_hand(lena, [4, 5])
+        expect(tv.locator("#region-players")).to_contain_text("gus")
+    finally:
+        tv_context.close()

@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.browser]
 
 
 def next_game(host: Page, name: str, everyone: list[Page]) -> None:
-    """The host picks the table's next game; every screen reloads into its lobby."""
+    """The host picks the table's next game; every screen follows into its lobby."""
     form = host.locator("form.next-game").first
     form.locator("select").select_option(label=name)
     form.get_by_role("button", name="Set it up").click()

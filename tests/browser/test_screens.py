@@ -10,6 +10,8 @@ Content-Security-Policy. A display must also fit its screen with nothing cut off
 scroll), in text of 18 CSS px or more on the TVs; a phone must show what its seat must do now
 and the host's tools on its first screen. Screenshots go to
 var/screenshots/<game>/<phase>-<role>-<device>.png.
+A game switched to at a table is looked at too, as it is swapped into the screens that showed
+the game before (var/screenshots/switch/<game>-<role>-<device>.png).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.table.games import DISPLAY, Viewer, get
 from tests.browser.conftest import ROOT, Server
+from tests.browser.phones import create_table, join_by_code, open_display
 from tests.catalogue import REAL_GAMES, scripts
 
 pytestmark = pytest.mark.browser
@@ -416,4 +419,51 @@ def test_a_refusal_on_the_smallest_phone_is_on_its_first_screen(server_of, brows
         problems += page.evaluate(REFUSAL_SEEN)
     finally:
         context.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("slug", REAL_GAMES)
+def test_a_game_switched_to_fits_every_screen_it_is_swapped_into(slug, servers, browser: Browser):
+    """The host switches the table from the game before ``slug`` (in the catalogue's order) to it:
+    the lobby swapped in fits the TVs and a small phone as one loaded afresh does."""
+    base = servers[0].url
+    before = REAL_GAMES[REAL_GAMES.index(slug) - 1]
+    game = get(slug)
+    screens = {"host": (PHONES, True), "player": (PHONES, True), "display": (DISPLAYS, False)}
+    contexts, pages = [], {}
+    for role, (devices, phone) in screens.items():
+        width, height = next(iter(devices.values()))
+        context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m, errors=errors: errors.append(f"console {m.type}: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e, errors=errors: errors.append(f"page error: {e}"))
+        pages[role] = (page, errors)
+    problems: list[str] = []
+    try:
+        host, player, display = (pages[role][0] for role in screens)
+        code = create_table(host, base, "Lena", game=before)
+        join_by_code(player, base, code, "Gus")
+        open_display(display, base, code)
+        expect(display.locator("body")).to_have_attribute("data-live", "1")
+        for page, _ in pages.values():
+            page.evaluate("window.sameDocument = true")
+        form = host.locator("form.next-game").first
+        form.locator("select").select_option(label=game.name)
+        form.get_by_role("button", name="Set it up").click()
+        for role, (devices, _) in screens.items():
+            page, errors = pages[role]
+            expect(page.locator("#table-version")).to_have_attribute("data-game", slug)
+            assert page.evaluate("window.sameDocument"), f"{role}: the switch reloaded the page"
+            shown = {"phone-360": devices["phone-360"]} if devices is PHONES else \
+                {d: size for d, size in devices.items() if d.startswith("tv-")}
+            for device, (width, height) in shown.items():
+                page.set_viewport_size({"width": width, "height": height})
+                problems += check(page, f"switch/{slug}-{role}-{device}.png", errors, device)
+    finally:
+        for context in contexts:
+            context.close()
     assert not problems, "\n".join(problems)

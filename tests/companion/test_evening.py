@@ -7,9 +7,10 @@ import re
 
 import pytest
 
-from companion.live import presence
+from companion.live import presence, render
 from companion.table import evening, tables
 from companion.models import Seat, Table
+from companion.speed.sent import Sent
 from tests.companion.test_endings import region, text
 from tests.companion.test_tables import move, post_host
 from tests.conftest import sit
@@ -106,12 +107,35 @@ def test_the_host_can_switch_the_game_in_the_lobby_before_anyone_played(phone):
     assert table.game == "lie" and set(roles(table).values()) == {"player"}
 
 
-def test_a_switch_answers_the_host_with_a_fresh_page_and_tells_every_screen_the_game(phone):
+def test_a_switch_answers_the_host_with_the_new_games_parts_ahead_of_its_regions(phone):
     table, seats, phones = table_of(phone, "stub", "ann", "ben")
     response = post_host(phones[0], table, "again", game="lie")
-    assert response.headers.get("HX-Refresh") == "true"  # another game's page: its regions and styles
+    assert response.status_code == 200 and "HX-Refresh" not in response.headers  # swapped in, not reloaded
+    reply = response.content.decode()
+    parts = re.search(r'<span id="game-parts"[^>]*>', reply)
+    assert parts and 'data-game="lie"' in parts[0] and 'data-name="LIE"' in parts[0]
+    assert 'data-regions="showdown bid_picker hand bids players leave history"' in parts[0]
+    assert "lie-table" in parts[0] and "lie.js" in parts[0]  # its stylesheet and script
+    assert parts.start() < reply.index('id="region-hand"')  # the page makes room before the regions come
     page = phones[1].get(f"/t/{table.code}/").content.decode()
     assert 'data-game="lie"' in page
+
+
+def test_a_socket_sends_the_new_games_parts_only_to_a_screen_showing_another_games_regions(phone):
+    table, seats, phones = table_of(phone, "stub", "ann", "ben")
+    ben = Sent()
+    opened = render.live_update(table, seats[1])
+    ben.pass_on(opened, has={name: digest for name, digest, _ in opened["regions"]})  # the page as it opened
+    post_host(phones[0], table, "add", name="dad")
+    table.refresh_from_db()
+    assert "game-parts" not in ben.pass_on(render.live_update(table, seats[1]))  # the same game's regions
+    post_host(phones[0], table, "again", game="lie")
+    table.refresh_from_db()
+    pushed = ben.pass_on(render.live_update(table, Seat.objects.get(pk=seats[1].pk)))
+    assert pushed.startswith('<span id="game-parts"') and 'data-game="lie"' in pushed
+    post_host(phones[0], table, "add", name="eve")
+    table.refresh_from_db()
+    assert "game-parts" not in ben.pass_on(render.live_update(table, Seat.objects.get(pk=seats[1].pk)))
 
 
 def test_nothing_from_before_a_switch_can_be_undone(phone):
