@@ -23,6 +23,7 @@ from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.cache import get_conditional_response
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
@@ -271,10 +272,12 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
     """How this phone may sit down: back in the seat it left, by asking the host for a seat that is
     not its own, or (in the lobby) in a new seat; or as the table display."""
     game = registry.game_of(table)
-    if tables.evening_over(table, time.time()):
-        return _message(request, "This evening is over", tables.EVENING_OVER, status=410, show_join=True)
     everyone = list(table.seats.all())
     back = seats.sat_seat(request, table)
+    if tables.evening_over(table, time.time()):
+        if back is not None and back.role != DISPLAY.slug:
+            return _evening_left(request, table, game, back, everyone, status=status)
+        return _message(request, "This evening is over", tables.EVENING_OVER, status=410, show_join=True)
     away = presence.away([s.pk for s in everyone])
     asks = [{"id": s.pk, "name": s.name, "why": _why_free(s)} for s in everyone
             if tables.claimable(s, away=s.pk in away) and (back is None or s.pk != back.pk)]
@@ -290,6 +293,19 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
         "started": table.status != Table.Status.LOBBY, "error": error, "notice": notice,
         "back": back.name if back is not None else "", "asks": asks,
     }, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _evening_left(request: HttpRequest, table: Table, game: registry.Game, back: Seat,
+                  everyone: list[Seat], *, status: int) -> HttpResponse:
+    """The evening's summary and its picture, read-only, for a phone that left its seat (its "sat
+    here" cookie) before the evening ended: it played, so the evening is its too."""
+    facts = drawing.public_facts(table)
+    summary_html = drawing.partial(drawing.template_of(game, "evening"),
+                                   {"evening": summary.of_table(table, everyone), "table": facts})
+    response = render(request, "companion/evening_left.html", {
+        "table": facts, "game": game, "back": back.name, "summary": mark_safe(summary_html)}, status=status)
     response["Cache-Control"] = "no-store"
     return response
 
@@ -679,6 +695,9 @@ def evening_picture(request: HttpRequest, code: str) -> HttpResponse:
     seat, and each address, may ask for it only so often (PICTURE_SEAT_RATE, PICTURE_ADDRESS_RATE).
     """
     code, token = _token(request, code)
+    # A phone that left its seat keeps the seat's token in its "sat here" cookie: it played, so
+    # the evening's picture is its too.
+    token = token or (seats.sat_token(request, code) if codes.is_well_formed(code) else None) or ""
     table = Table.objects.filter(code=code).first() if token else None
     seated = list(table.seats.all()) if table is not None else []
     if not any(s.token == token for s in seated):
