@@ -161,7 +161,8 @@ def _too_fast(request: HttpRequest, table: Table, group: str, phone: str) -> boo
     shared cache is down, nobody is stopped.
     """
     address_rate, phone_rate = {"seat-changes": (settings.JOIN_RATE, settings.JOIN_PHONE_RATE),
-                                "table-page": (settings.PAGE_RATE, settings.PAGE_PHONE_RATE)}[group]
+                                "table-page": (settings.PAGE_RATE, settings.PAGE_PHONE_RATE),
+                                "join-poll": (settings.JOIN_POLL_RATE, settings.JOIN_POLL_PHONE_RATE)}[group]
     counts = [(f"{group}-address", lambda g, r: f"{client_ip(g, r)} {table.code}", address_rate)]
     if phone:
         counts.append((f"{group}-phone", lambda g, r: phone, phone_rate))
@@ -278,9 +279,7 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
         if back is not None and back.role != DISPLAY.slug:
             return _evening_left(request, table, game, back, everyone, status=status)
         return _message(request, "This evening is over", tables.EVENING_OVER, status=410, show_join=True)
-    away = presence.away([s.pk for s in everyone])
-    asks = [{"id": s.pk, "name": s.name, "why": _why_free(s)} for s in everyone
-            if tables.claimable(s, away=s.pk in away) and (back is None or s.pk != back.pk)]
+    asks = _asks(everyone, back)
     finished = table.status == Table.Status.FINISHED
     if finished and back is None and not asks:
         return _message(request, "This table has finished",
@@ -291,8 +290,43 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
         "table": drawing.public_facts(table), "game": game, "players": [p.name for p in players],
         "limit": registry.seat_limit(game), "full": len(players) >= registry.seat_limit(game), "finished": finished,
         "started": table.status != Table.Status.LOBBY, "error": error, "notice": notice,
-        "back": back.name if back is not None else "", "asks": asks,
+        "back": back.name if back is not None else "", "asks": asks, "every": JOIN_POLL,
     }, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _asks(everyone: list[Seat], back: Seat | None) -> list[dict]:
+    """The seats this phone may ask the host for: every one free to ask for but the one it left."""
+    away = presence.away([s.pk for s in everyone])
+    return [{"id": s.pk, "name": s.name, "why": _why_free(s)} for s in everyone
+            if tables.claimable(s, away=s.pk in away) and (back is None or s.pk != back.pk)]
+
+
+# How often the join page asks again which seats it may ask for, in seconds: a phone that lost its
+# cookies sees its own seat offered once the old socket is gone, without reloading.
+JOIN_POLL = 3
+
+
+@require_GET
+def join_asks(request: HttpRequest, code: str) -> HttpResponse:
+    """The join page's list of seats to ask for, drawn again (the page asks every JOIN_POLL
+    seconds): only that list, counted apart from opening the page. Once this phone has a seat or
+    a request, or the evening is over, the table's page (which says what to do) replaces the page."""
+    table = _lookup(request, code)
+    if isinstance(table, HttpResponse):
+        return table
+    if _too_fast(request, table, "join-poll", _phone(request, table)):
+        return HttpResponse(status=204)  # nothing changes on the page; it asks again later
+    held = seats.seat_for_request(request, table) or seats.claim_token(request, table.code)
+    if held or tables.evening_over(table, time.time()):
+        response = HttpResponse("")
+        response["HX-Redirect"] = reverse("table", kwargs={"code": table.code})
+    else:
+        back = seats.sat_seat(request, table)
+        response = render(request, "companion/join_asks.html", {
+            "table": drawing.public_facts(table), "asks": _asks(list(table.seats.all()), back),
+            "back": back.name if back is not None else "", "every": JOIN_POLL})
     response["Cache-Control"] = "no-store"
     return response
 

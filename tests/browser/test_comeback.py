@@ -100,3 +100,22 @@ def test_a_phone_comes_back_to_its_seat_another_waits_for_the_host_and_a_removed
     gwen.get_by_role("button", name="Guess").click()
     expect(eve.locator(".guesses")).to_contain_text("gwen: candle")
     assert SECRET not in gwen.content()
+
+
+def test_the_join_page_offers_a_seat_once_its_phone_goes_away_without_a_reload(servers, phones):
+    base = servers[0].url
+    lena, gus, new_phone = phones(), phones(), phones()
+    code = create_table(lena, base, "lena")
+    join_by_code(gus, base, code, "gus")
+    expect(gus.locator("body")).to_have_attribute("data-live", "1")
+    # Gus's new phone (or his old one, cookies lost) opens the table while his old page is open.
+    open_table(new_phone, base, code)
+    expect(new_phone.get_by_role("heading", name="Join Secret Keeper")).to_be_visible()
+    expect(new_phone.get_by_role("button", name="Ask to sit as gus")).to_have_count(0)
+    gus.close()  # the old page goes: its socket closes, and the seat is away
+    expect(lena.locator("#region-people .seat", has_text="gus").locator(".presence")).to_have_text("○ away")
+    loaded = new_phone.evaluate("performance.timeOrigin")
+    expect(new_phone.get_by_role("button", name="Ask to sit as gus")).to_be_visible(timeout=8000)
+    assert new_phone.evaluate("performance.timeOrigin") == loaded  # the same page, never reloaded
+    new_phone.get_by_role("button", name="Ask to sit as gus").click()
+    expect(new_phone.get_by_role("heading", name="Waiting for the host")).to_be_visible()

@@ -472,3 +472,17 @@ def test_a_player_who_left_sees_the_evening_s_summary_and_picture_once_it_is_ove
     stranger = phone()
     assert "nobody new can sit down" in stranger.get(f"/t/{table.code}/").content.decode()
     assert stranger.get(reverse("evening_picture", args=[table.code])).status_code == 403
+
+
+def test_the_join_page_asks_again_for_five_minutes_within_its_own_limits(stub_table, phone, settings):
+    table, lena, gus, gwen = stub_table
+    sit(phone(), lena)
+    newcomer = phone()
+    url = reverse("join_asks", args=[table.code])
+    assert f'hx-get="{url}"' in page(newcomer, table)
+    for _ in range(100):  # every 3 s for 5 minutes
+        polled = newcomer.get(url, HTTP_HX_REQUEST="true")
+        assert polled.status_code == 200 and "Ask to sit as gus" in polled.content.decode()
+    assert "Ask to sit as gus" in page(newcomer, table)  # the page's own allowance is untouched
+    settings.JOIN_POLL_RATE = "3/5m"  # a phone asking far more often than the page does
+    assert [newcomer.get(url, HTTP_HX_REQUEST="true").status_code for _ in range(4)] == [200, 200, 200, 204]
