@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.phones import create_table, join_by_code
+from tests.browser.phones import create_table, join_by_code, open_display
 
 pytestmark = [pytest.mark.browser, pytest.mark.sync]
 
@@ -119,3 +119,35 @@ def test_the_join_page_offers_a_seat_once_its_phone_goes_away_without_a_reload(s
     assert new_phone.evaluate("performance.timeOrigin") == loaded  # the same page, never reloaded
     new_phone.get_by_role("button", name="Ask to sit as gus").click()
     expect(new_phone.get_by_role("heading", name="Waiting for the host")).to_be_visible()
+
+
+def test_every_screen_says_who_left_mid_game_and_the_host_s_says_what_to_do(servers, phones):
+    base = servers[0].url
+    lena, gus, gwen, tv = phones(), phones(), phones(), phones()
+    code = create_table(lena, base, "lena")
+    join_by_code(gus, base, code, "gus")
+    join_by_code(gwen, base, code, "gwen")
+    open_display(tv, base, code)
+    lena.get_by_label("Role for gus").select_option("keeper")
+    lena.get_by_label("Role for lena").select_option("guesser")
+    lena.get_by_role("button", name="Start the game").click()
+    gus.get_by_placeholder("Secret word").fill(SECRET)
+    gus.get_by_role("button", name="Keep it").click()
+    expect(gwen.get_by_placeholder("Your guess")).to_be_visible()
+    for page in (lena, gus, tv):
+        expect(page.locator("#region-now")).not_to_contain_text("left the game")
+
+    gwen.once("dialog", lambda dialog: dialog.accept())
+    gwen.get_by_role("button", name="Leave this table on this phone").click()
+    for page in (gus, tv):
+        expect(page.locator("#region-now")).to_contain_text("gwen left the game; the host decides.")
+    host_card = lena.locator("#region-now")
+    expect(host_card).to_contain_text("gwen left the game.")
+    expect(host_card).to_contain_text("tap No phone beside their name to play their turns from your phone")
+    # The host takes the seat off her phone and plays for her: nobody is told she left any more.
+    gwen_seat = lena.locator("#region-people .seat", has_text="gwen")
+    lena.once("dialog", lambda dialog: dialog.accept())
+    gwen_seat.get_by_role("button", name="No phone").click()
+    for page in (lena, gus, tv):
+        expect(page.locator("#region-now")).not_to_contain_text("left the game")
+
