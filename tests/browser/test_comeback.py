@@ -151,3 +151,33 @@ def test_every_screen_says_who_left_mid_game_and_the_host_s_says_what_to_do(serv
     for page in (lena, gus, tv):
         expect(page.locator("#region-now")).not_to_contain_text("left the game")
 
+
+def test_a_player_who_left_sees_the_evening_s_summary_once_the_host_ends_it(servers, phones):
+    base = servers[0].url
+    lena, gus, gwen = phones(), phones(), phones()
+    code = create_table(lena, base, "lena")
+    join_by_code(gus, base, code, "gus")
+    join_by_code(gwen, base, code, "gwen")
+    lena.get_by_label("Role for gus").select_option("keeper")
+    lena.get_by_role("button", name="Start the game").click()
+    gus.get_by_placeholder("Secret word").fill(SECRET)
+    gus.get_by_role("button", name="Keep it").click()
+    gwen.get_by_placeholder("Your guess").fill(SECRET)
+    gwen.get_by_role("button", name="Guess").click()
+    expect(lena.get_by_role("button", name="☾ End the evening")).to_be_visible()
+    gwen.once("dialog", lambda dialog: dialog.accept())
+    gwen.get_by_role("button", name="Leave this table on this phone").click()
+    expect(gwen).to_have_url(base + "/")
+    lena.once("dialog", lambda dialog: dialog.accept())
+    lena.get_by_role("button", name="☾ End the evening").click()
+    expect(lena.locator("#region-evening")).to_contain_text("The evening is over")
+
+    open_table(gwen, base, code)  # the link she joined by, opened after the evening ended
+    expect(gwen.get_by_text("You sat at this table as gwen.")).to_be_visible()
+    expect(gwen.get_by_role("heading", name="Who won what")).to_be_visible()
+    expect(gwen.locator(".evening-people")).to_contain_text("gwen")
+    expect(gwen.get_by_text("nobody new can sit down")).to_have_count(0)
+    share = gwen.get_by_role("link", name="⇪ Share the evening")
+    expect(share).to_be_visible()
+    picture = gwen.request.get(base + share.get_attribute("href"))
+    assert picture.ok and picture.headers["content-type"] == "image/png"
