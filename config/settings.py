@@ -269,6 +269,10 @@ JOIN_PHONE_RATE = os.environ.get("JOIN_PHONE_RATE", "12/10m")
 # the same two ways, enough for a household's phones reloading and waking from sleep.
 PAGE_RATE = os.environ.get("PAGE_RATE", "200/5m")
 PAGE_PHONE_RATE = os.environ.get("PAGE_PHONE_RATE", "40/5m")
+# The join page asking again which seats it may ask for (every JOIN_POLL seconds, companion.web.
+# views): the same two ways, enough for one phone to keep it open and several on one address.
+JOIN_POLL_RATE = os.environ.get("JOIN_POLL_RATE", "600/5m")
+JOIN_POLL_PHONE_RATE = os.environ.get("JOIN_POLL_PHONE_RATE", "150/5m")
 # Behind a reverse proxy every request comes from the proxy; name the header that
 # carries the phone's own address (e.g. HTTP_X_REAL_IP) so limits apply per phone.
 RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY", "REMOTE_ADDR")

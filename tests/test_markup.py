@@ -14,11 +14,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from django.http import HttpResponse
 from django.test import Client
 
 from companion.table import seats
 from companion.table.games import DISPLAY
-from companion.models import Table
+from companion.models import Seat, Table
 from tests.browser import stage
 from tests.catalogue import GAMES, scripts
 
@@ -51,11 +52,12 @@ def _seat_name(script, seat_id: int, display: int) -> str:
 
 
 def _screens_of(script_name: str) -> dict[str, str]:
-    """Every seat's page in the lobby and once the game starts, and the join page of a phone with no
-    seat at each; where the script has a player without a phone, the page of a phone asking for it."""
+    """Every seat's page in the lobby, once the game starts and once a player's phone has left it,
+    and the join page of a phone with no seat at each; the evening's summary for the phone that
+    left, once the evening is over; where the script has a player without a phone, the page of a phone asking for it."""
     script = importlib.import_module("tests.games." + script_name.replace("/", "."))
     pages = {}
-    for step in ("lobby", "0"):
+    for step in ("lobby", "0", "left-0"):
         staged = stage.main(script_name, step)
         code = staged["code"]
         for seat_id, cookie in staged["cookies"].items():
@@ -63,6 +65,15 @@ def _screens_of(script_name: str) -> dict[str, str]:
             phone.cookies[seats.cookie_name(code)] = cookie
             pages[f"{step}-{_seat_name(script, seat_id, staged['display'])}"] = _page(phone, f"/t/{code}/")
         pages[f"{step}-join"] = _page(Client(), f"/t/{code}/")
+    # A phone that left its seat, once the evening is over: the evening's summary.
+    left = Seat.objects.get(table__code=code, left=True)
+    kept = HttpResponse()
+    seats.remember_sat(kept, left)
+    Table.objects.filter(code=code).update(closed=True)
+    came_back = Client()
+    came_back.cookies[seats.sat_cookie_name(code)] = kept.cookies[seats.sat_cookie_name(code)].value
+    pages["evening-left"] = _page(came_back, f"/t/{code}/")
+    Table.objects.filter(code=code).update(closed=False)
     phoneless = [p for p in script.PLAYERS if not p.has_phone]
     if phoneless:
         asking = Client()

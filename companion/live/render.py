@@ -152,7 +152,19 @@ class Scene:
                 "setup_values": self.setup_values, "setup_notes": self.setup_notes,
                 "setup_locked": self.setup_locked, "setup_problem": self.setup_problem,
                 "rotation": self.rotation, "standings": self.standings,
-                "other_games": self.other_games, "evening": self.evening, "on_tv": self.on_tv}
+                "other_games": self.other_games, "evening": self.evening, "on_tv": self.on_tv,
+                "left_game": self.left_game}
+
+    @functools.cached_property
+    def left_game(self) -> list[dict[str, Any]]:
+        """The players dealt into the game in play whose phone left it, and whom the game still
+        counts in: each with what the host may do about it (Game.when_gone), for the "now" card."""
+        if self.played is None or self.table.status != Table.Status.PLAYING:
+            return []
+        dealt = self.played.seats
+        found = ({"id": p["id"], "name": p["name"], "options": self.game.when_gone(self.played, dealt.index(p["id"]))}
+                 for p in self.people if p["presence"] == "left" and p["id"] in dealt)
+        return [each for each in found if each["options"]]
 
     @functools.cached_property
     def on_tv(self) -> set[int]:

@@ -346,6 +346,13 @@ class Game:
         """The "now" card for this seat, from its view alone."""
         raise NotImplementedError
 
+    def when_gone(self, played: Played, player: int) -> str:
+        """What the host may do about the rules' player ``player``, whose phone left mid-game, in
+        the game's words, for the host's "now" card (every screen says who left); "" once the game
+        has dealt with it (the player is out of the game). By default the platform's own ways."""
+        return ("Wait for them to come back, tap No phone beside their name to play their turns from "
+                "your phone, or Remove them from the table.")
+
     def said(self, move: dict, view: dict) -> str:
         """What the phone that made ``move`` is told once it applied, from its view after it ("Not the word.").
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path("t/<str:code>/leave/", views.leave, name="leave"),
     path("t/<str:code>/evening.png", views.evening_picture, name="evening_picture"),
     path("t/<str:code>/claim/", views.claim, name="claim"),
+    path("t/<str:code>/asks/", views.join_asks, name="join_asks"),
     path("t/<str:code>/host/<slug:name>/", views.host_action, name="host_action"),
     path("manifest.webmanifest", webapp.manifest, name="manifest"),
     path("sw.js", webapp.service_worker, name="service_worker"),

@@ -23,6 +23,7 @@ from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.cache import get_conditional_response
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
@@ -160,7 +161,8 @@ def _too_fast(request: HttpRequest, table: Table, group: str, phone: str) -> boo
     shared cache is down, nobody is stopped.
     """
     address_rate, phone_rate = {"seat-changes": (settings.JOIN_RATE, settings.JOIN_PHONE_RATE),
-                                "table-page": (settings.PAGE_RATE, settings.PAGE_PHONE_RATE)}[group]
+                                "table-page": (settings.PAGE_RATE, settings.PAGE_PHONE_RATE),
+                                "join-poll": (settings.JOIN_POLL_RATE, settings.JOIN_POLL_PHONE_RATE)}[group]
     counts = [(f"{group}-address", lambda g, r: f"{client_ip(g, r)} {table.code}", address_rate)]
     if phone:
         counts.append((f"{group}-phone", lambda g, r: phone, phone_rate))
@@ -271,13 +273,13 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
     """How this phone may sit down: back in the seat it left, by asking the host for a seat that is
     not its own, or (in the lobby) in a new seat; or as the table display."""
     game = registry.game_of(table)
-    if tables.evening_over(table, time.time()):
-        return _message(request, "This evening is over", tables.EVENING_OVER, status=410, show_join=True)
     everyone = list(table.seats.all())
     back = seats.sat_seat(request, table)
-    away = presence.away([s.pk for s in everyone])
-    asks = [{"id": s.pk, "name": s.name, "why": _why_free(s)} for s in everyone
-            if tables.claimable(s, away=s.pk in away) and (back is None or s.pk != back.pk)]
+    if tables.evening_over(table, time.time()):
+        if back is not None and back.role != DISPLAY.slug:
+            return _evening_left(request, table, game, back, everyone, status=status)
+        return _message(request, "This evening is over", tables.EVENING_OVER, status=410, show_join=True)
+    asks = _asks(everyone, back)
     finished = table.status == Table.Status.FINISHED
     if finished and back is None and not asks:
         return _message(request, "This table has finished",
@@ -288,8 +290,56 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
         "table": drawing.public_facts(table), "game": game, "players": [p.name for p in players],
         "limit": registry.seat_limit(game), "full": len(players) >= registry.seat_limit(game), "finished": finished,
         "started": table.status != Table.Status.LOBBY, "error": error, "notice": notice,
-        "back": back.name if back is not None else "", "asks": asks,
+        "back": back.name if back is not None else "", "asks": asks, "every": JOIN_POLL,
     }, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _asks(everyone: list[Seat], back: Seat | None) -> list[dict]:
+    """The seats this phone may ask the host for: every one free to ask for but the one it left."""
+    away = presence.away([s.pk for s in everyone])
+    return [{"id": s.pk, "name": s.name, "why": _why_free(s)} for s in everyone
+            if tables.claimable(s, away=s.pk in away) and (back is None or s.pk != back.pk)]
+
+
+# How often the join page asks again which seats it may ask for, in seconds: a phone that lost its
+# cookies sees its own seat offered once the old socket is gone, without reloading.
+JOIN_POLL = 3
+
+
+@require_GET
+def join_asks(request: HttpRequest, code: str) -> HttpResponse:
+    """The join page's list of seats to ask for, drawn again (the page asks every JOIN_POLL
+    seconds): only that list, counted apart from opening the page. Once this phone has a seat or
+    a request, or the evening is over, the table's page (which says what to do) replaces the page."""
+    table = _lookup(request, code)
+    if isinstance(table, HttpResponse):
+        return table
+    if _too_fast(request, table, "join-poll", _phone(request, table)):
+        return HttpResponse(status=204)  # nothing changes on the page; it asks again later
+    held = seats.seat_for_request(request, table) or seats.claim_token(request, table.code)
+    if held or tables.evening_over(table, time.time()):
+        response = HttpResponse("")
+        response["HX-Redirect"] = reverse("table", kwargs={"code": table.code})
+    else:
+        back = seats.sat_seat(request, table)
+        response = render(request, "companion/join_asks.html", {
+            "table": drawing.public_facts(table), "asks": _asks(list(table.seats.all()), back),
+            "back": back.name if back is not None else "", "every": JOIN_POLL})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _evening_left(request: HttpRequest, table: Table, game: registry.Game, back: Seat,
+                  everyone: list[Seat], *, status: int) -> HttpResponse:
+    """The evening's summary and its picture, read-only, for a phone that left its seat (its "sat
+    here" cookie) before the evening ended: it played, so the evening is its too."""
+    facts = drawing.public_facts(table)
+    summary_html = drawing.partial(drawing.template_of(game, "evening"),
+                                   {"evening": summary.of_table(table, everyone), "table": facts})
+    response = render(request, "companion/evening_left.html", {
+        "table": facts, "game": game, "back": back.name, "summary": mark_safe(summary_html)}, status=status)
     response["Cache-Control"] = "no-store"
     return response
 
@@ -685,6 +735,9 @@ def evening_picture(request: HttpRequest, code: str) -> HttpResponse:
     seat, and each address, may ask for it only so often (PICTURE_SEAT_RATE, PICTURE_ADDRESS_RATE).
     """
     code, token = _token(request, code)
+    # A phone that left its seat keeps the seat's token in its "sat here" cookie: it played, so
+    # the evening's picture is its too.
+    token = token or (seats.sat_token(request, code) if codes.is_well_formed(code) else None) or ""
     table = Table.objects.filter(code=code).first() if token else None
     seated = list(table.seats.all()) if table is not None else []
     if not any(s.token == token for s in seated):

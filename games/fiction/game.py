@@ -361,6 +361,16 @@ class Fiction(Game):
     def unheld_roles(self, setup: dict[str, Any]) -> dict[str, str]:
         return {LIBRARIAN: "The app is the Lie-brarian"} if setup.get("app_librarian") else {}
 
+    def when_gone(self, played: Played, player: int) -> str:
+        roles = [p.role for p in played.players]
+        if roles[player] == LIBRARIAN:
+            return ("The Lie-brarian holds the secret word, so the game cannot go on without them: wait for "
+                    "them to come back, or end the game (nobody wins).")
+        if roles.count("guesser") == 1:
+            return "The game has no other Guesser: wait for them to come back, or end the game (nobody wins)."
+        return ("The other Guessers play on as a team: wait for them to come back, or remove their seat and "
+                "guess without them.")
+
     def _removed(self, played: Played, player: int) -> dict:
         if self.outcome(played) is not None:
             return played.rules

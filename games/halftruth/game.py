@@ -223,6 +223,12 @@ class HalfTruth(Game):
             raise rules.IllegalMove(rules.PICKS_SEEN, reason="picks-seen")
         return before.rules
 
+    def when_gone(self, played: Played, player: int) -> str:
+        if played.rules["out"][player]:
+            return ""
+        return ("Wait for them to come back, or take them out of the game below the chips (the others play "
+                "on, and their Victory Points stay in the standings); then you can remove their seat.")
+
     def _removed(self, played: Played, player: int) -> dict:
         if self.outcome(played) is not None:
             return played.rules

@@ -210,6 +210,12 @@ class Lie(Game):
             return Now("Your turn: bid or call Lie!", f"The bid to beat: {spoken(current)}.", my_turn=True)
         return Now("Waiting for a higher bid or a call of Lie!", f"The bid: {spoken(current)}.")
 
+    def when_gone(self, played: Played, player: int) -> str:
+        if player not in rules.from_dict(played.rules).in_game:
+            return ""
+        return ("Wait for them to come back, tap No phone beside their name to play their turns from your "
+                "phone, or remove their seat: they forfeit (their cards leave the game) and the others play on.")
+
     def outcome(self, played: Played) -> Outcome | None:
         if played.rules["outcome"] is None:  # asked after every move: the stored state says it unread
             return None

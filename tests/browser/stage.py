@@ -7,7 +7,7 @@ Django start-up a phase). SCRIPT is a scripted game ("fiction/scripted"), STEP "
 (0: just started), "again" (the lobby after a game, with the evening's standings), "evening-N"
 (the lobby after N games, with eight people of long names) or "evening-N-end" (the same people at
 the end of the script's game, the Nth of the evening) or "closed-N" (the evening over after N
-games: its summary). The table and its seats (the script's own seat ids, and a display) are made
+games: its summary) or "left-N" (N steps played, then a player's phone left: ``leaver``). The table and its seats (the script's own seat ids, and a display) are made
 the first time; every call replays the script from the start to STEP and stores that state.
 It prints JSON: the table's code, each seat's cookie by seat id, the display's seat id, and
 the phase each seat's view is in.
@@ -54,6 +54,13 @@ def main(script_name: str, step: str) -> dict:
             Seat.objects.create(pk=display_id, table=table, name="Table display", role=DISPLAY.slug,
                                 order=len(script.PLAYERS))
         players = list(script.PLAYERS)
+        # Only "left-N" has a seat whose phone left; every other step has everyone back.
+        table.seats.update(left=False)
+        if step.startswith("left-"):
+            step = step.split("-")[1]
+            left = True
+        else:
+            left = False
         if step.startswith("evening-") and step.endswith("-end"):
             # The end of a long evening: the players' long names, in the game too, and its earlier games.
             long_evening(table, slug, add=False)
@@ -80,6 +87,8 @@ def main(script_name: str, step: str) -> dict:
             for seat_id, move in script.STEPS[:int(step)]:
                 state = play.step(game, state, by_id.get(seat_id), move, rng)
             table.state = state.to_dict()
+            if left:
+                Seat.objects.filter(pk=leaver(game, state, players)).update(left=True)
             table.status = Table.Status.FINISHED if game.outcome(state) is not None else Table.Status.PLAYING
             table.clock = Clock().follow(game.clock(state), time.time()).to_dict()
             table.results = earlier
@@ -96,6 +105,14 @@ def main(script_name: str, step: str) -> dict:
         view = game.view(Played.from_dict(table.state), viewer_of(seat)) if table.state is not None else None
         phases[seat.pk] = view["phase"] if view else "lobby"
     return {"code": code, "cookies": cookies, "display": display_id, "phases": phases}
+
+
+def leaver(game, state, players) -> int:
+    """The seat whose phone leaves in "left-N": the last player with a phone who is not the host
+    and is still in the game (Game.when_gone has something to say), else the last of them."""
+    able = [p for p in players if not p.is_host and p.has_phone]
+    still = [p for p in able if state.index(p) is not None and game.when_gone(state, state.index(p))]
+    return (still or able)[-1].seat_id
 
 
 LONG_NAMES = ["Bartholomew Ashcroft", "Guinevere Montague", "Oluwaseun Adeyemi-K", "Marguerite Delacroix",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.phones import create_table, join_by_code
+from tests.browser.phones import create_table, join_by_code, open_display
 
 pytestmark = [pytest.mark.browser, pytest.mark.sync]
 
@@ -100,3 +100,84 @@ def test_a_phone_comes_back_to_its_seat_another_waits_for_the_host_and_a_removed
     gwen.get_by_role("button", name="Guess").click()
     expect(eve.locator(".guesses")).to_contain_text("gwen: candle")
     assert SECRET not in gwen.content()
+
+
+def test_the_join_page_offers_a_seat_once_its_phone_goes_away_without_a_reload(servers, phones):
+    base = servers[0].url
+    lena, gus, new_phone = phones(), phones(), phones()
+    code = create_table(lena, base, "lena")
+    join_by_code(gus, base, code, "gus")
+    expect(gus.locator("body")).to_have_attribute("data-live", "1")
+    # Gus's new phone (or his old one, cookies lost) opens the table while his old page is open.
+    open_table(new_phone, base, code)
+    expect(new_phone.get_by_role("heading", name="Join Secret Keeper")).to_be_visible()
+    expect(new_phone.get_by_role("button", name="Ask to sit as gus")).to_have_count(0)
+    gus.close()  # the old page goes: its socket closes, and the seat is away
+    expect(lena.locator("#region-people .seat", has_text="gus").locator(".presence")).to_have_text("○ away")
+    loaded = new_phone.evaluate("performance.timeOrigin")
+    expect(new_phone.get_by_role("button", name="Ask to sit as gus")).to_be_visible(timeout=8000)
+    assert new_phone.evaluate("performance.timeOrigin") == loaded  # the same page, never reloaded
+    new_phone.get_by_role("button", name="Ask to sit as gus").click()
+    expect(new_phone.get_by_role("heading", name="Waiting for the host")).to_be_visible()
+
+
+def test_every_screen_says_who_left_mid_game_and_the_host_s_says_what_to_do(servers, phones):
+    base = servers[0].url
+    lena, gus, gwen, tv = phones(), phones(), phones(), phones()
+    code = create_table(lena, base, "lena")
+    join_by_code(gus, base, code, "gus")
+    join_by_code(gwen, base, code, "gwen")
+    open_display(tv, base, code)
+    lena.get_by_label("Role for gus").select_option("keeper")
+    lena.get_by_label("Role for lena").select_option("guesser")
+    lena.get_by_role("button", name="Start the game").click()
+    gus.get_by_placeholder("Secret word").fill(SECRET)
+    gus.get_by_role("button", name="Keep it").click()
+    expect(gwen.get_by_placeholder("Your guess")).to_be_visible()
+    for page in (lena, gus, tv):
+        expect(page.locator("#region-now")).not_to_contain_text("left the game")
+
+    gwen.once("dialog", lambda dialog: dialog.accept())
+    gwen.get_by_role("button", name="Leave this table on this phone").click()
+    for page in (gus, tv):
+        expect(page.locator("#region-now")).to_contain_text("gwen left the game; the host decides.")
+    host_card = lena.locator("#region-now")
+    expect(host_card).to_contain_text("gwen left the game.")
+    expect(host_card).to_contain_text("tap No phone beside their name to play their turns from your phone")
+    # The host takes the seat off her phone and plays for her: nobody is told she left any more.
+    gwen_seat = lena.locator("#region-people .seat", has_text="gwen")
+    lena.once("dialog", lambda dialog: dialog.accept())
+    gwen_seat.get_by_role("button", name="No phone").click()
+    for page in (lena, gus, tv):
+        expect(page.locator("#region-now")).not_to_contain_text("left the game")
+
+
+def test_a_player_who_left_sees_the_evening_s_summary_once_the_host_ends_it(servers, phones):
+    base = servers[0].url
+    lena, gus, gwen = phones(), phones(), phones()
+    code = create_table(lena, base, "lena")
+    join_by_code(gus, base, code, "gus")
+    join_by_code(gwen, base, code, "gwen")
+    lena.get_by_label("Role for gus").select_option("keeper")
+    lena.get_by_role("button", name="Start the game").click()
+    gus.get_by_placeholder("Secret word").fill(SECRET)
+    gus.get_by_role("button", name="Keep it").click()
+    gwen.get_by_placeholder("Your guess").fill(SECRET)
+    gwen.get_by_role("button", name="Guess").click()
+    expect(lena.get_by_role("button", name="☾ End the evening")).to_be_visible()
+    gwen.once("dialog", lambda dialog: dialog.accept())
+    gwen.get_by_role("button", name="Leave this table on this phone").click()
+    expect(gwen).to_have_url(base + "/")
+    lena.once("dialog", lambda dialog: dialog.accept())
+    lena.get_by_role("button", name="☾ End the evening").click()
+    expect(lena.locator("#region-evening")).to_contain_text("The evening is over")
+
+    open_table(gwen, base, code)  # the link she joined by, opened after the evening ended
+    expect(gwen.get_by_text("You sat at this table as gwen.")).to_be_visible()
+    expect(gwen.get_by_role("heading", name="Who won what")).to_be_visible()
+    expect(gwen.locator(".evening-people")).to_contain_text("gwen")
+    expect(gwen.get_by_text("nobody new can sit down")).to_have_count(0)
+    share = gwen.get_by_role("link", name="⇪ Share the evening")
+    expect(share).to_be_visible()
+    picture = gwen.request.get(base + share.get_attribute("href"))
+    assert picture.ok and picture.headers["content-type"] == "image/png"

@@ -43,7 +43,8 @@ SCRIPTS = scripts(REAL_GAMES)
 def phase_steps(script_name: str) -> list[tuple[str, str]]:
     """(screen, step): the lobby, each state whose display view differs in kind from all before it
     (its phase, or which parts of the view it fills: a showdown, a second half, a round's end), the
-    fullest state of play (the last before the end, "fullest"), the end, and the lobby of the next
+    fullest state of play (the last before the end, "fullest"), the same once a player's phone has
+    left it ("left"), the end, and the lobby of the next
     game ("again", with the evening's standings; for the largest tables also after 7 and 15 games,
     with eight people of long names, and the evening's summary once it is over, after 3 and after 15
     games). A screen is named by its phase, numbered when the phase comes again."""
@@ -77,6 +78,8 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
         seen[phase] = seen.get(phase, 0) + 1
         found.append((phase if seen[phase] == 1 else f"{phase}-{seen[phase]}", str(number)))
     found.insert(-1 if found[-1][0] == "end" else len(found), ("fullest", str(last_in_play)))
+    # The fullest state again, once a player's phone has left it (tests.browser.stage.leaver).
+    found.insert(-1 if found[-1][0] == "end" else len(found), ("left", f"left-{last_in_play}"))
     if slug == "lie":  # the host's turn to bid or call "Lie!", whose hand, picker and "Lie!" fit a phone
         turn = _lie_turn(script, game, rng_seed=7)
         if turn is not None:

@@ -452,3 +452,37 @@ def test_once_the_evening_is_over_nobody_asks_for_a_seat_or_takes_one_back(stub_
     assert asked.status_code == 410 and "evening at this table is over" in asked.content.decode()
     assert come_back(leaver, table).status_code in (409, 410)
     assert version(table) == before and not SeatClaim.objects.exists() and Seat.objects.get(pk=gus.pk).left
+
+
+def test_a_player_who_left_sees_the_evening_s_summary_and_picture_once_it_is_over(gus_keeps, phone):
+    table, host, keeper, gus = gus_keeps
+    assert move(keeper, table, type="reveal").status_code == 200  # a game finished tonight
+    leave(keeper, table)
+    assert post_host(host, table, "close").status_code == 200
+    before = version(table)
+    shown = keeper.get(f"/t/{table.code}/")
+    text = shown.content.decode()
+    assert shown.status_code == 200 and "nobody new can sit down" not in text
+    assert "The evening is over" in text and "You sat at this table as gus" in text and "Share the evening" in text
+    assert "Back to your seat" not in text and "Ask to sit as" not in text  # read-only
+    drawn = keeper.get(reverse("evening_picture", args=[table.code]))
+    assert drawn.status_code == 200 and drawn["Content-Type"] == "image/png"
+    assert version(table) == before and Seat.objects.get(pk=gus.pk).left
+    # A phone that never sat here is still told the evening is over, and gets no picture.
+    stranger = phone()
+    assert "nobody new can sit down" in stranger.get(f"/t/{table.code}/").content.decode()
+    assert stranger.get(reverse("evening_picture", args=[table.code])).status_code == 403
+
+
+def test_the_join_page_asks_again_for_five_minutes_within_its_own_limits(stub_table, phone, settings):
+    table, lena, gus, gwen = stub_table
+    sit(phone(), lena)
+    newcomer = phone()
+    url = reverse("join_asks", args=[table.code])
+    assert f'hx-get="{url}"' in page(newcomer, table)
+    for _ in range(100):  # every 3 s for 5 minutes
+        polled = newcomer.get(url, HTTP_HX_REQUEST="true")
+        assert polled.status_code == 200 and "Ask to sit as gus" in polled.content.decode()
+    assert "Ask to sit as gus" in page(newcomer, table)  # the page's own allowance is untouched
+    settings.JOIN_POLL_RATE = "3/5m"  # a phone asking far more often than the page does
+    assert [newcomer.get(url, HTTP_HX_REQUEST="true").status_code for _ in range(4)] == [200, 200, 200, 204]
