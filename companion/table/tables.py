@@ -277,8 +277,8 @@ def ask_for_seat(table: Table, seat_id: int, held: str | None = None, *, away: b
             raise TableError("Too many phones are waiting for the host here. Try again once the host has answered "
                              "them.", reason="too-many-waiting", status=429)
         if earlier is not None:
-            # Only this phone ever reads its own earlier request, and it now holds this one: the
-            # host's Let in for the earlier one finds it no longer at the table.
+            # One row per asking phone: only this phone reads its request, and it holds this one
+            # now, so a host's Let in for the earlier one is answered that it is not at the table.
             earlier.delete()
             claim = SeatClaim.objects.create(table=table, seat=seat, token=earlier.token)
         else:

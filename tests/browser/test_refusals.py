@@ -27,6 +27,16 @@ def in_view(page: Page, selector: str) -> None:
         f"{selector} is at {box['y']}..{box['y'] + box['height']}px of a {HEIGHT}px screen"
 
 
+def three_at(browser, base: str, game: str, names: tuple[str, str, str]) -> tuple[list, list[Page]]:
+    """Three small phones at a new ``game`` table, the first its host: their contexts and pages."""
+    contexts = [browser.new_context(**SMALL_PHONE) for _ in range(3)]
+    pages = [c.new_page() for c in contexts]
+    code = create_table(pages[0], base, names[0], game)
+    for page, name in zip(pages[1:], names[1:]):
+        join_by_code(page, base, code, name)
+    return contexts, pages
+
+
 def announced(page: Page, text: str) -> None:
     """The refusal sits in a live region (or is one), so a screen reader says it as it appears."""
     live = page.evaluate("""text => [...document.querySelectorAll('[role=alert], [aria-live]')]
@@ -36,12 +46,8 @@ def announced(page: Page, text: str) -> None:
 
 def test_a_secret_word_not_in_the_dictionary_is_refused_on_the_first_screen(servers, browser):
     base = servers[0].url
-    contexts = [browser.new_context(**SMALL_PHONE) for _ in range(3)]
-    lena, gus, gwen = (c.new_page() for c in contexts)
+    contexts, (lena, gus, gwen) = three_at(browser, base, "fiction", ("Lena", "Gus", "Gwen"))
     try:
-        code = create_table(lena, base, "Lena", "fiction")
-        join_by_code(gus, base, code, "Gus")
-        join_by_code(gwen, base, code, "Gwen")
         lena.get_by_role("button", name="Start the game").click()
         lena.locator("#choose-secret-word").fill("zlorp")
         lena.locator("#choose-secret-hint").fill("z")
@@ -63,12 +69,8 @@ def test_a_lie_bid_too_low_is_refused_on_the_first_screen(servers, browser):
     """A bid the phone's own check has not caught yet (sent before it answered) is refused by the
     table: its reason is on the screen that sent it."""
     base = servers[0].url
-    contexts = [browser.new_context(**SMALL_PHONE) for _ in range(3)]
-    ana, ben, cal = (c.new_page() for c in contexts)
+    contexts, (ana, ben, cal) = three_at(browser, base, "lie", ("ana", "ben", "cal"))
     try:
-        code = create_table(ana, base, "ana", "lie")
-        join_by_code(ben, base, code, "ben")
-        join_by_code(cal, base, code, "cal")
         ana.get_by_role("button", name="Start the game").click()
         set_hand(ana, [4, 4, 2])
         set_hand(ben, [5, 1])
@@ -98,12 +100,8 @@ def test_a_refusal_said_at_the_head_of_the_page_is_brought_onto_the_screen(serve
     """A host's tool far down the lobby, tapped from a page the table has moved on from: the
     refusal is said at the head of the page, and the page comes up to it."""
     base = servers[0].url
-    contexts = [browser.new_context(**SMALL_PHONE) for _ in range(3)]
-    ana, ben, cal = (c.new_page() for c in contexts)
+    contexts, (ana, ben, cal) = three_at(browser, base, "lie", ("ana", "ben", "cal"))
     try:
-        code = create_table(ana, base, "ana", "lie")
-        join_by_code(ben, base, code, "ben")
-        join_by_code(cal, base, code, "cal")
         expect(ana.locator("#region-people")).to_contain_text("cal")
         later = ana.get_by_role("button", name="Move ben later")
         later.evaluate("b => b.scrollIntoView({block: 'end'})")

@@ -336,7 +336,7 @@ def test_half_truth_colours_stay_with_each_person_for_the_evening(phone):
     table.refresh_from_db()
     colours = {p["name"]: p["colour"] for p in table.state["rules"]["players"]}
     assert colours == {"kamila": "orange", "amy": "purple", "ben": "green", "cat": "yellow"}
-    # An old saved setup, without the colours by person: the places' colours, as before.
+    # A setup saved with no colours by person starts from the colours chosen by place.
     table.status, table.state = Table.Status.LOBBY, None
     table.setup = {**setup, "colour_5": "any", "layouts": ""}
     table.save()
