@@ -23,6 +23,8 @@ def keep_a_secret(lena: Page, base: str, guests: dict[str, Page], secret: str = 
     lena.get_by_role("button", name="Start the game").click()
     lena.get_by_placeholder("Secret word").fill(secret)
     lena.get_by_role("button", name="Keep it").click()
+    # Her own screen settles first: a tap while the host tools redraw lands wherever they move to.
+    expect(lena.locator("#secret-peek")).to_be_attached()
     return code
 
 
