@@ -37,6 +37,10 @@ BENCH_SECONDS: length of play.
 BENCH_APP: the ASGI application to measure (default config.asgi:application).
 BENCH_LOG: a folder to keep each server's log in. BENCH_TRACE: a folder to write, per size and
 run, each move's latency by when it was posted (<size>-app-<run>.tsv, <size>-commit-floor-<run>.tsv).
+BENCH_PEER: the peer's harness (default ../shared/peer-bgio beside the checkout; 0: leave it out).
+With node and the harness there, each run of a Half Truth size on one process is followed by a
+run of boardgame.io 0.50.2 under the same load (BENCH_PEER_STORAGE: flatfile, the default, or
+memory), and the size is also judged against its medians: p99, and the server's CPU a move.
 BENCH_PG_OPTIONS: extra PostgreSQL server options for the two-process sizes, e.g.
 "-c synchronous_commit=off" to see what commits cost.
 The commit floor (floor_commit) is a POST that commits a row and relays a message of the push's
@@ -364,6 +368,11 @@ class Results:
     lost: int = 0
     errors: int = 0
     sizes: list[int] = field(default_factory=list)
+    cpu_s: float = 0.0  # the server's CPU seconds over the measured window (connect, quiet, play, close)
+
+    @property
+    def cpu_ms_a_move(self) -> float:
+        return self.cpu_s * 1000 / len(self.latencies) if self.latencies else float("nan")
 
 
 def set_up_table(base: str, game: str, seats: int) -> Table:
@@ -587,9 +596,12 @@ class Figures:
     lost: int
     errors: int
     moves_runs: list[int]
+    commit_p50: float | None = None
+    cpu_ms_a_move: float = float("nan")
+    peer: Peer | None = None
 
     @classmethod
-    def of(cls, apps: list[Results], commits: list[Results]) -> Figures:
+    def of(cls, apps: list[Results], commits: list[Results], peers: list[PeerRun] = ()) -> Figures:
         p99_runs = [percentile(app.latencies, .99) for app in apps]
         commit_runs = [percentile(run.latencies, .99) for run in commits]
         p99 = statistics.median(p99_runs)
@@ -598,7 +610,83 @@ class Figures:
                    p99_runs=p99_runs, commit_p99=commit, commit_p99_runs=commit_runs,
                    commit_ratio=p99 / commit if commit else None,
                    lost=sum(app.lost for app in apps), errors=sum(app.errors for app in apps),
-                   moves_runs=[len(app.latencies) for app in apps])
+                   moves_runs=[len(app.latencies) for app in apps],
+                   commit_p50=statistics.median(percentile(run.latencies, .5) for run in commits) if commits else None,
+                   cpu_ms_a_move=statistics.median(app.cpu_ms_a_move for app in apps),
+                   peer=Peer.of(peers) if peers else None)
+
+
+# -- the peer: boardgame.io under the same load ------------------------------------------------
+# The shared harness (../shared/peer-bgio, README there) plays the app's Half Truth load, move for
+# move and gap for gap, against boardgame.io on one Node process. Each run of a Half Truth size on
+# one process is followed by one of the peer's, so the two take turns as the app and its floor do.
+PEER = Path(os.environ.get("BENCH_PEER", ROOT.parent / "shared" / "peer-bgio"))
+# FlatFile writes every move, as the app commits every move; BENCH_PEER_STORAGE=memory for its InMemory.
+PEER_STORAGE = os.environ.get("BENCH_PEER_STORAGE", "flatfile")
+
+
+@dataclass
+class PeerRun:
+    """One run of the peer: its one line (``run.sh``), in the app's units."""
+
+    p50: float
+    p99: float
+    moves: int
+    lost: int
+    errors: int
+    cpu_s: float
+
+    @property
+    def cpu_ms_a_move(self) -> float:
+        return self.cpu_s * 1000 / self.moves if self.moves else float("nan")
+
+    @classmethod
+    def parse(cls, line: str) -> PeerRun:
+        got = dict(part.split("=", 1) for part in line.split() if "=" in part)
+        # its own lost counts after 10 s; the app counts a seat lost after 5 s
+        return cls(p50=float(got["p50"]), p99=float(got["p99"]), moves=int(got["moves"]),
+                   lost=int(got["lost"]) + int(got.get("over5s", 0)), errors=int(got["errors"]),
+                   cpu_s=float(got["cpu_s"]))
+
+
+@dataclass
+class Peer:
+    """The peer's medians over its runs."""
+
+    p50: float
+    p99: float
+    p99_runs: list[float]
+    cpu_ms_a_move: float
+    lost: int
+
+    @classmethod
+    def of(cls, runs: list[PeerRun]) -> Peer:
+        return cls(p50=statistics.median(r.p50 for r in runs), p99=statistics.median(r.p99 for r in runs),
+                   p99_runs=[r.p99 for r in runs], cpu_ms_a_move=statistics.median(r.cpu_ms_a_move for r in runs),
+                   lost=sum(r.lost for r in runs))
+
+
+def peer_harness() -> Path | None:
+    """A copy of the peer's harness with its packages installed (under var/, as the shared one is
+    read-only), or None without node or the harness (the bench then says so and goes on)."""
+    if os.environ.get("BENCH_PEER") == "0" or shutil.which("node") is None or not (PEER / "run.sh").exists():
+        return None
+    copy = ROOT / "var" / "peer-bgio"
+    if not (copy / "node_modules" / "boardgame.io").is_dir():
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(PEER, copy)
+        for path in copy.rglob("*"):
+            path.chmod(path.stat().st_mode | 0o200)
+        copy.chmod(0o755)
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=copy, check=True)
+    return copy
+
+
+def play_peer_once(harness: Path, tables: int, seats: int) -> PeerRun:
+    done = subprocess.run(["bash", str(harness / "run.sh"), f"{tables}x{seats}", PEER_STORAGE], cwd=harness,
+                          env={**os.environ, "BENCH_SECONDS": str(SECONDS)}, capture_output=True, text=True,
+                          check=True)
+    return PeerRun.parse(done.stdout.strip().splitlines()[-1])
 
 
 def targets(tables: int, seats: int, processes: int, figures: Figures) -> list[tuple[str, bool | None]]:
@@ -609,8 +697,18 @@ def targets(tables: int, seats: int, processes: int, figures: Figures) -> list[t
         ratio = figures.commit_ratio
         judged.append((f"p99 within 2x the commit floor (commit_ratio={'-' if ratio is None else f'{ratio:.2f}'})",
                        None if ratio is None else ratio <= 2))
+    if (tables, seats, processes) in ((100, 6, 1), (250, 6, 2)) and figures.commit_p50 is not None:
+        ratio = figures.p50 / figures.commit_p50
+        judged.append((f"p50 within 1.5x the commit floor's ({ratio:.2f}x)", ratio <= 1.5))
     if (tables, seats, processes) == (250, 6, 1):
         judged.append((f"p99 under 100 ms (p99_ms={figures.p99:.1f})", figures.p99 < 100))
+    if figures.peer is not None:
+        peer = figures.peer
+        judged.append((f"p99 at or under boardgame.io's ({figures.p99:.1f} against {peer.p99:.1f} ms)",
+                       figures.p99 <= peer.p99))
+        cpu = figures.cpu_ms_a_move / peer.cpu_ms_a_move
+        judged.append((f"server CPU a move within 2x boardgame.io's ({figures.cpu_ms_a_move:.2f} against "
+                       f"{peer.cpu_ms_a_move:.2f} ms, {cpu:.2f}x)", cpu <= 2))
     judged.append((f"nothing lost (lost={figures.lost} errors={figures.errors})", figures.lost == figures.errors == 0))
     # a run that timed no move has no p99: it shows nothing, and a size is not met on nothing
     judged.append((f"moves timed in every run ({runs_of(figures.moves_runs, 0)})", 0 not in figures.moves_runs))
@@ -634,10 +732,11 @@ def play_app_once(env: dict[str, str], game: str, tables: int, seats: int, proce
         cpu0, wall0, own0 = sum(cpu_seconds(pid) for pid in pids), time.perf_counter(), time.process_time()
         asyncio.run(play_app(base, ws_base, made, app))
         wall = time.perf_counter() - wall0
-        cpu, own = (sum(cpu_seconds(pid) for pid in pids) - cpu0) / wall, (time.process_time() - own0) / wall
+        app.cpu_s = sum(cpu_seconds(pid) for pid in pids) - cpu0
+        cpu, own = app.cpu_s / wall, (time.process_time() - own0) / wall
         rss = sum(rss_kib(pid) for pid in pids)
-    return app, (f"server CPU {cpu * 100:.0f}% of a core, {rss / (tables * seats):.0f} KiB a socket; "
-                 f"load generator CPU {own * 100:.0f}%")
+    return app, (f"server CPU {cpu * 100:.0f}% of a core, {app.cpu_ms_a_move:.2f} ms a move, "
+                 f"{rss / (tables * seats):.0f} KiB a socket; load generator CPU {own * 100:.0f}%")
 
 
 def play_commit_floor_once(env: dict[str, str], tables: int, seats: int, processes: int, size: int) -> Results:
@@ -661,6 +760,10 @@ def run(name: str, game: str, tables: int, seats: int, processes: int, runs: int
     with_commit = os.environ.get("BENCH_COMMIT_FLOOR", "1") != "0"
     apps: list[Results] = []
     commits: list[Results] = []
+    peers: list[PeerRun] = []
+    harness = peer_harness() if game == "halftruth" and processes == 1 else None
+    if game == "halftruth" and processes == 1 and harness is None:
+        print(f"  {name}: no boardgame.io beside it (needs node and {PEER})", flush=True)
     with contextlib.ExitStack() as stack:
         folder = tempfile.mkdtemp()
         env = server_env(os.path.join(folder, "bench.sqlite3"))
@@ -683,6 +786,12 @@ def run(name: str, game: str, tables: int, seats: int, processes: int, runs: int
                 print(f"  {name} run {n} commit floor: {len(committed.latencies)} moves; "
                       f"p50 {percentile(committed.latencies, .5):.1f} ms, p99 {percentile(committed.latencies, .99):.1f} ms, "
                       f"lost {committed.lost}, errors {committed.errors} ({time.strftime('%H:%M:%S')})", flush=True)
+            if harness is not None:
+                peer = play_peer_once(harness, tables, seats)
+                peers.append(peer)
+                print(f"  {name} run {n} boardgame.io ({PEER_STORAGE}): {peer.moves} moves; p50 {peer.p50:.1f} ms, "
+                      f"p99 {peer.p99:.1f} ms, lost {peer.lost}, errors {peer.errors}; "
+                      f"server CPU {peer.cpu_ms_a_move:.2f} ms a move ({time.strftime('%H:%M:%S')})", flush=True)
             if os.environ.get("BENCH_TRACE"):
                 for kind, results in (("app", app), ("commit-floor", commits[-1] if with_commit else None)):
                     if results is not None and results.started:
@@ -692,7 +801,7 @@ def run(name: str, game: str, tables: int, seats: int, processes: int, runs: int
         floor = Results()
         with serve("tests.benchmarks.floor:application", env, processes) as (port, _):
             asyncio.run(play_relay(f"ws://127.0.0.1:{port}", list(range(tables)), seats, size, floor))
-    figures = Figures.of(apps, commits)
+    figures = Figures.of(apps, commits, peers)
     f99 = percentile(floor.latencies, .99)
     print(f"  {name} relay floor: p50 {percentile(floor.latencies, .5):.1f} ms, p99 {f99:.1f} ms, lost {floor.lost}")
     if figures.commit_p99 is not None:
@@ -704,7 +813,11 @@ def run(name: str, game: str, tables: int, seats: int, processes: int, runs: int
     floor_lost = floor.lost + sum(c.lost for c in commits)
     print(f"bench {name} tables={tables} seats={seats} runs={runs} p50_ms={figures.p50:.1f} p99_ms={figures.p99:.1f} "
           f"{against_commit}floor_p99_ms={f99:.1f} ratio={figures.p99 / f99:.1f} lost={figures.lost} "
-          f"errors={figures.errors} floor_lost={floor_lost}")
+          f"errors={figures.errors} floor_lost={floor_lost} cpu_ms_a_move={figures.cpu_ms_a_move:.2f}"
+          + ("" if figures.peer is None else
+             f" bgio_p50_ms={figures.peer.p50:.1f} bgio_p99_ms={figures.peer.p99:.1f} "
+             f"bgio_p99_runs_ms={runs_of(figures.peer.p99_runs)} bgio_cpu_ms_a_move={figures.peer.cpu_ms_a_move:.2f} "
+             f"bgio_lost={figures.peer.lost}"))
     judged = targets(tables, seats, processes, figures)
     met = verdict(judged)
     print(f"target {name} {met}: " + "; ".join(f"{what}: {'-' if ok is None else 'met' if ok else 'MISSED'}"

@@ -56,3 +56,36 @@ def test_a_ratio_target_without_the_commit_floor_is_not_judged():
     judged = bench.targets(100, 6, 1, bench.Figures.of([run(10)], []))
 
     assert bench.verdict(judged) == "not judged"
+
+
+LINE = ("bgio storage=flatfile size=100x6 p50=2.6 p90=9.1 p99=29.8 max=60.2 lost=0 cpu_s=4.20 moves=600 errors=0 "
+        "over5s=1 cpu_pct=8 window_s=52.1 gen_cpu_pct=5 bytes=1500 rss_kib_socket=20 connect_s=1.2 connect_cpu_s=0.4")
+
+
+def test_the_peers_line_is_read_in_the_apps_units_and_counts_lost_as_the_app_does():
+    peer = bench.PeerRun.parse(LINE)
+
+    assert (peer.p50, peer.p99, peer.moves, peer.errors) == (2.6, 29.8, 600, 0)
+    assert peer.cpu_ms_a_move == 7.0  # 4.2 s over 600 moves
+    assert peer.lost == 1  # came after 5 s: the app's bench would have counted it lost
+
+
+def with_cpu(p99_ms: float, cpu_s: float) -> bench.Results:
+    results = run(p99_ms)
+    results.cpu_s = cpu_s
+    return results
+
+
+@pytest.mark.parametrize(("app_p99", "app_cpu_s", "met"), [
+    (29.8, 1.4, True),  # as fast as boardgame.io at p99, twice its CPU a move (14 ms against 7)
+    (30.0, 1.4, False),  # slower at p99
+    (20.0, 1.41, False),  # more than twice its CPU a move
+])
+def test_a_size_with_the_peer_beside_it_is_judged_against_its_medians(app_p99, app_cpu_s, met):
+    peers = [bench.PeerRun.parse(LINE.replace("over5s=1", "over5s=0"))] * 3
+    figures = bench.Figures.of([with_cpu(app_p99, app_cpu_s)], [], peers)
+
+    judged = bench.targets(250, 6, 1, figures)  # no commit-floor target there, and 100 ms holds
+
+    assert figures.cpu_ms_a_move == app_cpu_s * 1000 / 100
+    assert bench.verdict(judged) == ("met" if met else "missed")
