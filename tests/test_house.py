@@ -45,7 +45,7 @@ def test_a_games_regions_are_drawn_from_its_folder(slug):
     game = GAMES[slug]
     assert game.regions
     for region in game.regions:
-        drawn_from = Path(get_template(f"{slug}/partials/{region}.html").origin.name)
+        drawn_from = Path(get_template(f"{slug}/partials/{region}.jinja").origin.name)
         assert drawn_from.is_relative_to(folder(slug) / "templates" / slug), drawn_from
 
 

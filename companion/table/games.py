@@ -236,7 +236,7 @@ class Game:
     # The setup form the host fills in the lobby; parsed like a move's fields.
     setup: tuple[Field, ...] = ()
     # The game's live regions, named for what they show; each is drawn by
-    # games/<slug>/templates/<slug>/partials/<region>.html from one seat's view.
+    # games/<slug>/templates/<slug>/partials/<region>.jinja from one seat's view.
     regions: tuple[str, ...] = ()
     # Those of its regions that show only what the table display shows (the record of play, the
     # trackers), so every screen shows them alike: drawn from the display's view, once a change.

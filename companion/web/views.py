@@ -483,7 +483,7 @@ def _flash(request: HttpRequest, message: str, *, status: int = 200, fresh: str 
     # context is a reference cycle that only the garbage collector can free. The seat's fresh
     # regions (markup already, and most of the reply) follow it as they are; ``secret``: they
     # hold the seat's secret (_holds_secret).
-    response = HttpResponse(drawing.partial("companion/partials/flash.html", {
+    response = HttpResponse(drawing.partial("companion/partials/flash.jinja", {
         "message": message, "kind": kind, "reason": reason, "remedy": remedy, "table_code": code,
     }) + fresh, status=status)
     if reason:
