@@ -112,8 +112,8 @@ class Now:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended, the same for every game: who won (none: nobody did), why (the rules'
-    termination, such as "guessed" or ``ENDED``), and a winning side that holds no seat at the
+    """How a game ended, the same for every game: who won (none: nobody did), its ending (the
+    rules' termination, such as "guessed" or ``ENDED``), and a winning side that holds no seat at the
     table (Fiction's Guessers on paper, the app as Lie-brarian), by name.
 
     A game's ``outcome`` names the winners as the rules' players (indexes into ``Played.players``);
@@ -121,9 +121,9 @@ class Outcome:
     """
 
     winners: tuple[int, ...]
-    reason: str
+    ending: str
     side: str = ""
-    # How it was won in words, where the reason alone says it poorly ("the play-off").
+    # How it was won in words, where the ending alone says it poorly ("the play-off").
     how: str = ""
 
 

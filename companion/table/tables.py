@@ -1065,15 +1065,15 @@ def _record_result(table: Table, game: Game) -> None:
     """Keep who won each game played at this table, for the evening's standings."""
     played = played_of(table.state)
     outcome = outcome_of(game, played)  # None: the host ended a game its rules never began
-    reason = outcome.reason if outcome else ENDED
-    how = "ended by the host" if reason == ENDED else (outcome.how if outcome and outcome.how else
-                                                        reason.replace("_", " ").replace("-", " "))
+    ending = outcome.ending if outcome else ENDED
+    how = "ended by the host" if ending == ENDED else (outcome.how if outcome and outcome.how else
+                                                        ending.replace("_", " ").replace("-", " "))
     names = {s.pk: s.name for s in table.seats.all()}
     winners: list[tuple[int | None, str]] = [(i, names[i]) for i in outcome.winners if i in names] if outcome else []
     if not winners and outcome and outcome.side:
         winners = [(None, outcome.side)]
     holders = played.holding(game.rotating_role) if played is not None and game.rotating_role else []
-    moment = game.moment(played) if played is not None and outcome is not None and reason != ENDED else ""
+    moment = game.moment(played) if played is not None and outcome is not None and ending != ENDED else ""
     table.results = [*table.results, evening.entry(table.results, slug=game.slug,
                                                    name=game.played_name(table.setup), winners=winners, how=how,
                                                    moment=moment, holder=holders[0] if holders else None)]
