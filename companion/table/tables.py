@@ -1067,7 +1067,7 @@ def _record_result(table: Table, game: Game) -> None:
     outcome = outcome_of(game, played)  # None: the host ended a game its rules never began
     ending = outcome.ending if outcome else ENDED
     how = "ended by the host" if ending == ENDED else (outcome.how if outcome and outcome.how else
-                                                        ending.replace("_", " ").replace("-", " "))
+                                                        ending.replace("-", " "))
     names = {s.pk: s.name for s in table.seats.all()}
     winners: list[tuple[int | None, str]] = [(i, names[i]) for i in outcome.winners if i in names] if outcome else []
     if not winners and outcome and outcome.side:

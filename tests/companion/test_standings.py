@@ -44,6 +44,7 @@ def test_every_game_says_how_it_ended_in_one_shape(script_name):
     """Who won and why, the same for every game (companion.table.games.Outcome), from the public view."""
     import importlib
     import random
+    import re
 
     from companion.table.games import get, outcome_of
     from tests import played as play
@@ -59,6 +60,8 @@ def test_every_game_says_how_it_ended_in_one_shape(script_name):
     outcome = outcome_of(game, state)
     seats = {p.seat_id for p in script.PLAYERS}
     assert outcome is not None and outcome.ending and set(outcome.winners) <= seats
+    # Spelt as every game spells it, a slug with hyphens, so the standings say it in words alike.
+    assert re.fullmatch(r"[a-z]+(-[a-z]+)*", outcome.ending), outcome.ending
     assert outcome.winners or outcome.side
     ended = outcome_of(game, play.end(game, play.begin(game, list(script.PLAYERS), script.SETUP, rng)))
     assert ended is not None and ended.winners == () and ended.ending == "ended"
