@@ -227,7 +227,7 @@ class Game:
     slug: str = ""
     name: str = ""
     blurb: str = ""
-    players: str = ""
+    headcount: str = ""  # how many play, in words on the home page ("2–8 players")
     demo: bool = False
     roles: tuple[Role, ...] = ()
     # The moves a seat may post, each with its fields (companion.table.forms). The platform's own
