@@ -1,4 +1,5 @@
-"""Each game lives in its own folder: a newcomer finds its screens and styles beside its rules.
+"""Each game keeps to its bounds: it lives in its own folder (a newcomer finds its screens and
+styles beside its rules), and maps no seat ids itself.
 
 The top-level templates/ and static/ hold only what every page shares (base.html, the app's
 pages, app.css and the table's scripts); a game's partials, stylesheet and script sit under
