@@ -167,18 +167,22 @@ STRICT_REGIONS = DEBUG
 
 TEMPLATES = [
     {
-        # The live regions (games/<slug>/templates/<slug>/partials/): drawn on every push, so with
-        # Jinja2 (companion.live.jinja, which adds each app's templates/ folder to DIRS).
+        # The live regions (games/<slug>/templates/<slug>/partials/*.jinja): drawn on every push,
+        # so with Jinja2 (companion.live.jinja, which adds each app's templates/ folder to DIRS and
+        # loads only *.jinja names).
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": False,
         "OPTIONS": {"environment": "companion.live.jinja.environment"},
     },
     {
+        # The pages: every template not named *.jinja (companion.web.pages), as Django's own
+        # loaders find them, cached.
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            "loaders": [("django.template.loaders.cached.Loader",
+                         ["companion.web.pages.Pages", "companion.web.pages.AppPages"])],
             "context_processors": [
                 "django.template.context_processors.request",
             ],

@@ -1,11 +1,13 @@
-"""The Jinja2 environment that draws the table's regions (games/<slug>/templates/<slug>/partials/).
+"""The Jinja2 environment that draws the table's regions: every template named ``*.jinja``
+(templates/companion/partials/ and games/<slug>/templates/<slug>/partials/).
 
 A region is drawn for some group of seats on nearly every move, and Django's template engine
 resolves every variable and tag through several calls at each render. Jinja2 compiles each
 template to Python once, and draws the same markup in a fraction of the calls. It is the engine
 Django itself supports beside its own (``django.template.backends.jinja2``), so
 ``render_to_string`` and the tests reach the partials by name; the pages (base.html, table.html
-and the rest) are Django templates.
+and the rest) are Django templates. The suffix tells a reader, and each engine, which is which:
+this one loads only ``.jinja`` names, Django's only the others (companion.web.pages).
 
 The partials read a seat's view with Django's spelling:
 
@@ -39,17 +41,18 @@ from companion.speed.templates import PlainGlobals, url
 from companion.table.games import listed
 from companion.templatetags.table_tags import get_item
 
-PARTIALS = "/partials/"
+SUFFIX = ".jinja"  # a region's template; every other name is a page, Django's
 
 logger = logging.getLogger(__name__)
 
 
 def is_partial(name: str) -> bool:
-    return PARTIALS in name
+    return name.endswith(SUFFIX)
 
 
 class PartialsLoader(FileSystemLoader):
-    """Only the regions' partials: every other name is Django's (the pages), refused at once."""
+    """Only the regions' partials (``*.jinja``): every other name is Django's (the pages), refused
+    at once."""
 
     def get_source(self, environment: Environment, template: str):
         if not is_partial(template):
@@ -149,6 +152,9 @@ def environment(**options: Any) -> Environment:
     # Strict where a missing name is a bug to be told of at once (DEBUG, the tests); in production
     # a guest at the table would rather see a screen short of a word than one that stops drawing.
     options["undefined"] = StrictUndefined if settings.STRICT_REGIONS else LoggedUndefined
+    # Every region is HTML whatever its suffix: escaped always (Jinja's own select_autoescape
+    # would leave a ``.jinja`` name unescaped).
+    options["autoescape"] = True
     env = TableEnvironment(**options)
     django_filters = ("default", "default_if_none", "length", "add", "pluralize", "yesno")
     env.filters.update({name: getattr(defaultfilters, name) for name in django_filters})

@@ -51,7 +51,7 @@ def region_names(game: Game) -> tuple[str, ...]:
 
 def template_of(game: Game, region: str) -> str:
     app = game.slug if region in game.regions else "companion"
-    return f"{app}/partials/{region}.html"
+    return f"{app}/partials/{region}.jinja"
 
 
 def person(seat: Seat, game: Game, here: set[int] | None = None, mark: dict[str, str] | None = None) -> dict[str, Any]:

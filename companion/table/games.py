@@ -112,8 +112,8 @@ class Now:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended, the same for every game: who won (none: nobody did), why (the rules'
-    termination, such as "guessed" or ``ENDED``), and a winning side that holds no seat at the
+    """How a game ended, the same for every game: who won (none: nobody did), its ending (the
+    rules' termination, such as "guessed" or ``ENDED``), and a winning side that holds no seat at the
     table (Fiction's Guessers on paper, the app as Lie-brarian), by name.
 
     A game's ``outcome`` names the winners as the rules' players (indexes into ``Played.players``);
@@ -121,9 +121,9 @@ class Outcome:
     """
 
     winners: tuple[int, ...]
-    reason: str
+    ending: str
     side: str = ""
-    # How it was won in words, where the reason alone says it poorly ("the play-off").
+    # How it was won in words, where the ending alone says it poorly ("the play-off").
     how: str = ""
 
 
@@ -227,7 +227,7 @@ class Game:
     slug: str = ""
     name: str = ""
     blurb: str = ""
-    players: str = ""
+    headcount: str = ""  # how many play, in words on the home page ("2–8 players")
     demo: bool = False
     roles: tuple[Role, ...] = ()
     # The moves a seat may post, each with its fields (companion.table.forms). The platform's own
@@ -236,7 +236,7 @@ class Game:
     # The setup form the host fills in the lobby; parsed like a move's fields.
     setup: tuple[Field, ...] = ()
     # The game's live regions, named for what they show; each is drawn by
-    # games/<slug>/templates/<slug>/partials/<region>.html from one seat's view.
+    # games/<slug>/templates/<slug>/partials/<region>.jinja from one seat's view.
     regions: tuple[str, ...] = ()
     # Those of its regions that show only what the table display shows (the record of play, the
     # trackers), so every screen shows them alike: drawn from the display's view, once a change.

@@ -16,8 +16,7 @@ from typing import Any
 from django.utils import dateformat, timezone
 
 from companion.table import evening
-from companion.table import games as registry
-from companion.table.games import listed
+from companion.table.games import every_player, game_of, get, listed
 
 
 @dataclass(frozen=True)
@@ -129,7 +128,7 @@ def day(moment: datetime.datetime) -> str:
 
 
 def _name_of(slug: str, fallback: str) -> str:
-    game = registry.get(slug) if slug else None
+    game = get(slug) if slug else None
     return game.name if game is not None else fallback
 
 
@@ -167,6 +166,6 @@ def summary(results: list[dict], people: list[dict[str, Any]], *, code: str, ope
 def of_table(table: Any, seats: list[Any]) -> Summary:
     """The summary of a table's evening, for everyone who sat at it as a player (not the displays),
     those who left or were removed included: their wins are the evening's too."""
-    people = [{"id": s.pk, "name": s.name} for s in registry.every_player(seats)]
+    people = [{"id": s.pk, "name": s.name} for s in every_player(seats)]
     return summary(list(table.results or []), people, code=table.code, opened=table.created_at,
-                   game_name=registry.game_of(table).name, notice=table.notice)
+                   game_name=game_of(table).name, notice=table.notice)

@@ -33,13 +33,13 @@ from django.db import IntegrityError, transaction
 
 from companion.speed import rows
 from companion.table import codes, evening
-from companion.table import games as registry
 from companion.table.clock import Clock
 from companion.table.forms import Form, FormData, MoveError, clean_text, parse_move
 from companion.table.evening import last_holder
-from companion.table.games import (DISPLAY, ENDED, Game, Played, begin, check_roles, describe, every_player, game_of,
-                                   gone, move_of, next_after, next_in_role, outcome_of, played_of, players_of,
-                                   role_counts, role_of, seat_limit, viewer_of)
+from companion.table.games import (DISPLAY, END, ENDED, REMOVE, TABLE, TIMER_EXPIRED, Game, Played, begin, check_roles,
+                                   default_role, describe, every_player, game_of, get, gone, move_of, next_after,
+                                   next_in_role, outcome_of, played_of, players_of, role_counts, role_of, seat_limit,
+                                   shown_since, viewer_of)
 from companion.models import Action, Seat, SeatClaim, Table, new_token
 from companion.table.rules_errors import RulesError
 
@@ -157,7 +157,7 @@ class Result:
 
 
 def create_table(game_slug: str, host_name: str) -> tuple[Table, Seat]:
-    game = registry.get(game_slug)
+    game = get(game_slug)
     if game is None:
         raise TableError("That game cannot be played here yet.", status=404)
     name = clean_name(host_name)
@@ -478,7 +478,7 @@ class EndGame(Change):
             raise TableError("The table has already finished.", reason="finished", status=409)
         played = played_of(table.state)
         if played is not None and game.outcome(played) is None:
-            _store(table, played.then(game.apply(played, registry.TABLE, {"type": registry.END}, _rng())))
+            _store(table, played.then(game.apply(played, TABLE, {"type": END}, _rng())))
         table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).pause(now).to_dict()
 
@@ -517,7 +517,7 @@ class PlayAgain(Change):
             raise TableError("The evening at this table has ended.", reason="closed", status=409)
         nxt = game
         if switching:
-            nxt = registry.get(self.game)  # type: ignore[assignment]
+            nxt = get(self.game)  # type: ignore[assignment]
             if nxt is None:
                 raise TableError("There is no such game here.", reason="bad-field")
         played = played_of(table.state)
@@ -551,7 +551,7 @@ def _switch(table: Table, old: Game, new: Game, seats: list[Seat], here: set[int
     table.actions.filter(undoable=True, undone=False).update(undoable=False)
     players = every_player(seats)
     for each in players:
-        each.role = registry.default_role(new)
+        each.role = default_role(new)
     special = new.rotating_role if new.rotating_role and new.rotating_role not in new.unheld_roles(table.setup) \
         else None
     if special:
@@ -613,7 +613,7 @@ class Undo(Change):
         note = ""
         if before is not None:
             logged = table.actions.filter(id__gt=last.pk).order_by("id").values_list("state_before", flat=True)
-            shown = registry.shown_since(list(logged), table.state)
+            shown = shown_since(list(logged), table.state)
             note = game.undo_note(before, shown)
             try:
                 back = game.undone(before, shown, _rng())
@@ -686,7 +686,7 @@ class SetSetup(Change):
         unheld = game.unheld_roles(payload)
         holders = [s for s in every_player(_seats(table)) if s.role in unheld]
         for each in holders:
-            each.role = registry.default_role(game)
+            each.role = default_role(game)
         Seat.objects.bulk_update(holders, ["role"])
 
 
@@ -716,7 +716,7 @@ class SetRole(Change):
         if limit is not None and len(holders) >= limit:
             # One role, one holder too many: the one who held it before takes the default role.
             for other in holders[:len(holders) - limit + 1]:
-                other.role = registry.default_role(game)
+                other.role = default_role(game)
                 changed.append(other)
         Seat.objects.bulk_update(changed, ["role"])
 
@@ -799,9 +799,9 @@ class RemoveSeat(Change):
             player = played.index(viewer_of(target))
             # A seat that sat down after the deal is no player of this game: nothing to tell it.
             if player is not None:
-                removal = {"type": registry.REMOVE, "seat": player}
+                removal = {"type": REMOVE, "seat": player}
                 try:
-                    played = _store(table, played.then(game.apply(played, registry.TABLE, removal, _rng())))
+                    played = _store(table, played.then(game.apply(played, TABLE, removal, _rng())))
                 except RulesError as error:
                     raise TableError(str(error), reason="in-game", status=409) from None
             if game.outcome(played) is not None:
@@ -1020,14 +1020,14 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
         kind="clock",
         key=_key("clock", {"period": clock.period}),
         base_version=table.version,
-        move={"type": registry.TIMER_EXPIRED, "period": clock.period},
+        move={"type": TIMER_EXPIRED, "period": clock.period},
         status_before=table.status,
         state_before=table.state,
         clock_before=clock.to_dict(),
         undoable=True,
     )
     played = _played(table)
-    played = _store(table, played.then(game.apply(played, registry.TABLE, {"type": registry.TIMER_EXPIRED}, _rng())))
+    played = _store(table, played.then(game.apply(played, TABLE, {"type": TIMER_EXPIRED}, _rng())))
     table.notice = ""
     if game.outcome(played) is not None:
         table.status = Table.Status.FINISHED
@@ -1065,15 +1065,15 @@ def _record_result(table: Table, game: Game) -> None:
     """Keep who won each game played at this table, for the evening's standings."""
     played = played_of(table.state)
     outcome = outcome_of(game, played)  # None: the host ended a game its rules never began
-    reason = outcome.reason if outcome else ENDED
-    how = "ended by the host" if reason == ENDED else (outcome.how if outcome and outcome.how else
-                                                        reason.replace("_", " ").replace("-", " "))
+    ending = outcome.ending if outcome else ENDED
+    how = "ended by the host" if ending == ENDED else (outcome.how if outcome and outcome.how else
+                                                        ending.replace("-", " "))
     names = {s.pk: s.name for s in table.seats.all()}
     winners: list[tuple[int | None, str]] = [(i, names[i]) for i in outcome.winners if i in names] if outcome else []
     if not winners and outcome and outcome.side:
         winners = [(None, outcome.side)]
     holders = played.holding(game.rotating_role) if played is not None and game.rotating_role else []
-    moment = game.moment(played) if played is not None and outcome is not None and reason != ENDED else ""
+    moment = game.moment(played) if played is not None and outcome is not None and ending != ENDED else ""
     table.results = [*table.results, evening.entry(table.results, slug=game.slug,
                                                    name=game.played_name(table.setup), winners=winners, how=how,
                                                    moment=moment, holder=holders[0] if holders else None)]

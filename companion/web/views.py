@@ -35,11 +35,10 @@ from companion.table import codes, seats, summary, tables
 from companion.live import logs
 from companion.web import picture, qr
 from companion.web.compression import keep_uncompressed
-from companion.table import games as registry
 from companion.live import broadcast, presence
 from companion.live import render as drawing
 from companion.table.forms import MoveError
-from companion.table.games import DISPLAY
+from companion.table.games import DISPLAY, Game, Played, all_games, game_of, get, players_of, seat_limit, viewer_of
 from companion.models import Seat, SeatClaim, Table
 from companion.table.rules_errors import RulesError
 
@@ -195,7 +194,7 @@ def _lookup(request: HttpRequest, code: str) -> Table | HttpResponse:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "companion/home.html", {"games": registry.all_games()})
+    return render(request, "companion/home.html", {"games": all_games()})
 
 
 @require_POST
@@ -203,7 +202,7 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
     try:
         table, seat = tables.create_table(game, request.POST.get("name", ""))
     except tables.TableError as error:
-        games = registry.all_games()
+        games = all_games()
         # An error about a game with a card here is drawn in that card; any other above them all.
         in_card = any(each.slug == game for each in games)
         return render(request, "companion/home.html", {
@@ -245,7 +244,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     settled = tables.run(table.code, own.token, tables.Settle(), None)
     broadcast.tell(settled.news)
     table = settled.table
-    game = registry.game_of(table)
+    game = game_of(table)
     join_url = _reachable(request, reverse("table", kwargs={"code": table.code}))
     response = render(request, "companion/table.html", {
         "table": drawing.public_facts(table), "game": game, "me": drawing.person(seat, game),
@@ -260,7 +259,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
 def _holds_secret(table: Table, seat: Seat) -> bool:
     """Whether ``seat``'s screen holds a secret of the game in play beside text other players
     type (Game.secret_roles): such a page or answer is not compressed (GZipUnlessSecret)."""
-    return table.status == Table.Status.PLAYING and seat.role in registry.game_of(table).secret_roles
+    return table.status == Table.Status.PLAYING and seat.role in game_of(table).secret_roles
 
 
 def _reachable(request: HttpRequest, path: str) -> str:
@@ -272,7 +271,7 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
                notice: str = "") -> HttpResponse:
     """How this phone may sit down: back in the seat it left, by asking the host for a seat that is
     not its own, or (in the lobby) in a new seat; or as the table display."""
-    game = registry.game_of(table)
+    game = game_of(table)
     everyone = list(table.seats.all())
     back = seats.sat_seat(request, table)
     if tables.evening_over(table, time.time()):
@@ -285,10 +284,10 @@ def _join_page(request: HttpRequest, table: Table, *, error: str = "", status: i
         return _message(request, "This table has finished",
                         f"The {game.name} game at table {table.code} is over. Ask the host to start a new game at "
                         "this table.", status=410, show_join=True)
-    players = registry.players_of(everyone)
+    players = players_of(everyone)
     response = render(request, "companion/join.html", {
         "table": drawing.public_facts(table), "game": game, "players": [p.name for p in players],
-        "limit": registry.seat_limit(game), "full": len(players) >= registry.seat_limit(game), "finished": finished,
+        "limit": seat_limit(game), "full": len(players) >= seat_limit(game), "finished": finished,
         "started": table.status != Table.Status.LOBBY, "error": error, "notice": notice,
         "back": back.name if back is not None else "", "asks": asks, "every": JOIN_POLL,
     }, status=status)
@@ -331,7 +330,7 @@ def join_asks(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
-def _evening_left(request: HttpRequest, table: Table, game: registry.Game, back: Seat,
+def _evening_left(request: HttpRequest, table: Table, game: Game, back: Seat,
                   everyone: list[Seat], *, status: int) -> HttpResponse:
     """The evening's summary and its picture, read-only, for a phone that left its seat (its "sat
     here" cookie) before the evening ended: it played, so the evening is its too."""
@@ -364,7 +363,7 @@ def _seatless(request: HttpRequest, table: Table) -> HttpResponse:
         return response
     if claim.status == SeatClaim.Status.WAITING:
         response = render(request, "companion/claim.html", {
-            "table": drawing.public_facts(table), "game": registry.game_of(table), "name": claim.seat.name})
+            "table": drawing.public_facts(table), "game": game_of(table), "name": claim.seat.name})
         response["Cache-Control"] = "no-store"
         return response
     response = _join_page(request, table, notice=_answer(claim))
@@ -483,7 +482,7 @@ def _flash(request: HttpRequest, message: str, *, status: int = 200, fresh: str 
     # context is a reference cycle that only the garbage collector can free. The seat's fresh
     # regions (markup already, and most of the reply) follow it as they are; ``secret``: they
     # hold the seat's secret (_holds_secret).
-    response = HttpResponse(drawing.partial("companion/partials/flash.html", {
+    response = HttpResponse(drawing.partial("companion/partials/flash.jinja", {
         "message": message, "kind": kind, "reason": reason, "remedy": remedy, "table_code": code,
     }) + fresh, status=status)
     if reason:
@@ -547,7 +546,7 @@ def _remedy(request: HttpRequest, code: str, reason: str) -> dict | None:
     """A button that sends the refused move again with what the game offers for this refusal."""
     table = Table.objects.filter(code=code).only("game").first()
     move_type = request.POST.get("type", "")
-    offer = registry.game_of(table).remedy(reason, move_type) if table is not None else None
+    offer = game_of(table).remedy(reason, move_type) if table is not None else None
     if offer is None:
         return None
     fields = {k: request.POST.get(k) for k in request.POST if k not in ("csrfmiddlewaretoken", "version")}
@@ -599,7 +598,7 @@ def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.C
     fresh = "" if seat is None else drawn.get(seat.pk) or drawing.live_fragment(result.table, seat)
     if fresh and isinstance(change, tables.PlayAgain) and change.game:
         # Another game: the page makes room for its regions, stylesheet and script before they come.
-        fresh = drawing.parts(registry.game_of(result.table), seat) + fresh
+        fresh = drawing.parts(game_of(result.table), seat) + fresh
     if result.duplicate:
         note = "Your tap reached the table before the connection dropped: it is done." if check else \
             "That was already done."
@@ -613,10 +612,10 @@ def _said(result: tables.Result) -> str:
     """The game's word to the phone that moved ("CANDLE is not the word."), from that seat's view."""
     if result.move is None or result.actor is None or result.table.state is None:
         return ""
-    game = registry.game_of(result.table)
-    if type(game).said is registry.Game.said:  # a game with nothing to say costs no view
+    game = game_of(result.table)
+    if type(game).said is Game.said:  # a game with nothing to say costs no view
         return ""
-    return game.said(result.move, game.view(registry.Played.from_dict(result.table.state), registry.viewer_of(result.actor)))
+    return game.said(result.move, game.view(Played.from_dict(result.table.state), viewer_of(result.actor)))
 
 
 def _as_seat(request: HttpRequest) -> int | None:
@@ -714,7 +713,7 @@ def _here(code: str) -> frozenset[int]:
 def _game_slug(request: HttpRequest) -> str:
     """The game the host picked for the next game ("" for the same one), if it is one of ours."""
     slug = request.POST.get("game", "").strip()
-    if slug and registry.get(slug) is None:
+    if slug and get(slug) is None:
         raise tables.TableError("Choose one of the games.", reason="bad-field")
     return slug
 

@@ -42,7 +42,7 @@ class CardsField(Field):
     """One side's typed cards: rows of ``<name>-text``, ``<name>-effect`` and ``<name>-uses``."""
 
     side: str = LIBRARIAN
-    template: str = "fiction/partials/setup_cards.html"
+    template: str = "fiction/partials/setup_cards.jinja"
 
     @property
     def effects(self) -> tuple[tuple[str, str], ...]:

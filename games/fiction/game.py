@@ -33,7 +33,7 @@ class Fiction(Game):
     name = "Fiction"
     blurb = ("Guess the Lie-brarian's secret word while every row of clues holds exactly one lie. "
              "The app keeps the honest clues, the lie picker, the Fact/Fiction tokens and both halves' clocks.")
-    players = "2–8 players · with Banned Books"
+    headcount = "2–8 players · with Banned Books"
     stylesheet = "css/fiction.css"
     script = "js/fiction.js"
     # The minimums are check_setup's: no Guesser in clue check mode (a paper game checked on one

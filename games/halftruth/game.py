@@ -38,7 +38,7 @@ class HalfTruth(Game):
     name = "Half Truth"
     blurb = ("Lock in your answer letters in secret, reveal together; the app rolls the scoring die, "
              "moves the pawns on the round trackers and adds up the victory points.")
-    players = f"{rules.MIN_PLAYERS}–{rules.MAX_PLAYERS} players"
+    headcount = f"{rules.MIN_PLAYERS}–{rules.MAX_PLAYERS} players"
     stylesheet = "css/halftruth.css"
     roles = (Role("player", "Player", rules.MIN_PLAYERS, rules.MAX_PLAYERS, "●"),)
     # The die and the card are the reader's (who changes every question) or the host's:

@@ -29,7 +29,7 @@ class Lie(Game):
     name = "LIE"
     blurb = ("Bid on the dice showing across every hand, or call “Lie!”. The app checks bids, "
              "keeps the turn order, counts the dice and tracks hand sizes.")
-    players = f"{MIN_PLAYERS}–{MAX_PLAYERS} players"
+    headcount = f"{MIN_PLAYERS}–{MAX_PLAYERS} players"
     roles = (Role("player", "Player", MIN_PLAYERS, MAX_PLAYERS, "●"),)
     moves = (
         # A hand is a list of the faces turned up, one per card used: faces=4&faces=4&faces=2.

@@ -16,7 +16,7 @@ class SecretKeeper(Game):
     slug = "stub"
     name = "Secret Keeper"
     blurb = "One player writes a secret word; the others guess it before the clock runs out."
-    players = "2–8 players"
+    headcount = "2–8 players"
     demo = True
     roles = (Role("keeper", "Keeper", 1, 1, "✎"), Role("guesser", "Guesser", 1, 7, "◎"))
     rotating_role = "keeper"

@@ -7,7 +7,10 @@ import logging
 
 import pytest
 from jinja2 import UndefinedError
-from django.template import engines
+from pathlib import Path
+
+from django.conf import settings
+from django.template import TemplateDoesNotExist, engines
 from django.template.loader import get_template
 
 
@@ -90,9 +93,9 @@ def test_the_log_names_the_region_and_its_line(production, caplog):
     from jinja2 import DictLoader
 
     source = "<ol>\n{% for g in view.gueses %}{{ g }}{% endfor %}</ol>"
-    production.loader = DictLoader({"stub/partials/guesses.html": source})
-    assert production.get_template("stub/partials/guesses.html").render(view={}) == "<ol>\n</ol>"
-    assert "stub/partials/guesses.html:2: 'dict object' has no attribute 'gueses'" in caplog.text
+    production.loader = DictLoader({"stub/partials/guesses.jinja": source})
+    assert production.get_template("stub/partials/guesses.jinja").render(view={}) == "<ol>\n</ol>"
+    assert "stub/partials/guesses.jinja:2: 'dict object' has no attribute 'gueses'" in caplog.text
 
 
 def test_positions_read_lists_and_tuples(draw):
@@ -128,22 +131,69 @@ def test_markup_is_escaped_unless_it_is_safe(draw):
 
 
 def test_only_the_partials_are_jinja_and_the_pages_stay_django():
-    assert get_template("lie/partials/bids.html").backend.name == "jinja2"
+    assert get_template("lie/partials/bids.jinja").backend.name == "jinja2"
     assert get_template("companion/table.html").backend.name == "django"
 
 
+ROOT = Path(settings.BASE_DIR)
+# Every template file: the app's own (pages and partials) and each game's in its folder.
+TEMPLATE_FILES = [*(ROOT / "templates").rglob("*.*"), *ROOT.glob("games/*/templates/**/*.*")]
+
+
+def template_name(path: Path) -> str:
+    """The name a template is asked for by: its path under its templates/ folder."""
+    parts = path.parts
+    return "/".join(parts[len(parts) - parts[::-1].index("templates"):])
+
+
+@pytest.mark.parametrize("path", TEMPLATE_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_templates_suffix_names_the_engine_that_draws_it(path):
+    """A reader tells a region (Jinja2, ``*.jinja``) from a page (Django: ``*.html``, the service
+    worker's ``sw.js``) by its name alone: each engine loads only its own, so a region saved as
+    .html is never drawn as a region."""
+    name = template_name(path)
+    own, other = ("jinja2", "django") if path.suffix == ".jinja" else ("django", "jinja2")
+    template = engines[own].get_template(name)
+    assert Path(template.origin.name if own == "django" else template.template.filename) == path
+    with pytest.raises(TemplateDoesNotExist):
+        engines[other].get_template(name)
+
+
+def test_every_region_a_game_names_is_a_jinja_file():
+    from companion.live.render import region_names, template_of
+    from companion.table.games import all_games
+
+    for game in all_games():
+        for region in region_names(game):
+            name = template_of(game, region)
+            assert name.endswith(".jinja") and get_template(name).backend.name == "jinja2", name
+
+
+def test_a_region_file_is_escaped_as_html():
+    from jinja2 import FileSystemLoader
+
+    from companion.live.render import partial
+
+    drawn = partial("companion/partials/flash.jinja", {"message": '<b>"x"</b>', "kind": "error", "reason": "",
+                                                        "remedy": None, "table_code": "ABCDEF"})
+    assert "&lt;b&gt;" in drawn and "<b>" not in drawn
+    # And if the settings asked for Jinja's select_autoescape, whose defaults skip a .jinja name.
+    from jinja2 import DictLoader, select_autoescape
+
+    from companion.live import jinja
+
+    env = jinja.environment(loader=FileSystemLoader([]), autoescape=select_autoescape())
+    env.loader = DictLoader({"stub/partials/guesses.jinja": "{{ view.guess }}"})
+    assert env.get_template("stub/partials/guesses.jinja").render(view={"guess": "<i>"}) == "&lt;i&gt;"
+
+
 def test_every_partial_compiles():
-    from pathlib import Path
-
-    from django.conf import settings
-
     from companion.live.jinja import is_partial
 
-    root = Path(settings.BASE_DIR)  # the app's own partials, and each game's in its folder
-    partials = [*root.glob("templates/*/partials/*.html"), *root.glob("games/*/templates/*/partials/*.html")]
+    partials = [p for p in TEMPLATE_FILES if p.suffix == ".jinja"]
     assert len(partials) > 30
     env = engines["jinja2"].env
     names = env.list_templates(filter_func=is_partial)
-    assert len(names) == len(partials)
+    assert sorted(names) == sorted(map(template_name, partials))
     for name in names:
         env.get_template(name)

@@ -130,3 +130,30 @@ def test_a_table_stored_in_its_games_old_shape_plays_on_after_the_migration(slug
     for seat in seats:
         view = game.view(Played.from_dict(table.state), render.viewer_of(seat))
         assert view["phase"] and render.fragment(scene, seat), seat.name
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_lie_game_stored_with_its_old_ending_reads_its_ending_with_hyphens():
+    """LIE spelt its endings with underscores once (0010 spells them as every game does): a
+    finished game stored then, and the logged state an undo goes back to, read "last-player"."""
+    from tests.played import played_out
+
+    game, script, played = played_out("lie/scripted")
+    new = played.to_dict()
+    assert new["rules"]["outcome"]["termination"] == "last-player"
+    old = {**new, "rules": {**new["rules"], "outcome": {**new["rules"]["outcome"], "termination": "last_player"}}}
+    try:
+        apps = migrate([("companion", "0009_stale_before")])
+        OldTable, OldAction = (apps.get_model("companion", name) for name in ("Table", "Action"))
+        table = OldTable.objects.create(code="KMNPQR", game="lie", status="finished", setup=script.SETUP,
+                                        state=old, clock=Clock().to_dict(), version=9)
+        OldAction.objects.create(table=table, kind="move", key="k", base_version=8, move={}, status_before="playing",
+                                 state_before=old, clock_before=Clock().to_dict(), undoable=True)
+        migrate(AFTER)
+        stored = Table.objects.get()
+        assert stored.state == new and stored.actions.get().state_before == new
+        assert game.outcome(Played.from_dict(stored.state)).ending == "last-player"
+        migrate([("companion", "0009_stale_before")])
+        assert OldTable.objects.get().state == old
+    finally:
+        migrate(AFTER)

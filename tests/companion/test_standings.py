@@ -44,6 +44,7 @@ def test_every_game_says_how_it_ended_in_one_shape(script_name):
     """Who won and why, the same for every game (companion.table.games.Outcome), from the public view."""
     import importlib
     import random
+    import re
 
     from companion.table.games import get, outcome_of
     from tests import played as play
@@ -58,10 +59,12 @@ def test_every_game_says_how_it_ended_in_one_shape(script_name):
         state = play.step(game, state, by_id.get(seat_id), played, rng)
     outcome = outcome_of(game, state)
     seats = {p.seat_id for p in script.PLAYERS}
-    assert outcome is not None and outcome.reason and set(outcome.winners) <= seats
+    assert outcome is not None and outcome.ending and set(outcome.winners) <= seats
+    # Spelt as every game spells it, a slug with hyphens, so the standings say it in words alike.
+    assert re.fullmatch(r"[a-z]+(-[a-z]+)*", outcome.ending), outcome.ending
     assert outcome.winners or outcome.side
     ended = outcome_of(game, play.end(game, play.begin(game, list(script.PLAYERS), script.SETUP, rng)))
-    assert ended is not None and ended.winners == () and ended.reason == "ended"
+    assert ended is not None and ended.winners == () and ended.ending == "ended"
 
 
 def test_a_seat_gone_stays_on_the_tvs_at_the_table_while_its_game_runs_and_in_the_standings_after(phone):

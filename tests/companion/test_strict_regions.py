@@ -152,7 +152,7 @@ def test_every_region_of_the_lobby_and_the_evenings_end_draws_with_strict_templa
 def test_the_walk_finds_a_name_misspelt_in_a_real_region(monkeypatch):
     """A misspelling planted in one of the demo's own regions fails the walk of its scripted game."""
     env = engines["jinja2"].env
-    name = "stub/partials/guesses.html"
+    name = "stub/partials/guesses.jinja"
     source, _, _ = env.loader.get_source(env, name)
     assert "view.guesses" in source
     planted = env.from_string(source.replace("view.guesses", "view.gueses"))

@@ -53,6 +53,16 @@ def test_home_offers_all_three_games(phone):
         assert name in html
 
 
+def test_home_says_how_many_play_each_game(phone):
+    from django.utils.html import escape
+
+    from companion.table.games import all_games
+
+    html = phone().get("/").content.decode()
+    for game in all_games():
+        assert game.headcount and escape(game.headcount) in html, game.slug
+
+
 def test_a_name_is_required(phone):
     response = create(phone(), name="   ")
     assert response.status_code == 400

@@ -131,4 +131,4 @@ def test_a_platform_move_from_any_seat_is_refused_by_every_game_and_the_table_ma
             assert caught.value.reason == "unknown-move", (kind, seat.name)
     assert game.outcome(played) is None
     ended = played.then(game.apply(played, TABLE, {"type": END}, random.Random(0)))
-    assert game.outcome(ended).winners == () and game.outcome(ended).reason == "ended"
+    assert game.outcome(ended).winners == () and game.outcome(ended).ending == "ended"

@@ -70,8 +70,8 @@ class Direction(StrEnum):
 
 
 class Termination(StrEnum):
-    LAST_PLAYER = "last_player"  # everyone else can draw no cards (or lost in a play-off, or left)
-    MOST_CARDS = "most_cards"  # Shorter Game: one player out, one player alone with the most cards
+    LAST_PLAYER = "last-player"  # everyone else can draw no cards (or lost in a play-off, or left)
+    MOST_CARDS = "most-cards"  # Shorter Game: one player out, one player alone with the most cards
     ENDED = "ended"  # the table ended the game: nobody wins
 
 

@@ -22,7 +22,7 @@ class State:
     secret: str = ""
     guesses: tuple[dict, ...] = ()  # {"by": player, "word": word}
     winner: int | None = None
-    ended_by: str = ""  # how the round ended, its outcome's reason: guessed, revealed, time or ended
+    ended_by: str = ""  # how the round ended, its outcome's ending: guessed, revealed, time or ended
 
     def to_dict(self) -> dict:
         return {**asdict(self), "players": list(self.players), "guesses": list(self.guesses)}

@@ -283,7 +283,7 @@ def render_region(game, region, view, viewer):
     context = {"view": view, "me": me, "people": [], "names": {},
                "table": {"code": "ABCD", "status": "playing", "version": 1, "game": "fiction"},
                "moves": {m.type: m for m in game.moves}}
-    return render_to_string(f"fiction/partials/{region}.html", context)
+    return render_to_string(f"fiction/partials/{region}.jinja", context)
 
 
 def test_every_region_renders_for_every_seat_in_every_phase(game):

@@ -326,7 +326,7 @@ def render_regions(state, viewer):
     context = {"view": game.view(state, viewer), "me": me, "people": [], "names": {},
                "table": {"code": "KMNP", "status": "playing", "version": 1, "game": game.slug},
                "moves": {m.type: m for m in game.moves}}
-    return {region: render_to_string(f"halftruth/partials/{region}.html", context) for region in game.regions}
+    return {region: render_to_string(f"halftruth/partials/{region}.jinja", context) for region in game.regions}
 
 
 def test_no_region_shows_a_pick_its_seat_may_not_see_at_any_step_of_the_scripted_game():
@@ -442,7 +442,7 @@ def test_players_level_on_points_are_drawn_side_by_side_on_the_chart_and_a_playe
 def draw(region, view):
     from companion.live.render import partial
 
-    return partial(f"halftruth/partials/{region}.html", {"view": view, "moves": {m.type: m for m in game.moves},
+    return partial(f"halftruth/partials/{region}.jinja", {"view": view, "moves": {m.type: m for m in game.moves},
                                                          "table": {"code": "ABCDEF"}})
 
 

@@ -110,4 +110,4 @@ STEPS = [
 ]
 
 WINNER = ANA
-TERMINATION = "last_player"
+TERMINATION = "last-player"

@@ -29,4 +29,4 @@ def _round(opener, other):
 STEPS = [step for _ in range(5) for step in _round(ANA, BEN)]
 
 WINNER = ANA
-TERMINATION = "last_player"
+TERMINATION = "last-player"

@@ -59,4 +59,4 @@ def _play(seed: int) -> tuple[list, rules.GameState]:
 
 STEPS, _END = _play(SEED)
 WINNER = [p.seat_id for p in PLAYERS][_END.outcome.winner]
-TERMINATION = "last_player"
+TERMINATION = "last-player"

@@ -78,7 +78,7 @@ def _play() -> tuple[list, rules.GameState]:
 
 STEPS, _END = _play()
 WINNER = ANA
-TERMINATION = "last_player"
+TERMINATION = "last-player"
 assert _END.outcome is not None and _END.outcome.termination == TERMINATION
 assert [p.seat_id for p in PLAYERS][_END.outcome.winner] == WINNER
 _PLAYOFF = next(s for s in _END.history if s.playoff)

@@ -309,7 +309,7 @@ def test_every_region_renders_for_every_seat_through_the_script():
             context = {"view": view, "me": me, "people": people, "names": {p["id"]: p["name"] for p in people},
                        "table": {"code": "ABCD", "status": "playing", "version": step, "game": "lie"},
                        "moves": {m.type: m for m in game.moves}, "acted_for": []}
-            html = {region: render_to_string(f"lie/partials/{region}.html", context) for region in game.regions}
+            html = {region: render_to_string(f"lie/partials/{region}.jinja", context) for region in game.regions}
             if viewer.is_display:
                 assert not html["hand"].strip() and not html["bid_picker"].strip()
             if view["hand"] and view["phase"] == "bidding":
@@ -363,9 +363,9 @@ def test_a_player_who_leaves_forfeits_and_then_the_host_may_remove_the_seat():
     assert game.now(game.view(state, BEN_V), BEN_V).headline == "You left this game"
     context = {"view": view, "me": {"id": ANA, "has_phone": True}, "names": {}, "table": {"code": "KMNPQR"},
                "moves": {m.type: m for m in game.moves}}
-    assert "left the game" in render_to_string("lie/partials/players.html", context)
-    assert "Leave this game" in render_to_string("lie/partials/leave.html", context)  # ana may still leave
-    assert "Leave this game" not in render_to_string("lie/partials/leave.html", {**context, "view": game.view(state, BEN_V)})
+    assert "left the game" in render_to_string("lie/partials/players.jinja", context)
+    assert "Leave this game" in render_to_string("lie/partials/leave.jinja", context)  # ana may still leave
+    assert "Leave this game" not in render_to_string("lie/partials/leave.jinja", {**context, "view": game.view(state, BEN_V)})
 
 
 def test_a_player_the_host_removes_mid_game_leaves_it_and_the_table_plays_on():
@@ -402,7 +402,7 @@ def drawn(state, viewer, region):
     context = {"view": game.view(state, viewer), "me": {"id": viewer.seat_id, "has_phone": True}, "names": NAMES,
                "table": {"code": "KMNPQR"}, "moves": {m.type: m for m in game.moves},
                "acted_for": []}
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", render_to_string(f"lie/partials/{region}.html", context)))
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", render_to_string(f"lie/partials/{region}.jinja", context)))
 
 
 def shorter(cards):
@@ -542,7 +542,7 @@ def test_only_the_owner_is_drawn_their_dealt_cards_and_the_screen_says_the_pairi
                    "names": {p["id"]: p["name"] for p in people},
                    "table": {"code": "ABCD", "status": "playing", "version": 1, "game": "lie"},
                    "moves": {m.type: m for m in game.moves}, "acted_for": []}
-        drawn[viewer.seat_id] = "".join(render_to_string(f"lie/partials/{region}.html", context)
+        drawn[viewer.seat_id] = "".join(render_to_string(f"lie/partials/{region}.jinja", context)
                                         for region in game.regions)
     mine = drawn[ANA]
     assert "5 cards dealt" in mine and "Which faces share a card is assumed" in mine

@@ -132,7 +132,7 @@ def test_eliminations_and_the_winner_are_public():
     view = player_view(state, None)
     assert view["out"] == [ANA]
     assert view["players"][ANA]["out"] is True
-    assert view["outcome"] == {"winner": BEN, "termination": "last_player"}
+    assert view["outcome"] == {"winner": BEN, "termination": "last-player"}
     assert view["phase"] == "over"
 
 

@@ -24,7 +24,7 @@ def render(state, viewer, region):
                "names": {p["id"]: p["name"] for p in people},
                "table": {"code": "ABCD", "status": "playing", "version": 1, "game": "lie"},
                "moves": {m.type: m for m in game.moves}}
-    return " ".join(render_to_string(f"lie/partials/{region}.html", context).split())
+    return " ".join(render_to_string(f"lie/partials/{region}.jinja", context).split())
 
 
 def test_the_moment_says_there_was_one_of_a_face_and_there_were_two_of_another():

@@ -1,4 +1,5 @@
-"""Each game lives in its own folder: a newcomer finds its screens and styles beside its rules.
+"""Each game keeps to its bounds: it lives in its own folder (a newcomer finds its screens and
+styles beside its rules), and maps no seat ids itself.
 
 The top-level templates/ and static/ hold only what every page shares (base.html, the app's
 pages, app.css and the table's scripts); a game's partials, stylesheet and script sit under
@@ -45,7 +46,7 @@ def test_a_games_regions_are_drawn_from_its_folder(slug):
     game = GAMES[slug]
     assert game.regions
     for region in game.regions:
-        drawn_from = Path(get_template(f"{slug}/partials/{region}.html").origin.name)
+        drawn_from = Path(get_template(f"{slug}/partials/{region}.jinja").origin.name)
         assert drawn_from.is_relative_to(folder(slug) / "templates" / slug), drawn_from
 
 
