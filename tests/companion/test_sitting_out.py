@@ -63,6 +63,8 @@ def test_a_seat_sitting_out_is_not_counted_and_a_tap_deals_it_in_again(phone):
     table, seats, _ = table_of(phone, "halftruth", *EIGHT[:6])
     ann, ben, *_ = seats
     run(ann, tables.SitOut(ben.pk, out=True))
+    with pytest.raises(tables.TableError, match="ben sits this game out: hand hosting to someone who plays it"):
+        run(ann, tables.MakeHost(ben.pk))
     # Five in, one out: a seventh fits where six in did not.
     newcomer = tables.join_table(table, "ida")
     assert newcomer.sits_out is False
@@ -120,7 +122,7 @@ def test_the_host_sits_players_out_by_tapping_and_every_screen_says_so(phone):
     assert "seats at most" not in text(region(lobby, "now"))
     assert 'aria-pressed="true" aria-label="gus sits this one out"' in lobby
     people = text(region(cat_phone.get(f"/t/{table.code}/").content.decode(), "people"))
-    assert "gus ○ away Player · sits this one out" in people  # no pawn colour: not dealt in
+    assert "gus ○ away sits this one out Player" in people  # no pawn colour: not dealt in
 
     assert post_host(host, table, "start").status_code == 200
     mine = gus_phone.get(f"/t/{table.code}/").content.decode()
