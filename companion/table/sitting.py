@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.table.games import DISPLAY, MAX_SEATS, Game, gone, players_of
+from companion.table.games import MAX_SEATS, Game, players_of
 
 
 def places(game: Game, setup: dict[str, Any]) -> int:
@@ -37,8 +37,3 @@ def too_many(game: Game, setup: dict[str, Any], seats: Any) -> str | None:
     return (f"{game.name} seats at most {room} players and {dealt} are in: {them} must sit this one out. "
             f"Tap Sits this one out beside {'their name' if extra == 1 else 'their names'} under At the table.")
 
-
-def sitting_out(seats: Any) -> list:
-    """The players at the table who sit the game at hand out (the lobby's next game, or the one
-    dealt), in seat order: seats gone are away, not sitting out."""
-    return [seat for seat in seats if seat.sits_out and seat.role != DISPLAY.slug and not gone(seat)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.live.drafts import drafts_group
 from companion.table import tables
 from companion.table.games import played_of
 from companion.models import Seat, Table
@@ -102,6 +103,9 @@ def test_fiction_with_the_app_as_lie_brarian_seats_seven_and_the_one_out_gets_no
     # table as its display does, with no box to guess in, while a Guesser has one.
     assert "<form" in region(phones[6].get(f"/t/{table.code}/").content.decode(), "guess_box")
     assert "<form" not in region(phones[7].get(f"/t/{table.code}/").content.decode(), "guess_box")
+    gus.refresh_from_db()
+    hal.refresh_from_db()
+    assert drafts_group(gus) is not None and drafts_group(hal) is None  # nor do the Guessers' drafts reach hal
 
 
 def test_the_host_sits_players_out_by_tapping_and_every_screen_says_so(phone):
