@@ -63,6 +63,10 @@ class Seat(models.Model):
     # The host removed the seat: it stays for the evening's standings, out of play, until the
     # host lets a phone take it back.
     removed = models.BooleanField(default=False)
+    # The host sat this player out of the next game, in the lobby (a table of 8 and a game for 6):
+    # the seat stays at the table but is not dealt in nor counted against the seat limit. It
+    # lasts for that game; the next lobby deals everyone in again.
+    sits_out = models.BooleanField(default=False)
     # Where the seat sits at the table (LIE's clockwise order): set by the host, kept, never re-derived.
     order = models.PositiveIntegerField(default=0)
     token = models.CharField(max_length=64, unique=True, default=new_token)

@@ -25,7 +25,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from companion.live import presence
-from companion.table import evening, summary
+from companion.table import evening, sitting, summary
 from companion.table.clock import Clock
 from companion.table.forms import Form
 from companion.table.games import (DISPLAY, Game, Now, Played, Viewer, all_games, check_roles, describe, game_of, gone,
@@ -57,7 +57,8 @@ def template_of(game: Game, region: str) -> str:
 def person(seat: Seat, game: Game, here: set[int] | None = None, mark: dict[str, str] | None = None) -> dict[str, Any]:
     """A seat as anyone at the table may see it; ``presence`` is here, away, left, removed or no
     phone; ``removed``: the host removed it; ``gone``: left or removed, so not dealt into the next
-    game; ``colour`` and ``shape`` its pawn's (``Game.marks``), if it has one yet."""
+    game; ``sits_out``: the host sat it out of the game at hand (companion.table.sitting);
+    ``colour`` and ``shape`` its pawn's (``Game.marks``), if it has one yet."""
     role = role_of(game, seat.role) or DISPLAY
     if seat.removed:
         status = "removed"
@@ -70,6 +71,7 @@ def person(seat: Seat, game: Game, here: set[int] | None = None, mark: dict[str,
     return {"id": seat.pk, "name": seat.name, "role": seat.role, "role_label": role.label, "symbol": role.symbol,
             "is_host": seat.is_host, "is_display": seat.role == DISPLAY.slug, "has_phone": seat.has_phone,
             "presence": status, "removed": seat.removed, "gone": gone(seat), "colour": (mark or {}).get("colour"),
+            "sits_out": seat.sits_out and not gone(seat) and seat.role != DISPLAY.slug,
             "shape": (mark or {}).get("shape")}
 
 
@@ -98,6 +100,7 @@ class Scene:
     rotation: tuple[str, str] | None
     played: Played | None
     drawn_for: list[Seat]  # the seats whose screens this drawing makes
+    crowded: bool = False  # in the lobby, more players are dealt in than the game seats
 
     # What every seat's context holds alike, worked out once a drawing.
     @functools.cached_property
@@ -106,8 +109,8 @@ class Scene:
 
     @functools.cached_property
     def seated(self) -> list[dict[str, Any]]:
-        """The players the next game would deal in: none gone."""
-        return [p for p in self.players if not p["gone"]]
+        """The players the next game would deal in: none gone, none sitting it out."""
+        return [p for p in self.players if not p["gone"] and not p["sits_out"]]
 
     @functools.cached_property
     def asking(self) -> list[dict[str, Any]]:
@@ -153,7 +156,8 @@ class Scene:
                 "setup_locked": self.setup_locked, "setup_problem": self.setup_problem,
                 "rotation": self.rotation, "standings": self.standings,
                 "other_games": self.other_games, "evening": self.evening, "on_tv": self.on_tv,
-                "left_game": self.left_game}
+                "left_game": self.left_game, "sitting_out": [p for p in self.players if p["sits_out"]],
+                "sit_out_offered": self.crowded or any(p["sits_out"] for p in self.players)}
 
     @functools.cached_property
     def left_game(self) -> list[dict[str, Any]]:
@@ -200,7 +204,9 @@ class Scene:
         game has public regions: asked of the game at once, as their work overlaps."""
         if self.played is None:
             return {}
-        viewers = [viewer_of(seat) for seat in self.drawn_for]
+        # A seat sitting the game out follows it as the table display shows it: no form, no secret.
+        viewers = [Viewer(seat.pk, DISPLAY.slug, seat.name) if seat.sits_out else viewer_of(seat)
+                   for seat in self.drawn_for]
         if self.game.public_regions:
             viewers.append(TABLE)
         return {viewer.seat_id: view for viewer, view in zip(viewers, self.game.views(self.played, viewers))}
@@ -243,10 +249,11 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     now = time.time() if now is None else now
     clock = Clock.from_dict(table.clock)
     last, since = (last_action, []) if last_action is not None else _undo_stack(table)
-    setup_problem = None
+    setup_problem = crowded = None
     if table.status == Table.Status.LOBBY:
         players = [viewer_of(s) for s in players_of(seats)]
-        setup_problem = check_roles(game, role_counts(seats)) or game.check_setup(table.setup, players)
+        crowded = sitting.too_many(game, table.setup or {}, seats)
+        setup_problem = crowded or check_roles(game, role_counts(seats)) or game.check_setup(table.setup, players)
     here = presence.here([s.pk for s in seats]) | ({arriving} if arriving is not None else set())
     pair = next_in_role(seats, game, here) if table.status == Table.Status.FINISHED and not table.closed else None
     played = played_of(table.state)
@@ -262,7 +269,7 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
         undo_label=describe(last, game, seats) if last else "",
         undo_note=note, setup_problem=setup_problem,
         rotation=(pair[0].name, pair[1].name) if pair else None, played=played,
-        drawn_for=seats if drawn_for is None else drawn_for,
+        drawn_for=seats if drawn_for is None else drawn_for, crowded=bool(crowded),
     )
 
 
@@ -290,6 +297,19 @@ def now_card(sc: Scene, viewer: Viewer, view: dict | None) -> tuple[Now, list[st
     return card, waiting
 
 
+def sitting_out_card(sc: Scene, view: dict | None) -> tuple[Now, list[str]]:
+    """The "now" card of a seat that sits the game at hand out (``view``: the display's, once dealt)."""
+    game = sc.game.played_name(sc.facts["setup"])
+    if sc.table.status == Table.Status.LOBBY:
+        return Now("You sit this one out", f"The host has sat you out of the next game of {game}: you stay at the "
+                   "table, follow the game here, and are dealt in again for the one after."), []
+    if sc.table.status == Table.Status.FINISHED:
+        return Now("You sat this one out", f"The table played {game}. The next game deals you in again."), []
+    waiting = [sc.names[s] for s in (view or {}).get("waiting_for", []) if s in sc.names]
+    return Now("You sit this one out", f"The table plays {game}: follow it here. The next game deals you in "
+               "again."), waiting
+
+
 # Whoever looks at the table display: the view every public region is drawn from.
 TABLE = Viewer(seat_id=None, role=DISPLAY.slug)
 
@@ -298,8 +318,8 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
     """One seat's template context: its view and the table's public facts, nothing else."""
     viewer = viewer_of(seat)
     view = sc.views[seat.pk] if sc.played is not None else None
-    now, waiting = now_card(sc, viewer, view)
     me = next(p for p in sc.people if p["id"] == seat.pk)
+    now, waiting = sitting_out_card(sc, view) if me["sits_out"] else now_card(sc, viewer, view)
     # The players without a phone whom the table waits for: the host plays their turn, once
     # the host has none of their own to play.
     pending = set(view.get("waiting_for", [])) if view and me["is_host"] and not now.my_turn else set()

@@ -623,8 +623,8 @@ def gone(seat: Any) -> bool:
 
 
 def players_of(seats: Any) -> list:
-    """The seats that play (not displays, not seats gone), in seat order."""
-    return [seat for seat in seats if seat.role != DISPLAY.slug and not gone(seat)]
+    """The seats that play (not displays, not seats gone, not those the host sat out), in seat order."""
+    return [seat for seat in seats if seat.role != DISPLAY.slug and not gone(seat) and not seat.sits_out]
 
 
 def every_player(seats: Any) -> list:

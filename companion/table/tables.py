@@ -32,7 +32,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from companion.speed import rows
-from companion.table import codes, evening
+from companion.table import codes, evening, sitting
 from companion.table.clock import Clock
 from companion.table.forms import Form, FormData, MoveError, clean_text, parse_move
 from companion.table.evening import last_holder
@@ -437,6 +437,8 @@ class Play(Change):
             if not seat.is_host or actor is None or actor.has_phone or actor.removed:
                 raise TableError("The host can act only for a player without a phone.", reason="not-phoneless",
                                  status=403)
+        if actor.sits_out:  # not dealt in: a game may take a stranger for one of its sides (Fiction's Guessers)
+            raise TableError(f"{actor.name} sits this game out.", reason="sits-out", status=409)
         played = dataclasses.replace(_played(table), clock_held=Clock.from_dict(table.clock).held)
         played = _store(table, played.then(game.apply(played, viewer_of(actor), self.move(payload), _rng())))
         if game.outcome(played) is not None:
@@ -460,7 +462,8 @@ class StartGame(Change):
         # A seat gone (its phone left, or the host removed it) is not dealt in; it stays, for the
         # evening's standings and to come back to.
         players = [viewer_of(s) for s in players_of(seats)]
-        problem = check_roles(game, role_counts(seats)) or game.check_setup(table.setup, players)
+        problem = (sitting.too_many(game, table.setup, seats) or check_roles(game, role_counts(seats))
+                   or game.check_setup(table.setup, players))
         if problem:
             raise TableError(problem, reason="setup")
         played = _store(table, begin(game, players, table.setup, _rng()))
@@ -505,9 +508,9 @@ class PlayAgain(Change):
         # A switch of game leaves the game that was played for good: the host switches back.
         return not self.game
 
-    @property
-    def regroup(self) -> bool:  # type: ignore[override]
-        return self.rotate or bool(self.game)
+    # Roles may change, and a seat that sat the last game out is dealt in again: every screen
+    # finds its group again.
+    regroup = True
 
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         switching = bool(self.game) and self.game != table.game
@@ -538,6 +541,9 @@ class PlayAgain(Change):
             holder, after = pair
             holder.role, after.role = after.role, holder.role
             Seat.objects.bulk_update([holder, after], ["role"])
+        # A seat sits out one game: the next lobby deals everyone in again, and asks again if
+        # there are still too many (after the role has passed on, as the host's button said).
+        table.seats.filter(sits_out=True).update(sits_out=False)
 
 
 def _switch(table: Table, old: Game, new: Game, seats: list[Seat], here: set[int] | None) -> None:
@@ -749,6 +755,35 @@ class MoveSeat(Change):
 
 
 @dataclass(frozen=True)
+class SitOut(Change):
+    """In the lobby, the host sits a player out of the next game (``out``) or deals them in again
+    (companion.table.sitting). Not undoable, like a role or the seat order: tapping again takes it
+    back, and undo keeps to what the game and the table did."""
+
+    seat: int
+    out: bool
+
+    kind = "sitout"
+    regroup = True  # a seat sitting out has a screen of its own (Fiction's Guessers otherwise share one)
+
+    def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
+        _in_lobby(table, "Who sits out is fixed")
+        target = _target(table, self.seat)
+        if target.role == DISPLAY.slug:
+            raise TableError("A table display is not dealt in anyway.", reason="role")
+        if self.out and target.is_host:
+            # The host's own screen makes the table's moves (a roll or a flip for another, halftime)
+            # from the host's view of the game, which a seat not dealt in does not have.
+            raise TableError("The host plays: hand hosting to someone else first to sit this one out.",
+                             reason="self")
+        if self.out and gone(target):
+            raise TableError(f"{target.name} {'has been removed' if target.removed else 'has left'}, so is not "
+                             "dealt in anyway.", reason="gone", status=409)
+        target.sits_out = self.out
+        target.save(update_fields=["sits_out"])
+
+
+@dataclass(frozen=True)
 class AddPlayer(Change):
     """A player without a phone: a name only; the host acts for them."""
 
@@ -775,6 +810,9 @@ class MakeHost(Change):
         target = _target(table, self.seat)
         if target.role == DISPLAY.slug or not target.has_phone or gone(target):
             raise TableError("Only a player at the table with a phone can host.", reason="role")
+        if target.sits_out:
+            raise TableError(f"{target.name} sits this game out: hand hosting to someone who plays it.",
+                             reason="sits-out", status=409)
         Seat.objects.filter(table=table).update(is_host=False)
         Seat.objects.filter(pk=target.pk).update(is_host=True)
 

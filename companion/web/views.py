@@ -660,7 +660,7 @@ def _flag(request: HttpRequest, name: str, missing: str) -> bool:
 
 # The host's actions, each a POST to /t/<code>/host/<name>/ (docs/contract.md lists their fields).
 HOST_ACTIONS = ("start", "undo", "end", "again", "close", "pause", "resume", "setup", "role", "host", "remove", "order",
-                "add", "admit", "refuse", "phone")
+                "add", "admit", "refuse", "phone", "sitout")
 
 
 def _host(name: str, code: str, request: HttpRequest) -> tables.Change:
@@ -698,6 +698,9 @@ def _host(name: str, code: str, request: HttpRequest) -> tables.Change:
         case "admit" | "refuse":
             claim = _int(request, "claim", "Pick the request to answer.")
             return tables.AdmitClaim(claim) if name == "admit" else tables.RefuseClaim(claim)
+        case "sitout":
+            return tables.SitOut(seat(), _flag(request, "out", "Say whether the player sits this one out: out is 0 "
+                                                              "or 1."))
         case "phone":
             return tables.SetPhone(seat(), _flag(request, "has_phone", "Say whether the seat has a phone: has_phone "
                                                                        "is 0 or 1."))

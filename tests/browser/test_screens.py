@@ -470,3 +470,52 @@ def test_a_game_switched_to_fits_every_screen_it_is_swapped_into(slug, servers, 
         for context in contexts:
             context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_a_table_with_a_player_sitting_out_fits_every_screen(servers, browser: Browser):
+    """The matrix's sitting out: a table of seven switched to Half Truth, which seats six. The
+    host's lobby with Ben sat out, then, once started, Ben's phone (he sits this one out), Cat's
+    and the TV fit a 360x640 phone and the TVs and pass every check of the matrix."""
+    from tests.browser.test_sitting_out import seven_switch_to_half_truth
+
+    base = servers[0].url
+    screens = {"host": PHONES, "out": PHONES, "player": PHONES, "display": DISPLAYS}
+    contexts, pages = [], {}
+    for role, devices in screens.items():
+        width, height = next(iter(devices.values()))
+        phone = devices is PHONES
+        context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m, errors=errors: errors.append(f"console {m.type}: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e, errors=errors: errors.append(f"page error: {e}"))
+        pages[role] = (page, errors)
+    problems: list[str] = []
+
+    def look(phase: str, *roles: str) -> None:
+        for role in roles:
+            page, errors = pages[role]
+            devices = screens[role]
+            shown = {"phone-360": devices["phone-360"]} if devices is PHONES else \
+                {d: size for d, size in devices.items() if d.startswith("tv-")}
+            for device, (width, height) in shown.items():
+                page.set_viewport_size({"width": width, "height": height})
+                problems.extend(check(page, f"sitout/{phase}-{role}-{device}.png", errors, device))
+
+    try:
+        host, ben, cat, tv = (pages[role][0] for role in screens)
+        seven_switch_to_half_truth(base, host, ben, cat, tv)
+        host.get_by_role("button", name="Ben sits this one out").click()
+        expect(tv.locator("#region-now")).to_contain_text("Sitting this one out: Ben")
+        look("lobby", "host", "out", "display")
+        host.get_by_role("button", name="Start the game").click()
+        expect(ben.locator("#region-now")).to_contain_text("The table plays Half Truth")
+        expect(tv.locator("#region-now")).to_contain_text("Sitting this one out: Ben")
+        look("playing", "host", "out", "player", "display")
+    finally:
+        for context in contexts:
+            context.close()
+    assert not problems, "\n".join(problems)
