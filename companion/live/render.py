@@ -25,7 +25,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from companion.live import presence
-from companion.table import evening, summary
+from companion.table import evening, seam, summary
 from companion.table.clock import Clock
 from companion.table.forms import Form
 from companion.table.games import (DISPLAY, Game, Now, Played, Viewer, all_games, check_roles, describe, game_of, gone,
@@ -203,7 +203,7 @@ class Scene:
         viewers = [viewer_of(seat) for seat in self.drawn_for]
         if self.game.public_regions:
             viewers.append(TABLE)
-        return {viewer.seat_id: view for viewer, view in zip(viewers, self.game.views(self.played, viewers))}
+        return {viewer.seat_id: view for viewer, view in zip(viewers, seam.views(self.game, self.played, viewers))}
 
     @functools.cached_property
     def other_games(self) -> list[Game]:
@@ -246,15 +246,15 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     setup_problem = None
     if table.status == Table.Status.LOBBY:
         players = [viewer_of(s) for s in players_of(seats)]
-        setup_problem = check_roles(game, role_counts(seats)) or game.check_setup(table.setup, players)
+        setup_problem = check_roles(game, role_counts(seats)) or seam.check_setup(game, table.setup, players)
     here = presence.here([s.pk for s in seats]) | ({arriving} if arriving is not None else set())
     pair = next_in_role(seats, game, here) if table.status == Table.Status.FINISHED and not table.closed else None
-    played = played_of(table.state)
+    played = played_of(game, table.state)
     if played is not None:  # a game whose moves wait for a running clock says so on its buttons
         played = replace(played, clock_held=clock.held)
-    before = played_of(last.state_before) if last else None
-    note = game.undo_note(before, shown_since(since, table.state)) if before is not None else ""
-    marks = game.marks(played, table.setup or {}, [viewer_of(s) for s in players_of(seats)])
+    before = played_of(game, last.state_before) if last else None
+    note = game.undo_note(before, shown_since(game, since, table.state)) if before is not None else ""
+    marks = seam.marks(game, played, table.setup or {}, [viewer_of(s) for s in players_of(seats)])
     return Scene(
         table=table, game=game, seats=seats, facts=public_facts(table),
         people=[person(s, game, here, marks.get(s.pk)) for s in sorted(seats, key=lambda s: s.role == DISPLAY.slug)],
@@ -327,7 +327,7 @@ def acted_for(sc: Scene, me: dict[str, Any]) -> list[dict[str, Any]]:
             continue
         seat = next(s for s in sc.seats if s.pk == p["id"])
         viewer = viewer_of(seat)
-        view = sc.game.view(sc.played, viewer)
+        view = seam.view(sc.game, sc.played, viewer)
         out.append({"person": p, "view": view, "now": sc.game.now(view, viewer)})
     return out
 

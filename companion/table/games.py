@@ -13,20 +13,19 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from functools import wraps
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, ClassVar
 
 from companion.table.clock import ClockWant
 from companion.table.forms import Field, Move, MoveError
-from companion.table.players import PlayerRef, in_seat_ids
-from companion.table.rules_errors import IllegalMove, IllegalSetup
+from companion.table.players import PlayerRef
 
-__all__ = ["DISPLAY", "END", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Outcome", "PLATFORM_MOVES",
-           "Played", "Player", "PlayerRef", "REMOVE", "Remedy", "Role", "TABLE", "TIMER_EXPIRED", "Viewer",
-           "all_games", "begin", "can_hold", "check_roles", "default_role", "describe", "every_player", "game_of",
-           "get", "gone", "move_of", "next_after", "next_in_role", "outcome_of", "page_stylesheet", "platform_move",
-           "played_of", "players_of", "register", "role_counts", "role_of", "seat_limit", "viewer_of"]
+__all__ = ["DISPLAY", "END", "ENDED", "Codec", "Field", "Game", "Move", "MoveError", "Now", "Outcome",
+           "PLATFORM_MOVES", "Played", "Player", "PlayerRef", "REMOVE", "Remedy", "Role", "TABLE", "TIMER_EXPIRED",
+           "Viewer", "all_games", "can_hold", "check_roles", "default_role", "describe", "every_player", "game_of",
+           "get", "gone", "move_of", "next_after", "next_in_role", "page_stylesheet", "played_of", "players_of",
+           "register", "role_counts", "role_of", "seat_limit", "viewer_of"]
 
 
 def listed(names: list[str]) -> str:
@@ -74,28 +73,14 @@ class Viewer:
 TABLE = Viewer(seat_id=None, role="table", name="the table")
 
 # -- the platform's own moves ------------------------------------------------------
-# What the table does to a game in play, sent through ``Game.apply`` by ``TABLE`` like any
-# seat's move, so a game has one door for every change. No game declares these types
-# (``register`` refuses one that does), so no phone can post them: companion.table.forms refuses
-# a type the game does not declare.
+# What the table does to a game in play. companion.table.seam takes them in by the one door every
+# change comes through and hands each to its hook on the game (``end``, ``time_up``, ``remove``).
+# No game declares these types (``register`` refuses one that does), so no phone can post them:
+# companion.table.forms refuses a type the game does not declare.
 END = "end"  # {"type": END}: the host ended the game before its rules finished it; nobody wins.
 REMOVE = "remove"  # {"type": REMOVE, "seat": n}: the host removed the rules' player n mid-game.
 TIMER_EXPIRED = "timer_expired"  # {"type": TIMER_EXPIRED}: the clock ran out.
 PLATFORM_MOVES = frozenset({END, REMOVE, TIMER_EXPIRED})
-
-
-def platform_move(actor: Viewer, move: dict) -> str:
-    """The type of the platform's move ``move`` is (END, REMOVE, TIMER_EXPIRED), or "" for a seat's move.
-
-    A game's ``apply`` asks this first. A platform move made by anyone but ``TABLE`` is refused
-    as the form parser refuses it from a phone, so no seat reaches it through the game either.
-    """
-    kind = move.get("type")
-    if kind not in PLATFORM_MOVES:
-        return ""
-    if actor != TABLE:
-        raise MoveError(f"{kind!r} is not a move anyone at the table can make.", reason="unknown-move")
-    return kind
 
 
 @dataclass(frozen=True)
@@ -117,7 +102,7 @@ class Outcome:
     table (Fiction's Guessers on paper, the app as Lie-brarian), by name.
 
     A game's ``outcome`` names the winners as the rules' players (indexes into ``Played.players``);
-    ``outcome_of`` hands the platform the same outcome with the winners' seat ids.
+    ``seam.outcome`` hands the platform the same outcome with the winners' seat ids.
     """
 
     winners: tuple[int, ...]
@@ -136,9 +121,21 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Codec:
+    """How a game's rules' state is stored: ``read`` turns the stored dict into the rules' state,
+    ``write`` the rules' state into the dict stored. A game declares it once (``Game.codec``)."""
+
+    read: Callable[[dict], Any]
+    write: Callable[[Any], dict]
+
+
+@dataclass(frozen=True)
 class Played:
     """A game in play as the table stores it, the same for every game: its players as the game
     began, in seat order (the rules' players 0, 1, ...), and the rules' own state.
+
+    ``rules`` is the state as stored; ``state`` is it as the rules read it, read once whatever
+    asks: every hook of a game gets a ``Played`` and reads ``played.state``.
 
     The players are kept from the start, never read from the seats later: a role changed or a
     seat moved mid-game gives no phone a view it did not have when the game began.
@@ -149,13 +146,20 @@ class Played:
     # The host has paused the table's clock (``Clock.held``): the table's, not the game's, so it
     # is never stored here; the table sets it for a move and a drawing, as its clock stands.
     clock_held: bool = False
+    # The game's ``codec``; None: the stored dict is the rules' state itself.
+    codec: Codec | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def from_dict(cls, data: dict) -> Played:
-        return cls(tuple(Player(p["seat"], p["role"]) for p in data["players"]), data["rules"])
+    def from_dict(cls, data: dict, codec: Codec | None = None) -> Played:
+        return cls(tuple(Player(p["seat"], p["role"]) for p in data["players"]), data["rules"], codec=codec)
 
     def to_dict(self) -> dict:
         return {"players": [{"seat": p.seat, "role": p.role} for p in self.players], "rules": self.rules}
+
+    @cached_property
+    def state(self) -> Any:
+        """The rules' state, read from ``rules`` the first time it is asked for."""
+        return self.rules if self.codec is None else self.codec.read(self.rules)
 
     @property
     def seats(self) -> list[int]:
@@ -176,28 +180,26 @@ class Played:
         """The seat ids of the players who held ``role`` as the game began, in seat order."""
         return [p.seat for p in self.players if p.role == role]
 
-    def then(self, rules: dict) -> Played:
-        """The same players, with the rules' state a change returned."""
-        return replace(self, rules=rules)
+    def then(self, state: Any) -> Played:
+        """The same players, with the rules' state a change returned: written for the store once
+        here, and kept as it is, so that what reads it next does not read it back."""
+        after = replace(self, rules=state if self.codec is None else self.codec.write(state))
+        after.__dict__["state"] = state  # the cached_property's own slot
+        return after
 
 
-def begin(game: Game, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> Played:
-    """A new game of ``game``: its players (in seat order) recorded beside the rules' state its start returns."""
-    return Played(tuple(Player(p.seat_id, p.role) for p in players), game.start(players, options, rng))  # type: ignore[arg-type]
-
-
-def played_of(state: dict | None) -> Played | None:
+def played_of(game: Game, state: dict | None) -> Played | None:
     """The game in play from a table's stored state (``Table.state``, ``Action.state_before``), or None."""
-    return None if state is None else Played.from_dict(state)
+    return None if state is None else Played.from_dict(state, game.codec)
 
 
-def shown_since(logged: list[dict | None], state: dict | None) -> list[Played]:
+def shown_since(game: Game, logged: list[dict | None], state: dict | None) -> list[Played]:
     """The games every screen has shown since an undoable action, oldest first: what it and each
     change logged after it left (``logged``: their ``state_before``, in order) and the table's
     ``state`` now, last. An undo that follows undos thereby sees what they took back. A state
     the change before left as it was (a clock held, a seat moved) is given once."""
     states = [*logged, state]
-    return [Played.from_dict(each) for n, each in enumerate(states)
+    return [Played.from_dict(each, game.codec) for n, each in enumerate(states)
             if each is not None and (n == 0 or each != states[n - 1])]
 
 
@@ -211,19 +213,21 @@ class Remedy:
 
 class Game:
     """A game as the table plays it. Its rules know players 0..n-1 (seat order as the game began),
-    never the table's seat ids; the platform translates at the seam, both ways, for every game:
+    never the table's seat ids; every method here is written in the rules' players and means
+    what it says, inside the game as outside. The platform reaches a game only through
+    ``companion.table.seam``, which translates for it, both ways, in one place:
 
-    - its ``view``, ``views`` and ``marks`` name a player as ``PlayerRef(n)`` and their callers get
-      that player's seat id in its place (``companion.table.players``);
     - a field of kind ``seat`` in a move or the setup arrives at ``apply``, ``start`` and
-      ``check_setup`` as the rules' player it names; a seat not dealt in is refused there.
+      ``check_setup`` as the rules' player it names; a seat not dealt in is refused there;
+    - a player that ``view``, ``views`` or ``marks`` names as ``PlayerRef(n)`` reaches the
+      platform as that player's seat id (``companion.table.players``).
 
-    A subclass writes these methods in the rules' players; ``__init_subclass__`` wraps the ones it
-    defines, so the table, the screens and the tests call them as always and see seat ids. Inside
-    the game, one of them calls a helper of its own rather than another of them, whose seat fields
-    are already the rules' players.
+    The rules' state comes to every hook parsed (``played.state``, read with ``codec``), and a
+    change returns the rules' state as the rules hold it: the platform writes it for the store.
     """
 
+    # How the rules' state is stored (``Codec``); None: the rules' state is a plain dict.
+    codec: ClassVar[Codec | None] = None
     slug: str = ""
     name: str = ""
     blurb: str = ""
@@ -304,32 +308,39 @@ class Game:
         return {}
 
     # -- the game -------------------------------------------------------------
-    def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
+    def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> Any:
         """A new game's rules' state: ``players`` in seat order (they become ``Played.players``, the
         rules' players 0, 1, ...), ``options`` parsed from the setup form."""
         raise NotImplementedError
 
-    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        """The rules' state once ``actor`` made ``move``, or an ``IllegalMove`` saying why not.
-
-        ``actor`` is the seat that posted one of ``moves``, or ``TABLE`` for the platform's own
-        moves (``platform_move`` tells them apart, and refuses them from a seat):
-
-        - ``END``: the host ends the game before its rules finish it. Over, won by nobody, its
-          outcome's termination ``ENDED``; as at the end of any game, every view then hides
-          nothing. Sent only while the game runs.
-        - ``TIMER_EXPIRED``: the clock the game asked for (``clock``) ran out.
-        - ``REMOVE`` with ``"seat"``, a rules' player: the host removed that player's seat
-          mid-game (a player who walked off with their phone). A game that plays on without
-          them returns the state it plays on from (LIE: they forfeit); one that cannot do
-          without them refuses, the message for the host. Sent only for a player dealt in.
-        """
+    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> Any:
+        """The rules' state once ``actor`` (a seat) made ``move``, one of ``moves``, or an
+        ``IllegalMove`` saying why not."""
         raise NotImplementedError
+
+    # The table's own moves, each sent only by the platform (never a phone), each to its hook:
+
+    def end(self, played: Played) -> Any:
+        """The host ends the game before its rules finish it: over, won by nobody, its outcome's
+        termination ``ENDED``; as at the end of any game, every view then hides nothing. Sent
+        only while the game runs."""
+        raise NotImplementedError
+
+    def time_up(self, played: Played) -> Any:
+        """The clock the game asked for (``clock``) ran out. A game without a clock never hears it."""
+        return played.state
+
+    def remove(self, played: Played, player: int, rng: random.Random) -> Any:
+        """The host removed the rules' player ``player``'s seat mid-game (a player who walked off
+        with their phone). A game that plays on without them returns the state it plays on from
+        (LIE: they forfeit); one that cannot do without them refuses with an ``IllegalMove``,
+        the message for the host. Sent only for a player dealt in."""
+        return played.state
 
     def view(self, played: Played, viewer: Viewer) -> dict:
         """What one seat may see, from the rules' player_view, in the shape every game shares.
 
-        Every player in it is a ``PlayerRef``; the caller gets seat ids in their place.
+        Every player in it is a ``PlayerRef``; the seam hands the platform seat ids in their place.
         Top-level keys: ``phase``; ``waiting_for`` (players); ``legal_moves`` for this seat,
         each ``{"type", "allowed", "why"}`` (``why`` says why not, for a disabled button);
         ``outcome``: None while playing, else what the game's screens say of how it ended.
@@ -403,7 +414,7 @@ class Game:
         ``undone``. "" when going back is all it means."""
         return ""
 
-    def undone(self, before: Played, shown: Sequence[Played], rng: random.Random) -> dict:
+    def undone(self, before: Played, shown: Sequence[Played], rng: random.Random) -> Any:
         """The rules' state an undo goes back to: ``before``'s, as the undone action found it.
 
         ``shown``: every game state the screens have shown since ``before`` (what the undone
@@ -414,104 +425,10 @@ class Game:
         refuses with an ``IllegalMove`` whose message is for the host (Half Truth once the picks
         are shown; Fiction once the word or a token's answer is). ``undo_note`` says it first.
         """
-        return before.rules
+        return before.state
 
     def clock(self, played: Played) -> ClockWant | None:
         return None
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        for name, translated in _SEAM.items():
-            if name in cls.__dict__:
-                setattr(cls, name, translated(cls.__dict__[name]))
-
-
-# -- the seam between seats and the rules' players ---------------------------------------------
-
-
-def _move_in_players(game: Game, played: Played, move: dict) -> dict:
-    """``move`` with each of its declared ``seat`` fields turned from a seat id into the rules' player."""
-    declared = move_of(game, move.get("type", ""))
-    named = [f.name for f in declared.fields if f.kind == "seat"] if declared else []
-    if not named:
-        return move
-    seats = played.seats
-
-    def player(seat: Any) -> int:
-        if seat not in seats:
-            raise IllegalMove("That seat does not play in this game.", reason="no-such-seat")
-        return seats.index(seat)
-
-    out = dict(move)
-    for name in named:
-        if isinstance(out.get(name), list):  # a repeated field (``many``)
-            out[name] = [player(seat) for seat in out[name]]
-        elif out.get(name) is not None:
-            out[name] = player(out[name])
-    return out
-
-
-def _setup_in_players(game: Game, options: dict[str, Any], players: list[Viewer]) -> dict[str, Any]:
-    """The setup with each ``seat`` field turned from a seat id into the rules' player (its place in
-    ``players``); a seat that is not one of them is an ``IllegalSetup``."""
-    named = [f for f in game.setup if f.kind == "seat" and options.get(f.name) is not None]
-    if not named:
-        return options
-    seats = [p.seat_id for p in players]
-    out = dict(options)
-    for f in named:
-        if out[f.name] not in seats:
-            raise IllegalSetup(f"The {f.title.lower()} must be one of the players.", reason="no-such-seat")
-        out[f.name] = seats.index(out[f.name])
-    return out
-
-
-def _applying(apply: Callable[..., dict]) -> Callable[..., dict]:
-    @wraps(apply)
-    def in_players(self: Game, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        return apply(self, played, actor, _move_in_players(self, played, move), rng)
-    return in_players
-
-
-def _starting(start: Callable[..., dict]) -> Callable[..., dict]:
-    @wraps(start)
-    def in_players(self: Game, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
-        return start(self, players, _setup_in_players(self, options, players), rng)
-    return in_players
-
-
-def _checking(check_setup: Callable[..., str | None]) -> Callable[..., str | None]:
-    @wraps(check_setup)
-    def in_players(self: Game, options: dict[str, Any], players: list[Viewer]) -> str | None:
-        try:
-            options = _setup_in_players(self, options, players)
-        except IllegalSetup as refusal:
-            return refusal.message
-        return check_setup(self, options, players)
-    return in_players
-
-
-def _viewing(view: Callable[..., Any]) -> Callable[..., Any]:
-    # ``views`` returns the list of one drawing's views: one walk, so the parts they share are
-    # translated once.
-    @wraps(view)
-    def in_seat_ids_(self: Game, played: Played, viewer: Any) -> Any:
-        return in_seat_ids(view(self, played, viewer), played.seats)
-    return in_seat_ids_
-
-
-def _marking(marks: Callable[..., dict]) -> Callable[..., dict]:
-    @wraps(marks)
-    def in_seat_ids_(self: Game, played: Played | None, setup: dict[str, Any], players: list[Viewer]) -> dict:
-        seats = played.seats if played is not None else [p.seat_id for p in players]
-        return in_seat_ids(marks(self, played, setup, players), seats)
-    return in_seat_ids_
-
-
-# The methods a game writes in the rules' players, each with what translates it for the platform.
-_SEAM: dict[str, Callable[[Callable[..., Any]], Callable[..., Any]]] = {
-    "start": _starting, "check_setup": _checking, "apply": _applying,
-    "view": _viewing, "views": _viewing, "marks": _marking}
 
 
 # -- what the platform reads off a game's declared data ----------------------------
@@ -602,12 +519,6 @@ def game_of(table: Any) -> Game:
     if game is None:  # pragma: no cover - a table is only created for a registered game
         raise LookupError(f"The game {table.game!r} is not installed here.")
     return game
-
-
-def outcome_of(game: Game, played: Played | None) -> Outcome | None:
-    """How this game ended, its winners by seat id, or None while it runs (or with no game)."""
-    found = None if played is None else game.outcome(played)
-    return None if found is None else replace(found, winners=tuple(played.seat(i) for i in found.winners))
 
 
 def viewer_of(seat: Any) -> Viewer:

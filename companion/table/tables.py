@@ -32,14 +32,14 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from companion.speed import rows
-from companion.table import codes, evening
+from companion.table import codes, evening, seam
 from companion.table import games as registry
 from companion.table.clock import Clock
 from companion.table.forms import Form, FormData, MoveError, clean_text, parse_move
 from companion.table.evening import last_holder
-from companion.table.games import (DISPLAY, ENDED, Game, Played, begin, check_roles, describe, every_player, game_of,
-                                   gone, move_of, next_after, next_in_role, outcome_of, played_of, players_of,
-                                   role_counts, role_of, seat_limit, viewer_of)
+from companion.table.games import (DISPLAY, ENDED, Game, Played, check_roles, describe, every_player, game_of, gone,
+                                   move_of, next_after, next_in_role, played_of, players_of, role_counts, role_of,
+                                   seat_limit, viewer_of)
 from companion.models import Action, Seat, SeatClaim, Table, new_token
 from companion.table.rules_errors import RulesError
 
@@ -437,8 +437,8 @@ class Play(Change):
             if not seat.is_host or actor is None or actor.has_phone or actor.removed:
                 raise TableError("The host can act only for a player without a phone.", reason="not-phoneless",
                                  status=403)
-        played = dataclasses.replace(_played(table), clock_held=Clock.from_dict(table.clock).held)
-        played = _store(table, played.then(game.apply(played, viewer_of(actor), self.move(payload), _rng())))
+        played = dataclasses.replace(_played(table, game), clock_held=Clock.from_dict(table.clock).held)
+        played = _store(table, seam.apply(game, played, viewer_of(actor), self.move(payload), _rng()))
         if game.outcome(played) is not None:
             table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).follow(game.clock(played), now).to_dict()
@@ -460,10 +460,10 @@ class StartGame(Change):
         # A seat gone (its phone left, or the host removed it) is not dealt in; it stays, for the
         # evening's standings and to come back to.
         players = [viewer_of(s) for s in players_of(seats)]
-        problem = check_roles(game, role_counts(seats)) or game.check_setup(table.setup, players)
+        problem = check_roles(game, role_counts(seats)) or seam.check_setup(game, table.setup, players)
         if problem:
             raise TableError(problem, reason="setup")
-        played = _store(table, begin(game, players, table.setup, _rng()))
+        played = _store(table, seam.start(game, players, table.setup, _rng()))
         table.status = Table.Status.PLAYING
         table.clock = Clock().follow(game.clock(played), now).to_dict()
 
@@ -476,9 +476,9 @@ class EndGame(Change):
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         if table.status == Table.Status.FINISHED:
             raise TableError("The table has already finished.", reason="finished", status=409)
-        played = played_of(table.state)
+        played = played_of(game, table.state)
         if played is not None and game.outcome(played) is None:
-            _store(table, played.then(game.apply(played, registry.TABLE, {"type": registry.END}, _rng())))
+            _store(table, seam.apply(game, played, registry.TABLE, {"type": registry.END}, _rng()))
         table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).pause(now).to_dict()
 
@@ -520,8 +520,8 @@ class PlayAgain(Change):
             nxt = registry.get(self.game)  # type: ignore[assignment]
             if nxt is None:
                 raise TableError("There is no such game here.", reason="bad-field")
-        played = played_of(table.state)
-        marks = game.marks(played, table.setup, []) if played is not None else {}
+        played = played_of(game, table.state)
+        marks = seam.marks(game, played, table.setup, []) if played is not None else {}
         table.setup = game.carried(table.setup, marks)
         table.status = Table.Status.LOBBY
         table.state = None
@@ -608,18 +608,18 @@ class Undo(Change):
             raise TableError("There is nothing to undo.", reason="nothing-to-undo", status=409)
         # The game decides what going back means when a screen has shown a secret since: asked
         # first, so that a refusal leaves the log and the table as they were.
-        before = played_of(last.state_before)
+        before = played_of(game, last.state_before)
         state = last.state_before
         note = ""
         if before is not None:
             logged = table.actions.filter(id__gt=last.pk).order_by("id").values_list("state_before", flat=True)
-            shown = registry.shown_since(list(logged), table.state)
+            shown = registry.shown_since(game, list(logged), table.state)
             note = game.undo_note(before, shown)
             try:
                 back = game.undone(before, shown, _rng())
             except RulesError as error:
                 raise TableError(str(error), reason="undo-refused", status=409) from None
-            if back is not before.rules:
+            if back is not before.state:
                 state = before.then(back).to_dict()
         last.undone = True
         last.save(update_fields=["undone"])
@@ -630,7 +630,7 @@ class Undo(Change):
         table.status = last.status_before
         table.state = state
         clock = Clock.from_dict(table.clock).undone(Clock.from_dict(last.clock_before))
-        played = played_of(table.state)
+        played = played_of(game, table.state)
         want = game.clock(played) if table.status == Table.Status.PLAYING and played else None
         table.clock = clock.follow(want, now).to_dict() if want else Clock().to_dict()
         table.notice = " ".join(filter(None, [f"The host undid {describe(last, game, table.seats.all())}.", note]))
@@ -660,7 +660,7 @@ class HoldClock(Change):
                 raise TableError("The clock is not running.", reason="not-running", status=409)
             clock = clock.hold(now)
         else:
-            clock = clock.release().follow(game.clock(_played(table)), now)
+            clock = clock.release().follow(game.clock(_played(table, game)), now)
         table.clock = clock.to_dict()
 
 
@@ -795,13 +795,13 @@ class RemoveSeat(Change):
         if target.removed:
             raise TableError(f"{target.name} has already been removed.", reason="removed", status=409)
         if table.status == Table.Status.PLAYING and target.role != DISPLAY.slug:
-            played = _played(table)
+            played = _played(table, game)
             player = played.index(viewer_of(target))
             # A seat that sat down after the deal is no player of this game: nothing to tell it.
             if player is not None:
                 removal = {"type": registry.REMOVE, "seat": player}
                 try:
-                    played = _store(table, played.then(game.apply(played, registry.TABLE, removal, _rng())))
+                    played = _store(table, seam.apply(game, played, registry.TABLE, removal, _rng()))
                 except RulesError as error:
                     raise TableError(str(error), reason="in-game", status=409) from None
             if game.outcome(played) is not None:
@@ -952,9 +952,9 @@ def _rng() -> random.Random:
     return random.Random()
 
 
-def _played(table: Table) -> Played:
+def _played(table: Table, game: Game) -> Played:
     """The game a playing table stores."""
-    return Played.from_dict(table.state)
+    return Played.from_dict(table.state, game.codec)
 
 
 def _store(table: Table, played: Played) -> Played:
@@ -1026,8 +1026,8 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
         clock_before=clock.to_dict(),
         undoable=True,
     )
-    played = _played(table)
-    played = _store(table, played.then(game.apply(played, registry.TABLE, {"type": registry.TIMER_EXPIRED}, _rng())))
+    played = _store(table, seam.apply(game, _played(table, game), registry.TABLE, {"type": registry.TIMER_EXPIRED},
+                                      _rng()))
     table.notice = ""
     if game.outcome(played) is not None:
         table.status = Table.Status.FINISHED
@@ -1063,8 +1063,8 @@ def _settle_evening(table: Table, now: float) -> bool:
 
 def _record_result(table: Table, game: Game) -> None:
     """Keep who won each game played at this table, for the evening's standings."""
-    played = played_of(table.state)
-    outcome = outcome_of(game, played)  # None: the host ended a game its rules never began
+    played = played_of(game, table.state)
+    outcome = seam.outcome(game, played)  # None: the host ended a game its rules never began
     reason = outcome.reason if outcome else ENDED
     how = "ended by the host" if reason == ENDED else (outcome.how if outcome and outcome.how else
                                                         reason.replace("_", " ").replace("-", " "))

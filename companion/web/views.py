@@ -31,7 +31,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import trigger_client_event
 from django_ratelimit.core import get_usage
 
-from companion.table import codes, seats, summary, tables
+from companion.table import codes, seam, seats, summary, tables
 from companion.live import logs
 from companion.web import picture, qr
 from companion.web.compression import keep_uncompressed
@@ -616,7 +616,8 @@ def _said(result: tables.Result) -> str:
     game = registry.game_of(result.table)
     if type(game).said is registry.Game.said:  # a game with nothing to say costs no view
         return ""
-    return game.said(result.move, game.view(registry.Played.from_dict(result.table.state), registry.viewer_of(result.actor)))
+    played = registry.played_of(game, result.table.state)
+    return game.said(result.move, seam.view(game, played, registry.viewer_of(result.actor)))
 
 
 def _as_seat(request: HttpRequest) -> int | None:

@@ -14,8 +14,8 @@ from typing import Any
 from django.template.defaultfilters import pluralize
 
 from companion.table.clock import ClockWant
-from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, PlayerRef,
-                                   Remedy, Role, Viewer, move_of, platform_move)
+from companion.table.games import (Codec, Field, Game, Move, Now, Outcome, Played, PlayerRef, Remedy, Role, Viewer,
+                                   move_of)
 from companion.table.rules_errors import IllegalMove, RulesError
 
 from . import rules
@@ -105,6 +105,7 @@ class Fiction(Game):
     )
     TYPED = {"librarian_cards": "librarian", "guesser_cards": "guessers"}
     regions = ("outcome", "setup_panel", "halftime", "clue_picker", "guess_box", "guess_rows", "alphabet", "clue_check")
+    codec = Codec(rules.GameState.from_dict, rules.GameState.to_dict)
 
     # -- setup ------------------------------------------------------------------
     def role_for_newcomer(self, counts: dict[str, int]) -> str:
@@ -155,12 +156,12 @@ class Fiction(Game):
         return rules_options, [card for name, side in self.TYPED.items()
                                for card in rules_cards(options.get(name), side)]
 
-    def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
+    def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> rules.GameState:
         problem = self.check_setup(options, players)
         if problem:
             raise rules.IllegalSetup(problem, reason="players")
         rules_options, typed = self._split(options)
-        return rules.new_game(rules_options, rng=rng, custom_cards=typed).to_dict()
+        return rules.new_game(rules_options, rng=rng, custom_cards=typed)
 
     # -- seats ----------------------------------------------------------------------
     @staticmethod
@@ -183,14 +184,7 @@ class Fiction(Game):
         return [PlayerRef(n) for side in sides for n in _on_side(played, side)]
 
     # -- the game -----------------------------------------------------------------------
-    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        kind = platform_move(actor, move)
-        if kind == END:
-            return rules.end_game(rules.GameState.from_dict(played.rules)).to_dict()
-        if kind == TIMER_EXPIRED:
-            return self._apply(played, None, {"type": "timer_expired"})
-        if kind == REMOVE:
-            return self._removed(played, move["seat"])
+    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> rules.GameState:
         declared = move_of(self, move.get("type", ""))
         if declared is None:
             raise rules.IllegalMove("That is not a move anyone at the table can make.", reason="unknown-move")
@@ -201,15 +195,26 @@ class Fiction(Game):
             # An unticked box is not a refusal to use a card: the rules cross off the feather
             # themselves when the row's lie count needs the Lie-brarian's card.
             move = {**move, "use_ability": None}
-        return self._apply(played, seat, move)
+        return rules.apply(played.state, seat, move, clock_held=played.clock_held)
 
-    @staticmethod
-    def _apply(played: Played, seat: str | None, move: dict) -> dict:
-        game = rules.GameState.from_dict(played.rules)
-        return rules.apply(game, seat, move, clock_held=played.clock_held).to_dict()
+    def end(self, played: Played) -> rules.GameState:
+        return rules.end_game(played.state)
+
+    def time_up(self, played: Played) -> rules.GameState:
+        return rules.apply(played.state, None, {"type": "timer_expired"}, clock_held=played.clock_held)
+
+    def remove(self, played: Played, player: int, rng: random.Random) -> rules.GameState:
+        if self.outcome(played) is None:
+            roles = [p.role for p in played.players]
+            if roles[player] == LIBRARIAN:
+                raise IllegalMove("The Lie-brarian holds the secret word and cannot leave mid-game; end the game "
+                                  "first.", reason="holds-the-secret")
+            if roles[player] == "guesser" and roles.count("guesser") == 1:
+                raise IllegalMove("The last Guesser cannot leave mid-game; end the game first.", reason="last-guesser")
+        return played.state
 
     def view(self, played: Played, viewer: Viewer) -> dict:
-        game = rules.GameState.from_dict(played.rules)
+        game = played.state
         view = rules.player_view(game, self.side(played, viewer), clock_held=played.clock_held)
         if viewer.is_display:
             view["legal_moves"] = []  # a display shows the table; it makes no moves
@@ -317,10 +322,10 @@ class Fiction(Game):
         return super().audience(viewer)
 
     def outcome(self, played: Played) -> Outcome | None:
-        if played.rules["outcome"] is None:  # asked after every move: the stored state says it unread
-            return None
-        game = rules.GameState.from_dict(played.rules)
+        game = played.state
         found = game.outcome
+        if found is None:
+            return None
         won = tuple(_on_side(played, found.winner))
         # A side with no seat at the table (paper guessers in clue check, the app) is still named.
         side = "" if found.winner is None else "the Guessers" if found.winner == GUESSERS else \
@@ -328,7 +333,7 @@ class Fiction(Game):
         return Outcome(won, found.termination.value, side)
 
     def clock(self, played: Played) -> ClockWant | None:
-        game = rules.GameState.from_dict(played.rules)
+        game = played.state
         if game.phase in ("setup", "over", "checking"):
             return None
         return ClockWant(f"half-{game.half}", game.half_seconds, game.clock_running)
@@ -356,7 +361,7 @@ class Fiction(Game):
         seen = _truth_shown(before, shown)
         if seen:
             raise IllegalMove(seen, reason="truth-seen")
-        return before.rules
+        return before.state
 
     def unheld_roles(self, setup: dict[str, Any]) -> dict[str, str]:
         return {LIBRARIAN: "The app is the Lie-brarian"} if setup.get("app_librarian") else {}
@@ -371,26 +376,15 @@ class Fiction(Game):
         return ("The other Guessers play on as a team: wait for them to come back, or remove their seat and "
                 "guess without them.")
 
-    def _removed(self, played: Played, player: int) -> dict:
-        if self.outcome(played) is not None:
-            return played.rules
-        roles = [p.role for p in played.players]
-        if roles[player] == LIBRARIAN:
-            raise IllegalMove("The Lie-brarian holds the secret word and cannot leave mid-game; end the game first.",
-                              reason="holds-the-secret")
-        if roles[player] == "guesser" and roles.count("guesser") == 1:
-            raise IllegalMove("The last Guesser cannot leave mid-game; end the game first.", reason="last-guesser")
-        return played.rules
-
 
 def _truth_shown(before: Played, shown: Sequence[Played]) -> str:
     """Why going back to ``before`` would hide from the Guessers what a state every screen has
     shown since told them (``rules.TRUTH_SEEN``, ``rules.ANSWER_SEEN``), or ""."""
-    # Asked at every drawing of the host's Undo: a game with no secret chosen yet is ruled out unread.
-    if before.rules["phase"] == OVER or before.rules["secret"] is None:
+    # Asked at every drawing of the host's Undo: a game with no secret chosen yet is ruled out first.
+    state = before.state
+    if state.phase == OVER or state.secret is None:
         return ""
-    state = rules.GameState.from_dict(before.rules)
-    seen = {rules.shows_truth(state, rules.GameState.from_dict(later.rules)) for later in shown}
+    seen = {rules.shows_truth(state, later.state) for later in shown}
     return next((why for why in (rules.TRUTH_SEEN, rules.ANSWER_SEEN) if why in seen), "")
 
 

@@ -10,8 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, PlayerRef,
-                                   Role, Viewer, listed, platform_move)
+from companion.table.games import Codec, Field, Game, Move, Now, Outcome, Played, PlayerRef, Role, Viewer, listed
 
 from . import rules
 from .rules.scoring import CORRECT_ANSWERS, MAX_PICKS
@@ -67,6 +66,7 @@ class HalfTruth(Game):
     regions = ("scoring_die", "answer_picker", "picks", "card_answers", "results", "round_tracker", "victory_points",
                "history")
     public_regions = ("card_answers", "results", "round_tracker", "victory_points", "history")
+    codec = Codec(rules.from_dict, rules.to_dict)
 
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
@@ -78,7 +78,7 @@ class HalfTruth(Game):
 
     def marks(self, played: Played | None, setup: dict[str, Any], players: list[Viewer]) -> dict[int, dict[str, str]]:
         if played is not None:
-            colours = [p["colour"] for p in played.rules["players"]]
+            colours = [p.colour.value for p in played.state.players]
         else:
             colours = [c.value for c in rules.seat_colours(_chosen(players[:rules.MAX_PLAYERS], setup))]
         return {PlayerRef(n): {"colour": colour, "shape": SHAPES[colour]} for n, colour in enumerate(colours)}
@@ -107,32 +107,30 @@ class HalfTruth(Game):
 
     # -- the game -------------------------------------------------------------
     def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
-        return _new_game(players, options).to_dict()
+        return _new_game(players, options)
 
-    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        kind = platform_move(actor, move)
-        if kind == END:
-            return rules.end_game(rules.from_dict(played.rules)).to_dict()
-        if kind == TIMER_EXPIRED:  # Half Truth plays without a clock
-            return played.rules
-        if kind == REMOVE:
-            return self._removed(played, move["seat"])
+    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> rules.GameState:
         seat = played.index(actor)
         if move.get("type") in ("skip", "drop"):  # the host's (host_only), its seat the rules' player
             seat = None
-        elif move.get("type") in rules.READER_MOVES and actor.is_host and seat != played.rules["reader"]:
+        elif move.get("type") in rules.READER_MOVES and actor.is_host and seat != played.state.reader:
             seat = None  # the host acts for the table
-        return rules.apply(rules.from_dict(played.rules), seat, move, rng).to_dict()
+        return rules.apply(played.state, seat, move, rng)
+
+    def end(self, played: Played) -> rules.GameState:
+        return rules.end_game(played.state)
+
+    def remove(self, played: Played, player: int, rng: random.Random) -> rules.GameState:
+        if self.outcome(played) is None and not played.state.out[player]:
+            raise rules.IllegalMove("A player's pawn and points are in play: take them out of the game first "
+                                    "(their points stay in the standings), then remove their seat.", reason="in-play")
+        return played.state
 
     def view(self, played: Played, viewer: Viewer) -> dict:
-        return self._views(played, [viewer])[0]
+        return self.views(played, [viewer])[0]
 
     def views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
-        return self._views(played, viewers)
-
-    def _views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
-        # Both view and views call this, not each other: each is translated into seat ids once.
-        game = rules.from_dict(played.rules)
+        game = played.state
         table = rules.player_view(game, None)  # the display's: every pick of the questions answered
         history = [{**q, "reader": PlayerRef(q["reader"]),
                     "results": [{**r, "seat": PlayerRef(r["seat"])} for r in q["results"]]} for q in table["history"]]
@@ -203,9 +201,7 @@ class HalfTruth(Game):
         return None if viewer.is_host else super().audience(viewer)
 
     def outcome(self, played: Played) -> Outcome | None:
-        if played.rules["phase"] != rules.Phase.OVER.value:  # asked after every move: the stored state says it unread
-            return None
-        found = rules.from_dict(played.rules).outcome
+        found = played.state.outcome
         return None if found is None else Outcome(found.winners, found.termination.value)
 
     def moment(self, played: Played) -> str:
@@ -221,30 +217,21 @@ class HalfTruth(Game):
         # Picks everyone has seen cannot be hidden again, nor changed with the others' in view.
         if _picks_shown(before, shown):
             raise rules.IllegalMove(rules.PICKS_SEEN, reason="picks-seen")
-        return before.rules
+        return before.state
 
     def when_gone(self, played: Played, player: int) -> str:
-        if played.rules["out"][player]:
+        if played.state.out[player]:
             return ""
         return ("Wait for them to come back, or take them out of the game below the chips (the others play "
                 "on, and their Victory Points stay in the standings); then you can remove their seat.")
 
-    def _removed(self, played: Played, player: int) -> dict:
-        if self.outcome(played) is not None:
-            return played.rules
-        if not played.rules["out"][player]:
-            raise rules.IllegalMove("A player's pawn and points are in play: take them out of the game first "
-                                    "(their points stay in the standings), then remove their seat.", reason="in-play")
-        return played.rules
-
 
 def _picks_shown(before: Played, shown: Sequence[Played]) -> bool:
     """Whether a state every screen has shown since ``before`` showed everyone picks that were secret."""
-    # Asked at every drawing of the host's Undo: most states are ruled out before any is read back.
-    if before.rules["phase"] != rules.Phase.PICK.value:
+    # Asked at every drawing of the host's Undo: most states are ruled out before any other is read.
+    if before.state.phase != rules.Phase.PICK:
         return False
-    state = rules.from_dict(before.rules)
-    return any(rules.shows_picks(state, rules.from_dict(later.rules)) for later in shown)
+    return any(rules.shows_picks(before.state, later.state) for later in shown)
 
 
 def _chosen(players: list[Viewer], options: dict[str, Any]) -> list[rules.Colour | None]:

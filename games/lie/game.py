@@ -11,8 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, PlayerRef,
-                                   Role, Viewer, platform_move)
+from companion.table.games import Codec, Field, Game, Move, Now, Outcome, Played, PlayerRef, Role, Viewer
 
 from . import rules
 from .screens import counted, die, result_words, screen, showdown, spoken, why_won
@@ -78,6 +77,7 @@ class Lie(Game):
     template_functions: ClassVar[dict[str, Callable[..., Any]]] = {"die": die}
     stylesheet = "css/lie.css"
     script = "js/lie.js"
+    codec = Codec(rules.from_dict, rules.to_dict)
 
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
@@ -94,10 +94,10 @@ class Lie(Game):
                     "count_at_reveal": f"Not with The app deals. {rules.DEALS_AND_COUNTS}"}
         return {}
 
-    def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
+    def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> rules.GameState:
         return self._new_game(players, options, rng)
 
-    def _new_game(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
+    def _new_game(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> rules.GameState:
         opener = options.get("opener")  # the rules' player: the platform refuses a seat not dealt in
         state = rules.new_game(
             [p.name for p in players],
@@ -108,33 +108,33 @@ class Lie(Game):
             app_deals=bool(options.get("app_deals")),
             rng=rng,
         )
-        return state.to_dict()
+        return state
 
     # -- the game -------------------------------------------------------------
-    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        kind = platform_move(actor, move)
-        if kind == END:
-            return rules.end_game(rules.from_dict(played.rules)).to_dict()
-        if kind == TIMER_EXPIRED:  # LIE plays without a clock
-            return played.rules
-        if kind == REMOVE:
-            return _removed(played, move["seat"], rng)
+    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> rules.GameState:
         seat = played.index(actor)
         if seat is None:
             raise rules.IllegalMove("You are not playing in this game.", reason="not-a-player")
-        return rules.apply(rules.from_dict(played.rules), seat, move, rng).to_dict()
+        return rules.apply(played.state, seat, move, rng)
+
+    def end(self, played: Played) -> rules.GameState:
+        return rules.end_game(played.state)
+
+    def remove(self, played: Played, player: int, rng: random.Random) -> rules.GameState:
+        # A player removed by the host leaves the game as if they had tapped "Leave the game",
+        # so the rules never wait on a seat that is gone.
+        game = played.state
+        if game.outcome is None and player in game.in_game:
+            return rules.apply(game, player, {"type": "forfeit"}, rng)
+        return game
 
     def view(self, played: Played, viewer: Viewer) -> dict:
-        return self._views(played, [viewer])[0]
+        return self.views(played, [viewer])[0]
 
     def views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
-        return self._views(played, viewers)
-
-    def _views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
-        # Both view and views call this, not each other: each is translated into seat ids once.
-        game = rules.from_dict(played.rules)
+        game = played.state
         table = rules.player_view(game, None)  # the display's: every hand of the rounds played
-        shown = [showdown(down, played.rules["players"]) for down in table["showdowns"]]
+        shown = [showdown(down, list(game.players)) for down in table["showdowns"]]
         out = []
         for viewer in viewers:
             seat = played.index(viewer)
@@ -211,15 +211,15 @@ class Lie(Game):
         return Now("Waiting for a higher bid or a call of Lie!", f"The bid: {spoken(current)}.")
 
     def when_gone(self, played: Played, player: int) -> str:
-        if player not in rules.from_dict(played.rules).in_game:
+        if player not in played.state.in_game:
             return ""
         return ("Wait for them to come back, tap No phone beside their name to play their turns from your "
                 "phone, or remove their seat: they forfeit (their cards leave the game) and the others play on.")
 
     def outcome(self, played: Played) -> Outcome | None:
-        if played.rules["outcome"] is None:  # asked after every move: the stored state says it unread
+        game = played.state
+        if game.outcome is None:
             return None
-        game = rules.from_dict(played.rules)
         won = () if game.outcome.winner is None else (game.outcome.winner,)
         how = "the play-off" if game.playoff and game.outcome.termination == rules.Termination.LAST_PLAYER else ""
         return Outcome(won, game.outcome.termination.value, how=how)
@@ -240,13 +240,13 @@ class Lie(Game):
     def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
         if not _hands_shown(before, shown):
             return ""
-        return HANDS_SEEN if before.rules.get("app_deals") else HANDS_SEEN_AT_TABLE
+        return HANDS_SEEN if before.state.app_deals else HANDS_SEEN_AT_TABLE
 
     def undone(self, before: Played, shown: Sequence[Played], rng: random.Random) -> dict:
         # Hands every screen has shown cannot be bid on again: the round starts over from a new deal.
         if _hands_shown(before, shown):
-            return rules.deal_again(rules.from_dict(before.rules), rng).to_dict()
-        return before.rules
+            return rules.deal_again(before.state, rng)
+        return before.state
 
 
 # What undoing means once the app's deal was shown to everyone: said in the host's confirm and the notice.
@@ -255,25 +255,16 @@ HANDS_SEEN_AT_TABLE = ("Everyone has seen the hands: this round starts over. Shu
                        "everyone sets their new hand, and its bids start over.")
 
 
-def _removed(played: Played, player: int, rng: random.Random) -> dict:
-    # A player removed by the host leaves the game as if they had tapped "Leave the game",
-    # so the rules never wait on a seat that is gone.
-    game = rules.from_dict(played.rules)
-    if game.outcome is None and player in game.in_game:
-        return rules.apply(game, player, {"type": "forfeit"}, rng).to_dict()
-    return played.rules
-
-
 def _hands_shown(before: Played, shown: Sequence[Played]) -> bool:
     """Whether a state every screen has shown since ``before`` showed everyone the hands of its
     round (the app's deal, or hands typed in from the table's cards), in a game that going back
     leaves on."""
-    if before.rules["outcome"] is not None:
+    state = before.state
+    if state.outcome is not None:
         return False
-    if not before.rules.get("app_deals") and not any(h is not None for h in before.rules["hands"]):
+    if not state.app_deals and not any(h is not None for h in state.hands):
         return False  # nothing of the round is stored yet: nothing to hide again
-    state = rules.from_dict(before.rules)
-    return any(rules.shows_hands(state, rules.from_dict(later.rules)) for later in shown)
+    return any(rules.shows_hands(state, later.state) for later in shown)
 
 
 def _marked(view: dict, showdowns: list[dict]) -> dict:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.table.clock import ClockWant
-from companion.table.games import END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Role, platform_move
+from companion.table.games import Codec, Field, Game, Move, Now, Outcome, Role
 from companion.table.players import ref, refs
 from games.stub import rules
 
@@ -28,25 +28,27 @@ class SecretKeeper(Game):
                    choices=(("60", "1 minute"), ("90", "1½ minutes"), ("180", "3 minutes"))),
              Field("show_length", "bool", label="Tell the guessers how long the word is"))
     regions = ("secret", "guess_box", "guesses")
+    codec = Codec(rules.State.from_dict, rules.State.to_dict)
 
     def start(self, players, options, rng):
         keeper = next((n for n, p in enumerate(players) if p.role == "keeper"), -1)
         guessers = [n for n, p in enumerate(players) if p.role != "keeper"]
-        return rules.new_game(keeper, guessers, int(options["seconds"]), options["show_length"]).to_dict()
+        return rules.new_game(keeper, guessers, int(options["seconds"]), options["show_length"])
 
     def apply(self, played, actor, move, rng):
-        state = rules.State.from_dict(played.rules)
-        kind = platform_move(actor, move)
-        if kind == END:
-            return rules.end(state).to_dict()
-        if kind == TIMER_EXPIRED:
-            return rules.time_up(state).to_dict()
-        if kind == REMOVE:
-            return rules.remove(state, move["seat"]).to_dict()
-        return rules.apply(state, played.index(actor), move).to_dict()
+        return rules.apply(played.state, played.index(actor), move)
+
+    def end(self, played):
+        return rules.end(played.state)
+
+    def time_up(self, played):
+        return rules.time_up(played.state)
+
+    def remove(self, played, player, rng):
+        return rules.remove(played.state, player)
 
     def view(self, played, viewer):
-        seen = rules.player_view(rules.State.from_dict(played.rules), played.index(viewer))
+        seen = rules.player_view(played.state, played.index(viewer))
         return {**seen, "keeper": ref(seen["keeper"]), "guessers": refs(seen["guessers"]),
                 "waiting_for": refs(seen["waiting_for"]), "winner": ref(seen["winner"]),
                 "guesses": [{**g, "by": ref(g["by"])} for g in seen["guesses"]],
@@ -76,13 +78,13 @@ class SecretKeeper(Game):
         return ""
 
     def outcome(self, played):
-        state = rules.State.from_dict(played.rules)
+        state = played.state
         if state.phase != "revealed":
             return None
         return Outcome(() if state.winner is None else (state.winner,), state.ended_by)
 
     def moment(self, played):
-        state = rules.State.from_dict(played.rules)
+        state = played.state
         if state.ended_by == "ended":
             return ""
         if state.ended_by == "guessed":
@@ -91,5 +93,5 @@ class SecretKeeper(Game):
         return f"The secret was {state.secret.upper()}; the guessers missed it."
 
     def clock(self, played):
-        state = rules.State.from_dict(played.rules)
+        state = played.state
         return ClockWant("round", state.seconds, running=True) if state.phase == "guessing" else None

@@ -307,7 +307,7 @@ def test_an_undo_after_an_undo_hands_the_game_every_state_shown_since_the_move_i
     monkeypatch.setattr(SecretKeeper, "undo_note", lambda self, before, shown: asked["note"].append(
         guesses(before, shown)) or "", raising=False)
     monkeypatch.setattr(SecretKeeper, "undone", lambda self, before, shown, rng: asked["undone"].append(
-        guesses(before, shown)) or before.rules, raising=False)
+        guesses(before, shown)) or before.state, raising=False)
     table, host = started(stub_table, phone)
     move(host, table, type="set_secret", word="lantern")
     gus = sit(phone(), stub_table[2])

@@ -7,6 +7,7 @@ and compare: the recordings must be the same.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -94,7 +95,8 @@ def _dealt_other_cards(state, owner):
     fresh = sorted(left.elements(), key=lambda card: tuple(card) in {tuple(c) for c in dealt[seat]})[:5]
     other = [list(card) for card in fresh]
     assert sorted(other) != sorted(dealt[seat])
-    return state.then({**state.rules, "dealt": [other if s == seat else cards for s, cards in enumerate(dealt)]})
+    return dataclasses.replace(state, rules={**state.rules, "dealt": [other if s == seat else cards
+                                                                       for s, cards in enumerate(dealt)]})
 
 
 def _dealt_round(state, through_lie=False):

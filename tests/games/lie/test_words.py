@@ -4,6 +4,7 @@ import random
 
 from django.template.loader import render_to_string
 
+from companion.table import seam
 from companion.table.games import DISPLAY, Viewer, get
 from tests import played as play
 
@@ -20,7 +21,7 @@ def render(state, viewer, region):
     people = [{"id": v.seat_id, "name": v.name, "role": v.role, "is_host": v.is_host, "is_display": v.is_display,
                "has_phone": v.has_phone} for v in [*PLAYERS, SCREEN]]
     me = next(p for p in people if p["id"] == viewer.seat_id)
-    context = {"view": game.view(state, viewer), "me": me, "people": people,
+    context = {"view": seam.view(game, state, viewer), "me": me, "people": people,
                "names": {p["id"]: p["name"] for p in people},
                "table": {"code": "ABCD", "status": "playing", "version": 1, "game": "lie"},
                "moves": {m.type: m for m in game.moves}}
