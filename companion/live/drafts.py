@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 
 def drafts_group(seat: Seat) -> str | None:
     """The group a seat's half-typed moves go to, if its game shares them."""
-    audience = game_of(seat.table).draft_audience(viewer_of(seat))
+    audience = game_of(seat.table).screens.draft_audience(viewer_of(seat))
     return None if audience is None else f"t{seat.table_id}.drafts.{audience}"
 
 

@@ -57,7 +57,7 @@ def template_of(game: Game, region: str) -> str:
 def person(seat: Seat, game: Game, here: set[int] | None = None, mark: dict[str, str] | None = None) -> dict[str, Any]:
     """A seat as anyone at the table may see it; ``presence`` is here, away, left, removed or no
     phone; ``removed``: the host removed it; ``gone``: left or removed, so not dealt into the next
-    game; ``colour`` and ``shape`` its pawn's (``Game.marks``), if it has one yet."""
+    game; ``colour`` and ``shape`` its pawn's (``Screens.marks``), if it has one yet."""
     role = role_of(game, seat.role) or DISPLAY
     if seat.removed:
         status = "removed"
@@ -93,7 +93,7 @@ class Scene:
     clock_left: float
     now_ms: int
     undo_label: str
-    undo_note: str  # what undoing means beyond going back (Game.undo_note), said in the confirm
+    undo_note: str  # what undoing means beyond going back (Screens.undo_note), said in the confirm
     setup_problem: str | None
     rotation: tuple[str, str] | None
     played: Played | None
@@ -133,7 +133,7 @@ class Scene:
     def setup_notes(self) -> dict[str, str]:
         if self.table.status != Table.Status.LOBBY:
             return {}
-        return self.game.setup_notes(self.setup_values, self.seated)
+        return self.game.screens.setup_notes(self.setup_values, self.seated)
 
     @functools.cached_property
     def setup_locked(self) -> dict[str, str]:
@@ -158,11 +158,12 @@ class Scene:
     @functools.cached_property
     def left_game(self) -> list[dict[str, Any]]:
         """The players dealt into the game in play whose phone left it, and whom the game still
-        counts in: each with what the host may do about it (Game.when_gone), for the "now" card."""
+        counts in: each with what the host may do about it (Screens.when_gone), for the "now" card."""
         if self.played is None or self.table.status != Table.Status.PLAYING:
             return []
         dealt = self.played.seats
-        found = ({"id": p["id"], "name": p["name"], "options": self.game.when_gone(self.played, dealt.index(p["id"]))}
+        say = self.game.screens.when_gone
+        found = ({"id": p["id"], "name": p["name"], "options": say(self.played, dealt.index(p["id"]))}
                  for p in self.people if p["presence"] == "left" and p["id"] in dealt)
         return [each for each in found if each["options"]]
 
@@ -253,7 +254,7 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     if played is not None:  # a game whose moves wait for a running clock says so on its buttons
         played = replace(played, clock_held=clock.held)
     before = played_of(game, last.state_before) if last else None
-    note = game.undo_note(before, shown_since(game, since, table.state)) if before is not None else ""
+    note = game.screens.undo_note(before, shown_since(game, since, table.state)) if before is not None else ""
     marks = seam.marks(game, played, table.setup or {}, [viewer_of(s) for s in players_of(seats)])
     return Scene(
         table=table, game=game, seats=seats, facts=public_facts(table),
@@ -285,7 +286,7 @@ def now_card(sc: Scene, viewer: Viewer, view: dict | None) -> tuple[Now, list[st
             ask = "Choose the setup, then start" if sc.game.setup else "Start the game"
             return Now(sc.setup_problem or f"{ask} when everyone has a seat.", my_turn=not sc.setup_problem), []
         return Now("Waiting for the host to start the game."), []
-    card = sc.game.now(view, viewer)
+    card = sc.game.screens.now(view, viewer)
     waiting = [] if card.my_turn or card.waiting_said else [names[s] for s in view.get("waiting_for", []) if s in names]
     return card, waiting
 
@@ -317,9 +318,9 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
 
 
 def acted_for(sc: Scene, me: dict[str, Any]) -> list[dict[str, Any]]:
-    """On the host's page of a game that acts inline (``Game.acts_inline``), while it is played:
+    """On the host's page of a game that acts inline (``Screens.acts_inline``), while it is played:
     each player without a phone, with their view and now card, for a panel that acts for them."""
-    if not me["is_host"] or not sc.game.acts_inline or sc.table.status != Table.Status.PLAYING:
+    if not me["is_host"] or not sc.game.screens.acts_inline or sc.table.status != Table.Status.PLAYING:
         return []
     out = []
     for p in sc.players:
@@ -328,7 +329,7 @@ def acted_for(sc: Scene, me: dict[str, Any]) -> list[dict[str, Any]]:
         seat = next(s for s in sc.seats if s.pk == p["id"])
         viewer = viewer_of(seat)
         view = seam.view(sc.game, sc.played, viewer)
-        out.append({"person": p, "view": view, "now": sc.game.now(view, viewer)})
+        out.append({"person": p, "view": view, "now": sc.game.screens.now(view, viewer)})
     return out
 
 
@@ -398,7 +399,7 @@ def parts(game: Game, seat: Seat) -> str:
 
 
 def _game_parts(game: Game, display: bool) -> str:
-    script = static(game.script) if game.script and not display else ""
+    script = static(game.screens.script) if game.screens.script and not display else ""
     return format_html('<span id="game-parts" hidden hx-swap-oob="true" data-game="{}" data-name="{}" '
                        'data-regions="{}" data-stylesheet="{}" data-script="{}"></span>',
                        game.slug, game.name, " ".join(game.regions), static(page_stylesheet(game)), script)

@@ -22,10 +22,11 @@ from companion.table.forms import Field, Move, MoveError
 from companion.table.players import PlayerRef
 
 __all__ = ["DISPLAY", "END", "ENDED", "Codec", "Field", "Game", "Move", "MoveError", "Now", "Outcome",
-           "PLATFORM_MOVES", "Played", "Player", "PlayerRef", "REMOVE", "Remedy", "Role", "TABLE", "TIMER_EXPIRED",
-           "Viewer", "all_games", "can_hold", "check_roles", "default_role", "describe", "every_player", "game_of",
-           "get", "gone", "move_of", "next_after", "next_in_role", "page_stylesheet", "played_of", "players_of",
-           "register", "role_counts", "role_of", "seat_limit", "viewer_of"]
+           "PLATFORM_MOVES", "Played", "Player", "PlayerRef", "REMOVE", "Remedy", "Role", "Screens", "TABLE",
+           "TIMER_EXPIRED", "Viewer", "all_games", "can_hold", "check_roles", "default_role", "describe",
+           "every_player", "game_of", "get", "gone", "move_of", "next_after", "next_in_role", "page_stylesheet",
+           "played_name", "played_of", "players_of", "register", "role_counts", "role_for_newcomer", "role_of",
+           "rotating_role", "seat_limit", "secret_roles", "viewer_of"]
 
 
 def listed(names: list[str]) -> str:
@@ -44,6 +45,13 @@ class Role:
     minimum: int = 0
     maximum: int | None = None
     symbol: str = "●"
+    # The special role that "play again" offers to pass to the next seat (Keeper, Lie-brarian);
+    # the first to sit down takes it while nobody holds it. At most one role of a game rotates.
+    rotates: bool = False
+    # Its screens hold a secret of the game in play beside text other players type (the Keeper's
+    # word beside the guesses): its pages and answers go out uncompressed, as a compressed
+    # length would tell how much of the secret a typed guess repeats (BREACH).
+    secret: bool = False
 
 
 DISPLAY = Role("display", "Table display", symbol="▣")
@@ -211,77 +219,102 @@ class Remedy:
     fields: dict[str, str]
 
 
-class Game:
-    """A game as the table plays it. Its rules know players 0..n-1 (seat order as the game began),
-    never the table's seat ids; every method here is written in the rules' players and means
-    what it says, inside the game as outside. The platform reaches a game only through
-    ``companion.table.seam``, which translates for it, both ways, in one place:
-
-    - a field of kind ``seat`` in a move or the setup arrives at ``apply``, ``start`` and
-      ``check_setup`` as the rules' player it names; a seat not dealt in is refused there;
-    - a player that ``view``, ``views`` or ``marks`` names as ``PlayerRef(n)`` reaches the
-      platform as that player's seat id (``companion.table.players``).
-
-    The rules' state comes to every hook parsed (``played.state``, read with ``codec``), and a
-    change returns the rules' state as the rules hold it: the platform writes it for the store.
+class Screens:
+    """What a game says and shows on the table's screens beyond its regions: the words (the "now"
+    card, a line for the mover, warnings, endings, what to do about a player gone), the players'
+    colours, and its page's own files. Each game's lives with its screens, in
+    games/<slug>/screens.py, as ``Game.screens``; everything here has a default but ``now``.
+    Written in the rules' players, like the game: a ``view`` here is one the seam handed out,
+    in seat ids.
     """
 
-    # How the rules' state is stored (``Codec``); None: the rules' state is a plain dict.
-    codec: ClassVar[Codec | None] = None
-    slug: str = ""
-    name: str = ""
+    # The home page's card: what the game is, for how many, and whether it is the demo (listed last).
     blurb: str = ""
     players: str = ""
     demo: bool = False
-    roles: tuple[Role, ...] = ()
-    # The moves a seat may post, each with its fields (companion.table.forms). The platform's own
-    # moves (END, REMOVE, TIMER_EXPIRED) are never declared here, so no seat can post them.
-    moves: tuple[Move, ...] = ()
-    # The setup form the host fills in the lobby; parsed like a move's fields.
-    setup: tuple[Field, ...] = ()
-    # The game's live regions, named for what they show; each is drawn by
-    # games/<slug>/templates/<slug>/partials/<region>.html from one seat's view.
-    regions: tuple[str, ...] = ()
-    # Those of its regions that show only what the table display shows (the record of play, the
-    # trackers), so every screen shows them alike: drawn from the display's view, once a change.
-    public_regions: tuple[str, ...] = ()
-    # Whether the host's own page acts for each player without a phone in a panel of its own (the
-    # context's ``acted_for``: each such player, their view and now card), rather than only on a
-    # page of theirs (``?as=``). The panel's forms send ``as_seat`` and ``inline=1``.
-    acts_inline: ClassVar[bool] = False
-    # Functions the game's partials call, by name (LIE's ``die``): Jinja2 globals (companion.live.jinja).
-    template_functions: ClassVar[dict[str, Callable[..., Any]]] = {}
     # The game's own stylesheet and script under games/<slug>/static/ (e.g. "css/fiction.css"); the table page
     # links the script, and its stylesheet joined after the app's (page_stylesheet).
     stylesheet: str = ""
     script: str = ""
-    # The special role that "play again" offers to pass to the next seat (Keeper, Lie-brarian).
-    rotating_role: str | None = None
-    # The roles whose screens hold a secret of the game in play beside text other players type
-    # (the Keeper's word beside the guesses): their pages and answers go out uncompressed, as a
-    # compressed length would tell how much of the secret a typed guess repeats (BREACH).
-    secret_roles: tuple[str, ...] = ()
+    # Functions the game's partials call, by name (LIE's ``die``): Jinja2 globals (companion.live.jinja).
+    template_functions: ClassVar[dict[str, Callable[..., Any]]] = {}
+    # Whether the host's own page acts for each player without a phone in a panel of its own (the
+    # context's ``acted_for``: each such player, their view and now card), rather than only on a
+    # page of theirs (``?as=``). The panel's forms send ``as_seat`` and ``inline=1``.
+    acts_inline: bool = False
+
+    def now(self, view: dict, viewer: Viewer) -> Now:
+        """The "now" card for this seat, from its view alone."""
+        raise NotImplementedError
+
+    def said(self, move: dict, view: dict) -> str:
+        """What the phone that made ``move`` is told once it applied, from its view after it ("Not the word.").
+
+        Only a game that overrides this is asked: that view is drawn for it alone.
+        """
+        return ""
+
+    def caution(self, move: dict, setup: dict) -> str:
+        """A word of warning on a move the rules accept but that may be a slip ("FYKLI is not in our dictionary").
+
+        Shown as the move is tried while typed, so it reads the move and the table's setup alone,
+        never the game's state: trying a move must reveal nothing the move itself would not.
+        """
+        return ""
+
+    def remedy(self, reason: str, move_type: str) -> Remedy | None:
+        """A next step to offer when the rules refuse a move for ``reason``, or None."""
+        return None
+
+    def when_gone(self, played: Played, player: int) -> str:
+        """What the host may do about the rules' player ``player``, whose phone left mid-game, in
+        the game's words, for the host's "now" card (every screen says who left); "" once the game
+        has dealt with it (the player is out of the game). By default the platform's own ways."""
+        return ("Wait for them to come back, tap No phone beside their name to play their turns from "
+                "your phone, or Remove them from the table.")
+
+    def moment(self, view: dict) -> str:
+        """The finished game's best moment in words everyone may read (the word and the guess that
+        found it, the final ranking, the last showdown), for the evening's summary, from the
+        display's view at the end; or ""."""
+        return ""
+
+    def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
+        """What undoing the table's last undoable action means beyond going back, when the screens
+        have shown since something going back cannot hide ("Everyone has seen the hands: ..."):
+        said in the host's confirm and in everyone's notice. ``before`` and ``shown``: as for
+        ``Game.undone``. "" when going back is all it means."""
+        return ""
+
+    def audience(self, viewer: Viewer) -> str | None:
+        """A name shared by every seat whose view is always the same as this one's, or None.
+
+        Seats with one audience are drawn once per change and sent one message
+        (all Fiction guessers; all displays). None: a view of its own.
+        """
+        return "display" if viewer.is_display else None
+
+    def draft_audience(self, viewer: Viewer) -> str | None:
+        """Seats that see each other's half-typed moves ("gus is typing: BANA"), or None.
+
+        Drafts are never stored: they go from one phone's socket to the others of this name.
+        """
+        return None
+
+    def played_name(self, setup: dict[str, Any]) -> str:
+        """The game's name as this setup plays it, for the evening's standings, summary and picture
+        (Fiction with its ability cards is Banned Books); "": the game's own name."""
+        return ""
+
+    def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
+        """What a setup field's value comes to at this table now, by field name ("Kamila: Green"),
+        shown beside the field; ``players`` are the lobby's people (render.person), in seat order."""
+        return {}
 
     def unheld_roles(self, setup: dict[str, Any]) -> dict[str, str]:
         """Roles no player holds with this setup, each with why ("The app is the Lie-brarian"):
         choosing the setup hands their holders the default role."""
         return {}
-
-    # -- seats --------------------------------------------------------------
-    def role_for_newcomer(self, counts: dict[str, int]) -> str:
-        """The first role still short of its minimum, else the first with room."""
-        for role in self.roles:
-            if counts.get(role.slug, 0) < role.minimum:
-                return role.slug
-        for role in reversed(self.roles):
-            if role.maximum is None or counts.get(role.slug, 0) < role.maximum:
-                return role.slug
-        return self.roles[-1].slug
-
-    # -- setup ----------------------------------------------------------------
-    def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
-        """Why the table cannot start with this setup and these players (in seat order), or None."""
-        return None
 
     def marks(self, played: Played | None, setup: dict[str, Any], players: list[Viewer]) -> dict[int, dict[str, str]]:
         """Each player's colour and the shape that goes with it (``{"colour", "shape"}``), by
@@ -297,15 +330,45 @@ class Game:
         field: the host's changes to the setup keep it."""
         return setup
 
-    def played_name(self, setup: dict[str, Any]) -> str:
-        """The game's name as this setup plays it, for the evening's standings, summary and picture
-        (Fiction with its ability cards is Banned Books)."""
-        return self.name
 
-    def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
-        """What a setup field's value comes to at this table now, by field name ("Kamila: Green"),
-        shown beside the field; ``players`` are the lobby's people (render.person), in seat order."""
-        return {}
+class Game:
+    """A game as the table plays it. Its rules know players 0..n-1 (seat order as the game began),
+    never the table's seat ids; every method here is written in the rules' players and means
+    what it says, inside the game as outside. The platform reaches a game only through
+    ``companion.table.seam``, which translates for it, both ways, in one place:
+
+    - a field of kind ``seat`` in a move or the setup arrives at ``apply``, ``start`` and
+      ``check_setup`` as the rules' player it names; a seat not dealt in is refused there;
+    - a player that ``view``, ``views`` or ``Screens.marks`` names as ``PlayerRef(n)`` reaches the
+      platform as that player's seat id (``companion.table.players``).
+
+    The rules' state comes to every hook parsed (``played.state``, read with ``codec``), and a
+    change returns the rules' state as the rules hold it: the platform writes it for the store.
+    What the game says on screen beyond its regions is its ``screens`` (``Screens``).
+    """
+
+    # How the rules' state is stored (``Codec``); None: the rules' state is a plain dict.
+    codec: ClassVar[Codec | None] = None
+    slug: str = ""
+    name: str = ""
+    roles: tuple[Role, ...] = ()
+    # The moves a seat may post, each with its fields (companion.table.forms). The platform's own
+    # moves (END, REMOVE, TIMER_EXPIRED) are never declared here, so no seat can post them.
+    moves: tuple[Move, ...] = ()
+    # The setup form the host fills in the lobby; parsed like a move's fields.
+    setup: tuple[Field, ...] = ()
+    # The game's live regions, named for what they show; each is drawn by
+    # games/<slug>/templates/<slug>/partials/<region>.html from one seat's view.
+    regions: tuple[str, ...] = ()
+    # Those of its regions that show only what the table display shows (the record of play, the
+    # trackers), so every screen shows them alike: drawn from the display's view, once a change.
+    public_regions: tuple[str, ...] = ()
+    # What the game says and shows beyond its regions (``Screens``): games/<slug>/screens.py.
+    screens: Screens = Screens()
+
+    def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
+        """Why the table cannot start with this setup and these players (in seat order), or None."""
+        return None
 
     # -- the game -------------------------------------------------------------
     def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> Any:
@@ -353,66 +416,9 @@ class Game:
         once here."""
         return [self.view(played, viewer) for viewer in viewers]
 
-    def now(self, view: dict, viewer: Viewer) -> Now:
-        """The "now" card for this seat, from its view alone."""
-        raise NotImplementedError
-
-    def when_gone(self, played: Played, player: int) -> str:
-        """What the host may do about the rules' player ``player``, whose phone left mid-game, in
-        the game's words, for the host's "now" card (every screen says who left); "" once the game
-        has dealt with it (the player is out of the game). By default the platform's own ways."""
-        return ("Wait for them to come back, tap No phone beside their name to play their turns from "
-                "your phone, or Remove them from the table.")
-
-    def said(self, move: dict, view: dict) -> str:
-        """What the phone that made ``move`` is told once it applied, from its view after it ("Not the word.").
-
-        Only a game that overrides this is asked: that view is drawn for it alone.
-        """
-        return ""
-
-    def caution(self, move: dict, setup: dict) -> str:
-        """A word of warning on a move the rules accept but that may be a slip ("FYKLI is not in our dictionary").
-
-        Shown as the move is tried while typed, so it reads the move and the table's setup alone,
-        never the game's state: trying a move must reveal nothing the move itself would not.
-        """
-        return ""
-
-    def draft_audience(self, viewer: Viewer) -> str | None:
-        """Seats that see each other's half-typed moves ("gus is typing: BANA"), or None.
-
-        Drafts are never stored: they go from one phone's socket to the others of this name.
-        """
-        return None
-
-    def remedy(self, reason: str, move_type: str) -> Remedy | None:
-        """A next step to offer when the rules refuse a move for ``reason``, or None."""
-        return None
-
-    def audience(self, viewer: Viewer) -> str | None:
-        """A name shared by every seat whose view is always the same as this one's, or None.
-
-        Seats with one audience are drawn once per change and sent one message
-        (all Fiction guessers; all displays). None: a view of its own.
-        """
-        return "display" if viewer.is_display else None
-
     def outcome(self, played: Played) -> Outcome | None:
         """How the game ended (``Outcome``, its winners the rules' players), or None while it runs."""
         raise NotImplementedError
-
-    def moment(self, played: Played) -> str:
-        """The finished game's best moment in words everyone may read (the word and the guess that
-        found it, the final ranking, the last showdown), for the evening's summary; or ""."""
-        return ""
-
-    def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
-        """What undoing the table's last undoable action means beyond going back, when the screens
-        have shown since something going back cannot hide ("Everyone has seen the hands: ..."):
-        said in the host's confirm and in everyone's notice. ``before`` and ``shown``: as for
-        ``undone``. "" when going back is all it means."""
-        return ""
 
     def undone(self, before: Played, shown: Sequence[Played], rng: random.Random) -> Any:
         """The rules' state an undo goes back to: ``before``'s, as the undone action found it.
@@ -423,7 +429,7 @@ class Game:
         restores may hide from a seat what one of these showed it: a game whose ``before`` keeps
         such a secret returns a state that no longer leans on it (LIE deals the round again), or
         refuses with an ``IllegalMove`` whose message is for the host (Half Truth once the picks
-        are shown; Fiction once the word or a token's answer is). ``undo_note`` says it first.
+        are shown; Fiction once the word or a token's answer is). ``Screens.undo_note`` says it first.
         """
         return before.state
 
@@ -438,7 +444,38 @@ class Game:
 def page_stylesheet(game: Game) -> str:
     """The one stylesheet a game's table page links: the app's rules and the game's own, joined
     into one file by companion.web.stylesheets, so the first paint waits for one download, not two."""
-    return f"css/{game.slug}-table.css" if game.stylesheet else SHARED_STYLESHEET
+    return f"css/{game.slug}-table.css" if game.screens.stylesheet else SHARED_STYLESHEET
+
+
+def rotating_role(game: Game) -> str | None:
+    """The special role that "play again" offers to pass to the next seat (``Role.rotates``), or None."""
+    return next((role.slug for role in game.roles if role.rotates), None)
+
+
+def secret_roles(game: Game) -> tuple[str, ...]:
+    """The roles whose pages go out uncompressed while a game is on (``Role.secret``)."""
+    return tuple(role.slug for role in game.roles if role.secret)
+
+
+def role_for_newcomer(game: Game, counts: dict[str, int]) -> str:
+    """The role a newcomer sits down with: the first role still short of its minimum, else the
+    rotating role while nobody holds it (the first to sit down holds the book card, as at a real
+    table), else the last with room."""
+    for role in game.roles:
+        if counts.get(role.slug, 0) < role.minimum:
+            return role.slug
+    special = rotating_role(game)
+    if special and not counts.get(special):
+        return special
+    for role in reversed(game.roles):
+        if role.maximum is None or counts.get(role.slug, 0) < role.maximum:
+            return role.slug
+    return game.roles[-1].slug
+
+
+def played_name(game: Game, setup: dict[str, Any]) -> str:
+    """The game's name as this setup plays it (``Screens.played_name``)."""
+    return game.screens.played_name(setup) or game.name
 
 
 def default_role(game: Game) -> str:
@@ -488,15 +525,18 @@ def register(game: Game) -> None:
     taken = sorted(m.type for m in game.moves if m.type in PLATFORM_MOVES)
     if taken:
         raise ValueError(f"{game.slug}: move types {taken!r} are the platform's own; no phone may post them")
+    # What a game says on screen is its Screens' to say: the table never asks the game for it.
+    misplaced = sorted(name for name in vars(type(game)) if not name.startswith("_") and hasattr(Screens, name))
+    if misplaced:
+        raise ValueError(f"{game.slug}: {misplaced!r} belong on its Screens, not on the game")
     bad = [name for name in game.regions if not REGION_NAME.fullmatch(name)]
     if bad:
         raise ValueError(f"{game.slug}: region names {bad!r} are not identifiers")
     strays = [name for name in game.public_regions if name not in game.regions]
     if strays:
         raise ValueError(f"{game.slug}: public regions {strays!r} are not among its regions")
-    unknown = [slug for slug in game.secret_roles if slug not in {role.slug for role in game.roles}]
-    if unknown:
-        raise ValueError(f"{game.slug}: secret roles {unknown!r} are not among its roles")
+    if sum(role.rotates for role in game.roles) > 1:
+        raise ValueError(f"{game.slug}: more than one role rotates")
     _REGISTRY[game.slug] = game
 
 
@@ -506,7 +546,7 @@ def get(slug: str) -> Game | None:
 
 def all_games() -> list[Game]:
     order = ["fiction", "halftruth", "lie"]
-    return sorted(_REGISTRY.values(), key=lambda g: (g.demo, order.index(g.slug) if g.slug in order else 99))
+    return sorted(_REGISTRY.values(), key=lambda g: (g.screens.demo, order.index(g.slug) if g.slug in order else 99))
 
 
 # -- the table's seats as the games see them ------------------------------------
@@ -571,8 +611,9 @@ def next_after(seats: Any, after: int | None, here: set[int] | None) -> Any | No
 def next_in_role(seats: Any, game: Game, here: set[int] | None = None) -> tuple[Any, Any] | None:
     """Who holds the game's special role and who is next in seat order to take it (skipping
     players without a phone, who left or who are away, unless all are), or None."""
-    holders = [s for s in players_of(seats) if s.role == game.rotating_role]
-    if not game.rotating_role or len(holders) != 1:
+    special = rotating_role(game)
+    holders = [s for s in players_of(seats) if s.role == special]
+    if not special or len(holders) != 1:
         return None
     # Nobody here (phones asleep between games): the next with a phone at the table.
     after = next_after(seats, holders[0].pk, here) or next_after(seats, holders[0].pk, None)

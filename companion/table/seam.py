@@ -15,18 +15,22 @@ from dataclasses import replace
 from typing import Any
 
 from companion.table.forms import MoveError
-from companion.table.games import (END, PLATFORM_MOVES, REMOVE, TABLE, TIMER_EXPIRED, Game, Outcome, Played, Player,
+from companion.table.games import (DISPLAY, END, PLATFORM_MOVES, TABLE, TIMER_EXPIRED, Game, Outcome, Played, Player,
                                    Viewer, move_of)
 from companion.table.players import in_seat_ids
 from companion.table.rules_errors import IllegalMove, IllegalSetup
 
-__all__ = ["apply", "check_setup", "marks", "outcome", "start", "view", "views"]
+__all__ = ["apply", "check_setup", "marks", "moment", "outcome", "start", "view", "views"]
+
+# The table display, as a game sees it: what everyone at the table may read.
+_DISPLAY = Viewer(seat_id=None, role=DISPLAY.slug)
 
 
 def start(game: Game, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> Played:
     """A new game of ``game``: its players (in seat order) recorded beside the rules' state its start returns."""
     state = game.start(players, _setup_in_players(game, options, players), rng)
-    return Played(tuple(Player(p.seat_id, p.role) for p in players), {}, codec=game.codec).then(state)  # type: ignore[arg-type]
+    dealt = tuple(Player(p.seat_id, p.role) for p in players)  # type: ignore[arg-type]
+    return Played(dealt, {}, codec=game.codec).then(state)
 
 
 def check_setup(game: Game, options: dict[str, Any], players: list[Viewer]) -> str | None:
@@ -50,8 +54,7 @@ def apply(game: Game, played: Played, actor: Viewer, move: dict, rng: random.Ran
         return played.then(game.end(played))
     if kind == TIMER_EXPIRED:
         return played.then(game.time_up(played))
-    assert kind == REMOVE
-    return played.then(game.remove(played, move["seat"], rng))
+    return played.then(game.remove(played, move["seat"], rng))  # REMOVE: the rules' player in "seat"
 
 
 def view(game: Game, played: Played, viewer: Viewer) -> dict:
@@ -69,13 +72,18 @@ def marks(game: Game, played: Played | None, setup: dict[str, Any], players: lis
     """Each player's colour and shape by seat id: from the setup in the lobby (``played`` None,
     ``players`` the lobby's), from the game once it runs."""
     seats = played.seats if played is not None else [p.seat_id for p in players]
-    return in_seat_ids(game.marks(played, setup, players), seats)
+    return in_seat_ids(game.screens.marks(played, setup, players), seats)
 
 
 def outcome(game: Game, played: Played | None) -> Outcome | None:
     """How this game ended, its winners by seat id, or None while it runs (or with no game)."""
     found = None if played is None else game.outcome(played)
     return None if found is None else replace(found, winners=tuple(played.seat(i) for i in found.winners))
+
+
+def moment(game: Game, played: Played) -> str:
+    """The finished game's best moment in words (``Screens.moment``), from the display's view."""
+    return game.screens.moment(view(game, played, _DISPLAY))
 
 
 def _move_in_players(game: Game, played: Played, move: dict) -> dict:

@@ -38,8 +38,8 @@ from companion.table.clock import Clock
 from companion.table.forms import Form, FormData, MoveError, clean_text, parse_move
 from companion.table.evening import last_holder
 from companion.table.games import (DISPLAY, ENDED, Game, Played, check_roles, describe, every_player, game_of, gone,
-                                   move_of, next_after, next_in_role, played_of, players_of, role_counts, role_of,
-                                   seat_limit, viewer_of)
+                                   move_of, next_after, next_in_role, played_name, played_of, players_of, role_counts,
+                                   role_for_newcomer, role_of, rotating_role, seat_limit, viewer_of)
 from companion.models import Action, Seat, SeatClaim, Table, new_token
 from companion.table.rules_errors import RulesError
 
@@ -165,7 +165,7 @@ def create_table(game_slug: str, host_name: str) -> tuple[Table, Seat]:
         try:
             with transaction.atomic():
                 table = Table.objects.create(code=codes.new_code(), game=game.slug, setup=Form(game.setup).initial())
-                seat = Seat.objects.create(table=table, name=name, role=game.role_for_newcomer({}), is_host=True)
+                seat = Seat.objects.create(table=table, name=name, role=role_for_newcomer(game, {}), is_host=True)
                 return table, seat
         except IntegrityError:  # a code clash: astronomically rare, just draw again
             continue
@@ -227,7 +227,7 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
 
 def _newcomer_role(game: Game, seats: list[Seat]) -> str:
     _room(game, seats)
-    return game.role_for_newcomer(role_counts(seats))
+    return role_for_newcomer(game, role_counts(seats))
 
 
 def _room(game: Game, seats: list[Seat], *, coming_back: bool = False) -> None:
@@ -445,7 +445,7 @@ class Play(Change):
         return actor
 
     def caution(self, game: Game, table: Table, payload: dict) -> str:
-        return game.caution(self.move(payload), table.setup)
+        return game.screens.caution(self.move(payload), table.setup)
 
 
 @dataclass(frozen=True)
@@ -522,7 +522,7 @@ class PlayAgain(Change):
                 raise TableError("There is no such game here.", reason="bad-field")
         played = played_of(game, table.state)
         marks = seam.marks(game, played, table.setup, []) if played is not None else {}
-        table.setup = game.carried(table.setup, marks)
+        table.setup = game.screens.carried(table.setup, marks)
         table.status = Table.Status.LOBBY
         table.state = None
         table.clock = Clock().to_dict()
@@ -552,8 +552,9 @@ def _switch(table: Table, old: Game, new: Game, seats: list[Seat], here: set[int
     players = every_player(seats)
     for each in players:
         each.role = registry.default_role(new)
-    special = new.rotating_role if new.rotating_role and new.rotating_role not in new.unheld_roles(table.setup) \
-        else None
+    special = rotating_role(new)
+    if special in new.screens.unheld_roles(table.setup):
+        special = None
     if special:
         last = last_holder(table.results, new.slug)
         holder = next_after(seats, last, here) or next_after(seats, last, None)
@@ -614,7 +615,7 @@ class Undo(Change):
         if before is not None:
             logged = table.actions.filter(id__gt=last.pk).order_by("id").values_list("state_before", flat=True)
             shown = registry.shown_since(game, list(logged), table.state)
-            note = game.undo_note(before, shown)
+            note = game.screens.undo_note(before, shown)
             try:
                 back = game.undone(before, shown, _rng())
             except RulesError as error:
@@ -683,7 +684,7 @@ class SetSetup(Change):
             if f.kind == "seat" and payload[f.name] not in (None, *players):
                 raise TableError(f"{f.title}: choose one of the players.", reason="bad-field")
         table.setup = {**{k: v for k, v in table.setup.items() if k.startswith("_")}, **payload}
-        unheld = game.unheld_roles(payload)
+        unheld = game.screens.unheld_roles(payload)
         holders = [s for s in every_player(_seats(table)) if s.role in unheld]
         for each in holders:
             each.role = registry.default_role(game)
@@ -705,7 +706,7 @@ class SetRole(Change):
             raise TableError("That is not a role in this game.", reason="role")
         if target.role == DISPLAY.slug:
             raise TableError("A table display has no role in the game.", reason="role")
-        why = game.unheld_roles(table.setup).get(self.role)
+        why = game.screens.unheld_roles(table.setup).get(self.role)
         if why:
             raise TableError(f"{why}: change that in the setup to choose a {role_of(game, self.role).label}.",
                              reason="role")
@@ -1072,10 +1073,11 @@ def _record_result(table: Table, game: Game) -> None:
     winners: list[tuple[int | None, str]] = [(i, names[i]) for i in outcome.winners if i in names] if outcome else []
     if not winners and outcome and outcome.side:
         winners = [(None, outcome.side)]
-    holders = played.holding(game.rotating_role) if played is not None and game.rotating_role else []
-    moment = game.moment(played) if played is not None and outcome is not None and reason != ENDED else ""
+    special = rotating_role(game)
+    holders = played.holding(special) if played is not None and special else []
+    moment = seam.moment(game, played) if played is not None and outcome is not None and reason != ENDED else ""
     table.results = [*table.results, evening.entry(table.results, slug=game.slug,
-                                                   name=game.played_name(table.setup), winners=winners, how=how,
+                                                   name=played_name(game, table.setup), winners=winners, how=how,
                                                    moment=moment, holder=holders[0] if holders else None)]
 
 

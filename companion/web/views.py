@@ -259,8 +259,8 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
 
 def _holds_secret(table: Table, seat: Seat) -> bool:
     """Whether ``seat``'s screen holds a secret of the game in play beside text other players
-    type (Game.secret_roles): such a page or answer is not compressed (GZipUnlessSecret)."""
-    return table.status == Table.Status.PLAYING and seat.role in registry.game_of(table).secret_roles
+    type (Role.secret): such a page or answer is not compressed (GZipUnlessSecret)."""
+    return table.status == Table.Status.PLAYING and seat.role in registry.secret_roles(registry.game_of(table))
 
 
 def _reachable(request: HttpRequest, path: str) -> str:
@@ -547,7 +547,7 @@ def _remedy(request: HttpRequest, code: str, reason: str) -> dict | None:
     """A button that sends the refused move again with what the game offers for this refusal."""
     table = Table.objects.filter(code=code).only("game").first()
     move_type = request.POST.get("type", "")
-    offer = registry.game_of(table).remedy(reason, move_type) if table is not None else None
+    offer = registry.game_of(table).screens.remedy(reason, move_type) if table is not None else None
     if offer is None:
         return None
     fields = {k: request.POST.get(k) for k in request.POST if k not in ("csrfmiddlewaretoken", "version")}
@@ -614,10 +614,10 @@ def _said(result: tables.Result) -> str:
     if result.move is None or result.actor is None or result.table.state is None:
         return ""
     game = registry.game_of(result.table)
-    if type(game).said is registry.Game.said:  # a game with nothing to say costs no view
+    if type(game.screens).said is registry.Screens.said:  # a game with nothing to say costs no view
         return ""
     played = registry.played_of(game, result.table.state)
-    return game.said(result.move, seam.view(game, played, registry.viewer_of(result.actor)))
+    return game.screens.said(result.move, seam.view(game, played, registry.viewer_of(result.actor)))
 
 
 def _as_seat(request: HttpRequest) -> int | None:

@@ -110,9 +110,9 @@ def main(script_name: str, step: str) -> dict:
 
 def leaver(game, state, players) -> int:
     """The seat whose phone leaves in "left-N": the last player with a phone who is not the host
-    and is still in the game (Game.when_gone has something to say), else the last of them."""
+    and is still in the game (Screens.when_gone has something to say), else the last of them."""
     able = [p for p in players if not p.is_host and p.has_phone]
-    still = [p for p in able if state.index(p) is not None and game.when_gone(state, state.index(p))]
+    still = [p for p in able if state.index(p) is not None and game.screens.when_gone(state, state.index(p))]
     return (still or able)[-1].seat_id
 
 

@@ -26,7 +26,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion.table import seam
-from companion.table.games import DISPLAY, Viewer, get
+from companion.table.games import DISPLAY, Viewer, get, rotating_role
 from tests.browser.conftest import ROOT, Server
 from tests.browser.phones import create_table, join_by_code, open_display
 from tests.catalogue import REAL_GAMES, scripts
@@ -123,7 +123,7 @@ def roles(script_name: str) -> dict[str, tuple[int, bool]]:
     game = get(slug)
     host = next(p for p in script.PLAYERS if p.is_host)
     found = {"host": (host.seat_id, False)}
-    special = next((p for p in script.PLAYERS if game.rotating_role and p.role == game.rotating_role), None)
+    special = next((p for p in script.PLAYERS if p.role == rotating_role(game)), None)
     if special is not None and not special.is_host:
         found[special.role] = (special.seat_id, False)
     player = next((p for p in script.PLAYERS if not p.is_host and p.has_phone and p is not special), None)

@@ -22,7 +22,7 @@ from django.template import engines
 
 from companion.live import render
 from companion.table import seam
-from companion.table.games import DISPLAY, Game, Played, Viewer, get, move_of
+from companion.table.games import DISPLAY, Played, Screens, Viewer, get, move_of
 from companion.models import Seat, Table
 from tests import played as play
 from tests.catalogue import GAMES, scripts
@@ -384,17 +384,17 @@ def test_a_games_best_moment_says_only_what_its_end_shows_everyone(slug):
     game, _, state = play.played_out(slug)
     if game.outcome(state) is None:
         pytest.skip("this script stops before the end")
-    if type(game).moment is Game.moment:
+    if type(game.screens).moment is Screens.moment:
         pytest.skip("this game keeps no moment")
     view = seam.view(game, state, Viewer(seat_id=None, role=DISPLAY.slug))
     shown = {w.casefold() for text in strings(view) for w in re.findall(r"[^\W\d_]+", text)}
-    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", game.moment(state).replace("'s ", " "))}
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", seam.moment(game, state).replace("'s ", " "))}
     own = getattr(importlib.import_module(f"tests.games.{game.slug}.scripted"), "MOMENT_WORDS", ())
     named = words - MOMENT_WORDS - {w.casefold() for w in own}  # the secret word, the guesses, the players' names
     assert named and named <= shown, f"{slug}: {sorted(named - shown)} are not on the display at the end"
 
 
-# The words of the three games' and the demo's moments' own sentences (Game.moment), which name
+# The words of the three games' and the demo's moments' own sentences (Screens.moment), which name
 # nothing of a game; another game lists its own in its scripted.py.
 MOMENT_WORDS = set("""the word was found with guess after first one guessers missed it guesses final ranking vp
 called lie on there was were bid held a lies secret""".split()) | {

@@ -298,13 +298,14 @@ def test_an_undo_after_an_undo_hands_the_game_every_state_shown_since_the_move_i
         stub_table, phone, monkeypatch):
     """What the first undo took back was shown too: the game judges the second undo with it."""
     from games.stub.game import SecretKeeper
+    from games.stub.screens import SecretKeeperScreens
 
     asked = {"note": [], "undone": []}
 
     def guesses(before, shown):
         return [g["word"] for g in before.rules["guesses"]], [[g["word"] for g in s.rules["guesses"]] for s in shown]
 
-    monkeypatch.setattr(SecretKeeper, "undo_note", lambda self, before, shown: asked["note"].append(
+    monkeypatch.setattr(SecretKeeperScreens, "undo_note", lambda self, before, shown: asked["note"].append(
         guesses(before, shown)) or "", raising=False)
     monkeypatch.setattr(SecretKeeper, "undone", lambda self, before, shown, rng: asked["undone"].append(
         guesses(before, shown)) or before.state, raising=False)

@@ -124,9 +124,9 @@ def seen_by_another(game: Game, state: Played, other: Played, seats: list[Seat],
 
 
 def acting(game: Game, seat: Seat, seats: list[Seat]) -> dict:
-    """For the host of a game that acts inline (``Game.acts_inline``), the players without a phone
+    """For the host of a game that acts inline (``Screens.acts_inline``), the players without a phone
     whose panels its page holds, which its twin keeps as they are: ``also``."""
-    if not (seat.is_host and game.acts_inline):
+    if not (seat.is_host and game.screens.acts_inline):
         return {}
     return {"also": [viewer_of(s) for s in seats if not s.has_phone and not s.left and not s.removed
                      and s.role != "display"]}

@@ -8,8 +8,7 @@ import pytest
 from django.http import QueryDict
 from django.template.loader import render_to_string
 
-from companion.table import games
-from companion.table import seam
+from companion.table import games, seam
 from companion.table.forms import Form, MoveError, parse_move
 from companion.table.games import Played, Viewer, move_of
 from tests import played as play
@@ -44,7 +43,7 @@ def begun(game, **options):
 
 
 def test_registered_with_its_roles_and_no_declared_clock_move(game):
-    assert game.rotating_role == "librarian" and not game.demo
+    assert games.rotating_role(game) == "librarian" and not game.screens.demo
     assert [r.slug for r in game.roles] == ["librarian", "guesser"]
     assert move_of(game, "timer_expired") is None
     assert [m.type for m in game.moves if m.host_only] == ["start_second_half"]
@@ -171,13 +170,13 @@ def test_the_host_alone_sees_the_tables_halftime_move(game):
     state = play.expire(game, begun(game))
     types = {v.name: [m["type"] for m in seam.view(game, state, v)["legal_moves"]] for v in (LENA, GUS, GWEN, DISPLAY)}
     assert types == {"Lena": [], "Gus": ["mark_letter", "start_second_half"], "Gwen": ["mark_letter"], "Table": []}
-    assert game.audience(GWEN) == "guessers" and game.audience(GUS) is None
-    assert game.audience(LENA) is None and game.audience(DISPLAY) == "display"
+    assert game.screens.audience(GWEN) == "guessers" and game.screens.audience(GUS) is None
+    assert game.screens.audience(LENA) is None and game.screens.audience(DISPLAY) == "display"
 
 
 def test_now_changes_with_the_phase(game):
     state = play.begin(game, scripted.PLAYERS, DEFAULTS, random.Random(0))
-    now = lambda viewer: game.now(seam.view(game, state, viewer), viewer)  # noqa: E731
+    now = lambda viewer: game.screens.now(seam.view(game, state, viewer), viewer)  # noqa: E731
     assert now(LENA).headline == "Choose the secret word from the book card and a hint letter" and now(LENA).my_turn
     assert now(GWEN).headline == "Waiting for the Lie-brarian to choose the secret word"
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
@@ -199,10 +198,10 @@ def test_now_changes_with_the_phase(game):
 
 def test_the_now_card_counts_one_guess_and_one_token_in_the_singular(game):
     view = seam.view(game, begun(game), GWEN)
-    assert "5 guesses left in the first half · 3 Fact/Fiction tokens" in game.now(view, GWEN).detail
+    assert "5 guesses left in the first half · 3 Fact/Fiction tokens" in game.screens.now(view, GWEN).detail
     view |= {"guesses_left_in_half": 1, "tokens": 1}
-    assert "1 guess left in the first half · 1 Fact/Fiction token" in game.now(view, GWEN).detail
-    assert "tokens" not in game.now(view, GWEN).detail
+    assert "1 guess left in the first half · 1 Fact/Fiction token" in game.screens.now(view, GWEN).detail
+    assert "tokens" not in game.screens.now(view, GWEN).detail
 
 
 def test_the_clock_follows_the_halves(game):
@@ -321,7 +320,7 @@ def test_a_control_is_marked_to_use_now_exactly_when_the_now_card_says_it_is_the
         for viewer in viewers:
             view = seam.view(game, state, viewer)
             html = "".join(render_region(game, region, view, viewer) for region in game.regions)
-            my_turn = game.now(view, viewer).my_turn and game.outcome(state) is None
+            my_turn = game.screens.now(view, viewer).my_turn and game.outcome(state) is None
             found = NOW_CONTROL.search(html)
             assert bool(found) == my_turn, f"step {number}: {viewer.name} ({view['phase']})"
             if found:
@@ -366,10 +365,10 @@ def test_clue_check_needs_no_guesser_and_runs_no_clock(game):
     assert seam.check_setup(game, DEFAULTS, alone) == "Fiction needs at least one Guesser (or clue check mode, for a game on paper)."
     assert seam.check_setup(game, DEFAULTS | {"clue_check": True}, alone) is None
     state = play.begin(game, alone, DEFAULTS | {"clue_check": True}, random.Random(0))
-    assert game.now(seam.view(game, state, LENA), LENA).headline.startswith("Choose the secret word")
+    assert game.screens.now(seam.view(game, state, LENA), LENA).headline.startswith("Choose the secret word")
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
     assert state.rules["phase"] == "checking" and game.clock(state) is None
-    assert game.now(seam.view(game, state, LENA), LENA).my_turn
+    assert game.screens.now(seam.view(game, state, LENA), LENA).my_turn
 
 
 def test_clue_check_refuses_a_row_with_two_lies_and_shows_fair_rows_to_everyone_without_the_truth(game):
@@ -399,8 +398,8 @@ def test_the_app_as_lie_brarian_wants_every_player_a_guesser(game):
 
 
 def test_the_first_to_sit_down_is_the_lie_brarian_and_the_rest_guess(game):
-    assert game.role_for_newcomer({}) == "librarian"
-    assert game.role_for_newcomer({"librarian": 1, "guesser": 3}) == "guesser"
+    assert games.role_for_newcomer(game, {}) == "librarian"
+    assert games.role_for_newcomer(game, {"librarian": 1, "guesser": 3}) == "guesser"
 
 
 def test_a_guess_against_the_app_comes_back_with_its_clues_and_the_clock_running(game):
@@ -410,7 +409,7 @@ def test_a_guess_against_the_app_comes_back_with_its_clues_and_the_clock_running
     state = post(game, state, GWEN, type="guess", word=word)
     view = seam.view(game, state, GUS)
     assert view["phase"] == "guessing" and view["turns"][0]["clues"] and "secret" not in view
-    assert game.now(view, GUS).headline.startswith("Your turn: agree on a guess (")
+    assert game.screens.now(view, GUS).headline.startswith("Your turn: agree on a guess (")
     assert seam.view(game, state, DISPLAY)["waiting_for"] == [2, 3]
 
 
@@ -493,7 +492,7 @@ def test_the_lie_brarians_card_says_how_many_lies_her_card_allows(game):
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
     state = post(game, post(game, state, LENA, type="start_first_half"), GUS, type="guess", word="entry")
     view = seam.view(game, state, LENA)
-    assert game.now(view, LENA).headline == "Give the clues for this guess, with zero or one lie"
+    assert game.screens.now(view, LENA).headline == "Give the clues for this guess, with zero or one lie"
     picker = render_region(game, "clue_picker", view, LENA)
     assert "Change zero or one clue below them" in picker and "Under one letter" not in picker
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✓"))  # honest: a feather crossed off
@@ -510,14 +509,14 @@ def test_a_game_the_host_ends_tells_every_seat_the_word_and_that_nobody_won(game
         view = seam.view(game, ended, viewer)
         assert view["secret"] == "ready" and view["outcome"]["winner"] is None
         assert view["turns"][0]["tiles"][4]["lie"] and view["turns"][0]["honest"] == "~✗✗~✓"
-        now = game.now(view, viewer)
+        now = game.screens.now(view, viewer)
         assert (now.headline, now.detail) == ("The host ended the game: nobody wins", "The secret word was READY.")
 
 
 def test_a_game_ended_before_the_word_was_chosen_says_so(game):
     state = play.begin(game, scripted.PLAYERS, DEFAULTS, random.Random(0))
     view = seam.view(game, play.end(game, state), GUS)
-    assert game.now(view, GUS).detail == "No secret word had been chosen."
+    assert game.screens.now(view, GUS).detail == "No secret word had been chosen."
 
 
 # --- what the last move settled, on every now card ------------------------------------------
@@ -526,7 +525,7 @@ def test_a_game_ended_before_the_word_was_chosen_says_so(game):
 def test_after_a_shared_row_each_side_hears_what_came_of_it_until_the_next_guess(game):
     state = post(game, begun(game), GWEN, type="guess", word="entry")
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))  # a lie under the Y
-    now = lambda viewer: game.now(seam.view(game, state, viewer), viewer)  # noqa: E731
+    now = lambda viewer: game.screens.now(seam.view(game, state, viewer), viewer)  # noqa: E731
     # The news first, then what the Guessers weigh their next guess by.
     assert now(GWEN).headline == "Your turn: agree on a guess (4 left)"
     assert now(GWEN).detail == "The Lie-brarian shared the clues for ENTRY: 1 lie among them."
@@ -541,7 +540,7 @@ def test_an_answered_token_leads_every_now_card_with_fact_or_fiction(game):
     state = post(game, begun(game), GWEN, type="guess", word="entry")
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
     state = post(game, state, GUS, type="fact_fiction", position=4)
-    now = lambda viewer: game.now(seam.view(game, state, viewer), viewer)  # noqa: E731
+    now = lambda viewer: game.screens.now(seam.view(game, state, viewer), viewer)  # noqa: E731
     assert now(GWEN).detail == "Your token on the 5th letter of ENTRY: FICTION."
     assert now(LENA).detail.startswith("The Guessers' token on the 5th letter of ENTRY: FICTION. 4 guesses")
     assert now(DISPLAY).detail == now(LENA).detail
@@ -556,7 +555,7 @@ def test_the_fifth_shared_row_and_halftime_lead_the_now_card_until_the_second_ha
         honest = seam.view(game, state, LENA)["turns"][-1]["honest"]
         lie = {"✓": "✗", "~": "✓", "✗": "~"}[honest[0]]
         state = post(game, state, LENA, type="share_clues", clues=[lie, *honest[1:]])
-    now = lambda viewer: game.now(seam.view(game, state, viewer), viewer)  # noqa: E731
+    now = lambda viewer: game.screens.now(seam.view(game, state, viewer), viewer)  # noqa: E731
     assert now(GWEN).detail.startswith("The Lie-brarian shared the clues for PLUMB: 1 lie among them. "
                                        "Five guesses made: it is halftime.")
     assert now(LENA).detail.startswith("You shared the clues for PLUMB: the lie is under the 1st letter.")
@@ -566,7 +565,7 @@ def test_the_fifth_shared_row_and_halftime_lead_the_now_card_until_the_second_ha
 
 def test_a_halftime_by_the_clock_says_the_first_timer_expired(game):
     state = play.expire(game, begun(game))
-    assert game.now(seam.view(game, state, GWEN), GWEN).detail.startswith("The first timer expired: it is halftime.")
+    assert game.screens.now(seam.view(game, state, GWEN), GWEN).detail.startswith("The first timer expired: it is halftime.")
 
 
 def test_the_largest_table_hears_a_feather_crossed_off_and_one_or_two_lies(game):
@@ -574,7 +573,7 @@ def test_the_largest_table_hears_a_feather_crossed_off_and_one_or_two_lies(game)
     lena, gwen = scripted_largest.PLAYERS[0], scripted_largest.PLAYERS[2]
     after_plumb = next(s for s in states if s.rules["turns"] and s.rules["turns"][-1]["guess"] == "plumb"
                        and s.rules["phase"] == "guessing")
-    assert game.now(seam.view(game, after_plumb, gwen), gwen).detail == \
+    assert game.screens.now(seam.view(game, after_plumb, gwen), gwen).detail == \
         "The Lie-brarian shared the clues for PLUMB: 1 or 2 lies among them."
-    assert game.now(seam.view(game, after_plumb, lena), lena).detail.startswith(
+    assert game.screens.now(seam.view(game, after_plumb, lena), lena).detail.startswith(
         "You shared the clues for PLUMB: the lies are under the 1st letter and the 4th letter; a feather crossed off. ")

@@ -135,7 +135,7 @@ def test_a_player_taken_out_of_the_game_can_then_be_removed():
     play.remove(game, after, AMY_V, random.Random(0))
     view = seam.view(game, after, TONY_V)
     assert view["waiting_for"] == [TONY]
-    assert game.now(seam.view(game, after, AMY_V), AMY_V).headline == "You have left this game"
+    assert game.screens.now(seam.view(game, after, AMY_V), AMY_V).headline == "You have left this game"
 
 
 def test_a_move_the_game_never_declared_cannot_be_posted():
@@ -191,31 +191,31 @@ def test_picks_stay_secret_from_other_seats_and_the_display_until_everyone_is_in
 
 
 def test_each_player_has_a_view_of_their_own_and_displays_share_one():
-    assert [game.audience(v) for v in PLAYERS] == [None, None, None]
-    assert game.audience(SCREEN) == "display"
-    assert game.audience(Viewer(8, DISPLAY.slug, "Host screen", is_host=True)) is None
+    assert [game.screens.audience(v) for v in PLAYERS] == [None, None, None]
+    assert game.screens.audience(SCREEN) == "display"
+    assert game.screens.audience(Viewer(8, DISPLAY.slug, "Host screen", is_host=True)) is None
 
 
 def test_the_now_card_follows_the_phase():
     state = started()
-    assert game.now(seam.view(game, state, KAMILA_V), KAMILA_V).headline == "You read this question: roll the scoring die"
-    assert game.now(seam.view(game, state, TONY_V), TONY_V).headline == "Waiting for Kamila to roll the scoring die"
+    assert game.screens.now(seam.view(game, state, KAMILA_V), KAMILA_V).headline == "You read this question: roll the scoring die"
+    assert game.screens.now(seam.view(game, state, TONY_V), TONY_V).headline == "Waiting for Kamila to roll the scoring die"
     state = post(state, KAMILA_V, "type=set_die&face=HALF_LIE")
-    tony = game.now(seam.view(game, state, TONY_V), TONY_V)
+    tony = game.screens.now(seam.view(game, state, TONY_V), TONY_V)
     assert tony.headline == "Lock in one to three answers"
     # The die's rule is said once, beside the letters to lock in, not on the now card too.
     assert tony.my_turn and tony.detail == ""
     tony_regions = render_regions(state, TONY_V)
     assert "".join(tony_regions.values()).count("The tables are turned!") == 1
     state = post(state, TONY_V, "type=lock_in&letters=A&letters=B")
-    locked = game.now(seam.view(game, state, TONY_V), TONY_V)
+    locked = game.screens.now(seam.view(game, state, TONY_V), TONY_V)
     assert locked.headline.startswith("Locked in AB: you can change them") and locked.detail == "You are yellow, the shield"
     # Once one is in, the display counts them; the card's line below names those still choosing.
-    assert game.now(seam.view(game, state, SCREEN), SCREEN).headline == "1 of 3 players have locked in their answers"
+    assert game.screens.now(seam.view(game, state, SCREEN), SCREEN).headline == "1 of 3 players have locked in their answers"
     for viewer, letters in ((KAMILA_V, "C"), (AMY_V, "D")):
         state = post(state, viewer, f"type=lock_in&letters={letters}")
-    assert game.now(seam.view(game, state, KAMILA_V), KAMILA_V).headline == "Flip the card"
-    assert game.now(seam.view(game, state, AMY_V), AMY_V).headline == "Waiting for Kamila to flip the card"
+    assert game.screens.now(seam.view(game, state, KAMILA_V), KAMILA_V).headline == "Flip the card"
+    assert game.screens.now(seam.view(game, state, AMY_V), AMY_V).headline == "Waiting for Kamila to flip the card"
 
 
 def test_a_player_cannot_leave_mid_game_but_a_display_can():
@@ -259,7 +259,7 @@ def test_the_scripted_game_plays_through_three_rounds_to_the_expected_outcome(sc
     assert view["outcome"]["winners"] == script.WINNERS
     assert view["outcome"]["termination"] == "three-rounds"
     assert {s["seat"]: s["victory_points"] for s in view["outcome"]["standings"]} == script.VICTORY_POINTS
-    assert game.now(view, SCREEN).headline == "Game over: Kamila wins"
+    assert game.screens.now(view, SCREEN).headline == "Game over: Kamila wins"
 
 
 def test_each_seat_sees_the_questions_answered_as_its_own_rules_view_has_them():
@@ -399,7 +399,7 @@ def test_a_tie_on_victory_points_broken_by_the_round_3_tracker_is_named():
                    *scripted.question(KAMILA, "ONE", [(KAMILA, "A"), (TONY, "AB"), (AMY, "D")], "ABC"),
                    *scripted.question(KAMILA, "ONE", [(KAMILA, "A"), (TONY, "D"), (AMY, "D")], "ABC")])
     assert {s["seat"]: s["victory_points"] for s in view["outcome"]["standings"]} == {KAMILA: 4, TONY: 4, AMY: 0}
-    now = game.now(view, SCREEN)
+    now = game.screens.now(view, SCREEN)
     assert now.headline == "Game over: Kamila wins on the tie-break"
     assert now.detail == ("Kamila and Tony tied on 4 Victory Points. The tie goes to the pawn furthest along the "
                           "Round 3 Tracker: Kamila with 2 spaces, ahead of Tony with 1.")
@@ -409,14 +409,14 @@ def test_a_tie_on_victory_points_broken_by_the_round_3_tracker_is_named():
 def test_a_tie_on_victory_points_and_on_the_round_3_tracker_is_a_shared_victory():
     view = played([*EVEN_ROUNDS,
                    *scripted.question(KAMILA, "TWO", [(KAMILA, "A"), (TONY, "B"), (AMY, "D")], "ABC")])
-    now = game.now(view, SCREEN)
+    now = game.screens.now(view, SCREEN)
     assert now.headline == "Game over: Kamila and Tony share the victory"
     assert now.detail == ("Kamila and Tony tied on 4 Victory Points and went as far along the Round 3 Tracker "
                           "(2 spaces): they share the victory.")
 
 
 def test_a_clear_winner_is_named_with_the_points_that_won():
-    now = game.now(played([*EVEN_ROUNDS, *scripted.question(
+    now = game.screens.now(played([*EVEN_ROUNDS, *scripted.question(
         KAMILA, "TWO", [(KAMILA, "AB"), (TONY, "D"), (AMY, "D")], "ABC")]), SCREEN)
     assert (now.headline, now.detail) == ("Game over: Kamila wins", "Kamila has the most Victory Points (5).")
 
@@ -532,10 +532,10 @@ def test_only_a_seat_that_must_act_now_has_a_form_marked_now_and_the_die_s_rule_
 
 
 def test_the_setup_in_short_says_how_long_each_round_tracker_is():
-    assert game.setup_notes(DEFAULTS, [])["layouts"] == "8, 10 and 12 spaces"
-    assert game.setup_notes({"layouts": "1,2,3; 2,4; 3,6,9"}, [])["layouts"] == "3, 2 and 3 spaces"
+    assert game.screens.setup_notes(DEFAULTS, [])["layouts"] == "8, 10 and 12 spaces"
+    assert game.screens.setup_notes({"layouts": "1,2,3; 2,4; 3,6,9"}, [])["layouts"] == "3, 2 and 3 spaces"
     # Typed wrong: the field and every summary say so in words, never the raw text.
-    note = game.setup_notes({"layouts": "0,1,2; banana"}, [])["layouts"]
+    note = game.screens.setup_notes({"layouts": "0,1,2; banana"}, [])["layouts"]
     assert note.startswith("Not valid yet.") and "whole numbers" in note and "banana" not in note
 
 
@@ -627,7 +627,7 @@ def test_an_undo_chain_back_past_the_scoring_stops_at_the_lock_in_that_showed_th
 
 
 def _now(state, viewer):
-    return game.now(seam.view(game, state, viewer), viewer)
+    return game.screens.now(seam.view(game, state, viewer), viewer)
 
 
 def test_after_a_reveal_each_seat_s_now_card_leads_with_its_result_until_the_next_die_is_in():

@@ -10,9 +10,9 @@ from django.template.loader import render_to_string
 
 from companion.table import seam
 from companion.table.forms import Form, MoveError, parse_move
-from companion.table.games import DISPLAY, Outcome, Viewer, get
+from companion.table.games import DISPLAY, Outcome, Viewer, get, rotating_role
 from games.lie import rules
-from games.lie.game import HANDS_SEEN
+from games.lie.screens import HANDS_SEEN
 from tests import played as play
 
 from . import scripted
@@ -53,7 +53,7 @@ def legal(view):
 def test_lie_has_one_role_for_two_to_six_players_no_rotating_role_and_is_offered():
     (role,) = game.roles
     assert (role.slug, role.minimum, role.maximum) == ("player", 2, 6)
-    assert game.rotating_role is None and not game.demo
+    assert rotating_role(game) is None and not game.screens.demo
 
 
 def test_start_with_the_setup_defaults_has_no_variants_and_the_first_player_opens():
@@ -209,8 +209,8 @@ def test_a_seat_never_sees_another_seats_hand_before_the_lie():
 
 
 def test_the_display_and_each_player_have_their_own_audience():
-    assert game.audience(SCREEN) == "display"
-    assert all(game.audience(p) is None for p in PLAYERS)
+    assert game.screens.audience(SCREEN) == "display"
+    assert all(game.screens.audience(p) is None for p in PLAYERS)
 
 
 # The now card
@@ -218,31 +218,31 @@ def test_the_display_and_each_player_have_their_own_audience():
 
 def test_the_now_card_follows_the_phase():
     state = started(options=scripted.SETUP)
-    assert game.now(seam.view(game, state, ANA_V), ANA_V).headline == "Draw 5 cards and enter your hand"
-    assert game.now(seam.view(game, state, ANA_V), ANA_V).my_turn
-    assert game.now(seam.view(game, state, SCREEN), SCREEN).headline == "Everyone draws cards and sets a hand"
+    assert game.screens.now(seam.view(game, state, ANA_V), ANA_V).headline == "Draw 5 cards and enter your hand"
+    assert game.screens.now(seam.view(game, state, ANA_V), ANA_V).my_turn
+    assert game.screens.now(seam.view(game, state, SCREEN), SCREEN).headline == "Everyone draws cards and sets a hand"
     state = post(state, ANA_V, "type=set_hand&faces=2")
-    assert game.now(seam.view(game, state, ANA_V), ANA_V).headline == "Your hand is set"
+    assert game.screens.now(seam.view(game, state, ANA_V), ANA_V).headline == "Your hand is set"
     for viewer in (BEN_V, CAL_V, DEE_V):
         state = post(state, viewer, "type=set_hand&faces=3")
-    assert game.now(seam.view(game, state, BEN_V), BEN_V).headline == "Choose the direction of play"
-    assert game.now(seam.view(game, state, ANA_V), ANA_V).headline == "Waiting for the opener to choose the direction of play"
+    assert game.screens.now(seam.view(game, state, BEN_V), BEN_V).headline == "Choose the direction of play"
+    assert game.screens.now(seam.view(game, state, ANA_V), ANA_V).headline == "Waiting for the opener to choose the direction of play"
     state = post(state, BEN_V, "type=choose_direction&direction=clockwise")
-    assert game.now(seam.view(game, state, BEN_V), BEN_V).headline == "Your turn: make the opening bid"
-    assert game.now(seam.view(game, state, ANA_V), ANA_V).headline == "Waiting for the opening bid"
+    assert game.screens.now(seam.view(game, state, BEN_V), BEN_V).headline == "Your turn: make the opening bid"
+    assert game.screens.now(seam.view(game, state, ANA_V), ANA_V).headline == "Waiting for the opening bid"
     state = post(state, BEN_V, "type=bid&quantity=3&face=4")
-    now = game.now(seam.view(game, state, CAL_V), CAL_V)
+    now = game.screens.now(seam.view(game, state, CAL_V), CAL_V)
     assert (now.headline, now.detail, now.my_turn) == (
         "Your turn: bid or call Lie!", "The bid to beat: three fours.", True,
     )
-    assert game.now(seam.view(game, state, SCREEN), SCREEN).headline == "Waiting for a higher bid or a call of Lie!"
+    assert game.screens.now(seam.view(game, state, SCREEN), SCREEN).headline == "Waiting for a higher bid or a call of Lie!"
 
 
 def test_the_now_card_at_the_end_names_the_winner():
     state = _play(scripted.STEPS)
-    assert game.now(seam.view(game, state, ANA_V), ANA_V).headline == "You win!"
-    assert game.now(seam.view(game, state, DEE_V), DEE_V).headline == "ana wins!"
-    assert game.now(seam.view(game, state, SCREEN), SCREEN).headline == "ana wins!"
+    assert game.screens.now(seam.view(game, state, ANA_V), ANA_V).headline == "You win!"
+    assert game.screens.now(seam.view(game, state, DEE_V), DEE_V).headline == "ana wins!"
+    assert game.screens.now(seam.view(game, state, SCREEN), SCREEN).headline == "ana wins!"
 
 
 # Leaving
@@ -362,7 +362,7 @@ def test_a_player_who_leaves_forfeits_and_then_the_host_may_remove_the_seat():
     assert play.remove(game, state, BEN_V, random.Random(0)) == state  # gone already: nothing more to do
     view = seam.view(game, state, ANA_V)
     assert view["left"] == [{"seat": BEN, "round": 1}] and view["round"] == 2
-    assert game.now(seam.view(game, state, BEN_V), BEN_V).headline == "You left this game"
+    assert game.screens.now(seam.view(game, state, BEN_V), BEN_V).headline == "You left this game"
     context = {"view": view, "me": {"id": ANA, "has_phone": True}, "names": {}, "table": {"code": "KMNPQR"},
                "moves": {m.type: m for m in game.moves}}
     assert "left the game" in render_to_string("lie/partials/players.html", context)
@@ -425,23 +425,23 @@ def test_a_shorter_game_showdown_says_the_rule_behind_each_player_out_and_names_
             "losing a challenge now puts a player out.") in shown
     assert "cal opens round 2." in shown
     assert "ben is out (Shorter Game)" in drawn(state, SCREEN, "history")  # and it stays in the record
-    now = game.now(seam.view(game, state, BEN_V), BEN_V)
+    now = game.screens.now(seam.view(game, state, BEN_V), BEN_V)
     assert now.headline == "You are out of this game"
     assert now.detail == ("You called Lie on ana: 0 sixes, the bid was a lie. "
                           "Shorter Game: you had 4 cards, fewer than the most (5), when ana could draw none. "
                           "Play-off: cal and dee; you and ana are out. Watch the others play on.")
-    assert "the bid was a lie. You have no cards left to draw." in game.now(seam.view(game, state, ANA_V), ANA_V).detail
+    assert "the bid was a lie. You have no cards left to draw." in game.screens.now(seam.view(game, state, ANA_V), ANA_V).detail
     # The play-off: cal's bid fails, and a lost challenge puts cal out with five cards.
     state = post(post(state, CAL_V, "type=set_hand"), DEE_V, "type=set_hand")
     state = post(post(state, CAL_V, "type=bid&quantity=1&face=6"), DEE_V, "type=challenge")
     assert "cal is out: in the play-off, losing a challenge puts a player out." in drawn(state, SCREEN, "showdown")
-    now = game.now(seam.view(game, state, SCREEN), SCREEN)
+    now = game.screens.now(seam.view(game, state, SCREEN), SCREEN)
     assert (now.headline, now.detail) == ("dee wins!", "dee won the play-off: everyone else is out.")
 
 
 def test_a_shorter_game_won_on_the_most_cards_says_so_once():
     state = post(post(shorter((1, 4, 3, 3)), ANA_V, "type=bid&quantity=1&face=6"), BEN_V, "type=challenge")
-    now = game.now(seam.view(game, state, SCREEN), SCREEN)
+    now = game.screens.now(seam.view(game, state, SCREEN), SCREEN)
     assert (now.headline, now.detail) == (
         "ben wins!", "Shorter Game: ana could draw no more cards, and ben had the most (4 cards).")
     assert "wins" not in drawn(state, SCREEN, "showdown")
@@ -449,7 +449,7 @@ def test_a_shorter_game_won_on_the_most_cards_says_so_once():
 
 def test_the_end_says_who_won_once_across_the_now_card_and_the_boards():
     state = _play(scripted.STEPS)
-    now = game.now(seam.view(game, state, SCREEN), SCREEN)
+    now = game.screens.now(seam.view(game, state, SCREEN), SCREEN)
     screen = " ".join([now.headline, now.detail, *(drawn(state, SCREEN, r) for r in game.regions if r != "history")])
     assert screen.count("wins") == 1 and "The game is over" not in screen
     assert now.detail == "ana won the play-off: everyone else is out."  # the script ends in a Shorter Game play-off
@@ -525,12 +525,12 @@ def test_a_dealt_hand_posted_as_faces_is_checked_against_the_players_own_cards()
 
 def test_the_now_card_tells_a_dealt_player_to_turn_their_cards():
     state = dealt_table()
-    now = game.now(seam.view(game, state, ANA_V), ANA_V)
+    now = game.screens.now(seam.view(game, state, ANA_V), ANA_V)
     assert now.headline == "Your 5 cards are dealt: set your hand" and now.my_turn
     assert "Tap the end of each card" in now.detail
-    assert game.now(seam.view(game, state, SCREEN), SCREEN).headline == "The app has dealt: everyone sets a hand"
+    assert game.screens.now(seam.view(game, state, SCREEN), SCREEN).headline == "The app has dealt: everyone sets a hand"
     last = dataclasses.replace(state, rules={**state.rules, "cards": [1, 5, 5, 5]})
-    assert game.now(seam.view(game, last, ANA_V), ANA_V).headline == "Your 1 card is dealt: set your hand"
+    assert game.screens.now(seam.view(game, last, ANA_V), ANA_V).headline == "Your 1 card is dealt: set your hand"
 
 
 def test_only_the_owner_is_drawn_their_dealt_cards_and_the_screen_says_the_pairing_is_assumed():
@@ -750,7 +750,7 @@ def test_undoing_a_lie_at_a_table_with_its_own_cards_never_brings_back_the_hands
 
     from companion.models import Table
     from companion.table import tables
-    from games.lie.game import HANDS_SEEN_AT_TABLE
+    from games.lie.screens import HANDS_SEEN_AT_TABLE
     from tests.companion.test_tables import move, post_host
     from tests.conftest import sit
 
@@ -786,7 +786,7 @@ def _after_lie(number):
 
 
 def _now(state, viewer):
-    return game.now(seam.view(game, state, viewer), viewer)
+    return game.screens.now(seam.view(game, state, viewer), viewer)
 
 
 def test_after_a_lie_each_seat_is_told_what_came_of_it_for_them_before_the_next_hand():

@@ -59,7 +59,7 @@ def test_the_others_are_sent_the_same_whatever_one_players_hand_until_the_lie(sc
     other = [(seat, {"type": "set_hand", "faces": [6, 6, 6, 1][:len(m["faces"])]})
              if seat == owner and m["type"] == "set_hand" else (seat, m) for seat, m in steps]
     assert other != steps
-    # The host's page holds a panel for a player without a phone, their hand in it (Game.acts_inline).
+    # The host's page holds a panel for a player without a phone, their hand in it (Screens.acts_inline).
     acted = not next(p for p in script.PLAYERS if p.seat_id == owner).has_phone
     watchers = {p.seat_id for p in script.PLAYERS if not (acted and p.is_host)} - {owner}
     first = record(steps, script.PLAYERS, script.SETUP, watchers)

@@ -30,9 +30,9 @@ def render(state, viewer, region):
 
 def test_the_moment_says_there_was_one_of_a_face_and_there_were_two_of_another():
     one = post(post(bidding(), ANA_V, "type=bid&quantity=1&face=2"), BEN_V, "type=challenge")  # Cal's one two
-    assert game.moment(one) == "ben called Lie on ana's one two: there was 1 two, the bid held."
+    assert seam.moment(game, one) == "ben called Lie on ana's one two: there was 1 two, the bid held."
     two = post(post(bidding(), ANA_V, "type=bid&quantity=3&face=5"), BEN_V, "type=challenge")  # Ana's two fives
-    assert game.moment(two) == "ben called Lie on ana's three fives: there were 2 fives, the bid was a lie."
+    assert seam.moment(game, two) == "ben called Lie on ana's three fives: there were 2 fives, the bid was a lie."
 
 
 def test_the_key_under_a_wild_showdown_names_a_wild_one_without_a_number_before_ones():
