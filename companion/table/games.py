@@ -1,10 +1,11 @@
 """What a game plugs into the table: roles, moves, the per-seat view and the clock.
 
 Each game app registers one `Game` in its AppConfig.ready(). The table machinery
-only ever calls these methods; the game's own rules stay a pure library. The table
-stores a game in play as a `Played`: the players as the game began, in seat order,
-and the rules' own state. A game's `start` returns the rules' state, every other
-method gets the `Played`, and a change returns the rules' state alone.
+reaches it only through companion.table.seam; the game's own rules stay a pure library,
+and what it says on screen is its `Screens`. The table stores a game in play as a
+`Played`: the players as the game began, in seat order, and the rules' own state. A
+game's `start` returns the rules' state, every other method gets the `Played` (the
+rules' state read once, ``played.state``), and a change returns the rules' state alone.
 """
 
 from __future__ import annotations
