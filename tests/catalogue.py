@@ -19,7 +19,7 @@ FOLDER = Path(__file__).resolve().parent / "games"
 
 GAMES = [game.slug for game in all_games()]
 # The games a group plays: the demo is left out of the checks that cost a browser.
-REAL_GAMES = [game.slug for game in all_games() if not game.demo]
+REAL_GAMES = [game.slug for game in all_games() if not game.screens.demo]
 
 
 def scripts(slugs: Iterable[str]) -> list[str]:

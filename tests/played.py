@@ -7,13 +7,16 @@ import importlib
 import random
 from types import ModuleType
 
-from companion.table.games import END, REMOVE, TABLE, TIMER_EXPIRED, Game, Played, Viewer, begin, get
+from companion.table import seam
+from companion.table.games import END, REMOVE, TABLE, TIMER_EXPIRED, Game, Played, Viewer, get
+
+begin = seam.start
 
 __all__ = ["begin", "end", "expire", "move", "played_out", "remove", "step"]
 
 
 def move(game: Game, played: Played, actor: Viewer, made: dict, rng: random.Random) -> Played:
-    return played.then(game.apply(played, actor, made, rng))
+    return seam.apply(game, played, actor, made, rng)
 
 
 def expire(game: Game, played: Played, rng: random.Random | None = None) -> Played:

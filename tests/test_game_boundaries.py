@@ -53,7 +53,7 @@ def test_a_games_regions_are_drawn_from_its_folder(slug):
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_a_games_stylesheet_and_script_are_found_in_its_folder(slug):
     game = GAMES[slug]
-    for name in filter(None, (game.stylesheet, game.script)):
+    for name in filter(None, (game.screens.stylesheet, game.screens.script)):
         found = finders.find(name)
         assert found and Path(found).is_relative_to(folder(slug) / "static"), (name, found)
 
@@ -80,7 +80,7 @@ def _maps_seats(node: ast.AST) -> str:
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_no_game_maps_its_players_to_seat_ids(slug):
-    # The platform translates at the seam (companion.table.games): a game names players as
+    # The platform translates at the seam (companion.table.seam): a game names players as
     # PlayerRef and gets a seat field as the rules' player, so none of it looks seats up itself.
     found = []
     for path in sorted(folder(slug).rglob("*.py")):
@@ -90,3 +90,31 @@ def test_no_game_maps_its_players_to_seat_ids(slug):
             if what := _maps_seats(node):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno} {what}")
     assert not found
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_a_game_reads_its_state_through_its_codec_and_leaves_the_tables_moves_to_the_platform(slug):
+    # The platform reads the stored state once (``Played.state``, with the game's ``codec``) and
+    # hands the table's own moves to their hooks (companion.table.seam): a game does neither.
+    game = GAMES[slug]
+    reads, table_moves = [], []
+    for path in sorted(folder(slug).glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Attribute) and node.attr == "from_dict" and "Options" not in ast.unparse(node):
+                reads.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            if isinstance(node, (ast.Name, ast.alias)) and getattr(node, "id", getattr(node, "name", "")) in (
+                    "END", "TIMER_EXPIRED", "REMOVE", "platform_move"):
+                table_moves.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert game.codec is not None
+    assert len(reads) <= 1, reads  # the codec's declaration, at most
+    assert not table_moves
+
+
+def test_the_game_class_is_small_and_wraps_nothing():
+    # What a game is to the table, in one short list: the words on screen live with the game's
+    # screens (``Screens``), and no method is wrapped behind a game's back.
+    from companion.table.games import Game
+
+    members = [name for name in vars(Game) if not (name.startswith("__") and name.endswith("__"))]
+    assert "__init_subclass__" not in vars(Game)
+    assert len(members) <= 20, members

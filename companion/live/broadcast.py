@@ -35,7 +35,7 @@ def audience_group(table_id: int, audience: str) -> str:
 def group_of(game: Game, table_id: int, seat) -> str:
     """The group a seat's screen listens on for the table's pushes: a host's, and a seat's that
     sits the game out, are their own."""
-    audience = None if seat.is_host or seat.sits_out else game.audience(viewer_of(seat))
+    audience = None if seat.is_host or seat.sits_out else game.screens.audience(viewer_of(seat))
     return seat_group(seat.pk) if audience is None else audience_group(table_id, audience)
 
 

@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 def drafts_group(seat: Seat) -> str | None:
     """The group a seat's half-typed moves go to, if its game shares them (not a seat sitting the
     game out: it has nothing to type, and the players' drafts are theirs)."""
-    audience = None if seat.sits_out else game_of(seat.table).draft_audience(viewer_of(seat))
+    audience = None if seat.sits_out else game_of(seat.table).screens.draft_audience(viewer_of(seat))
     return None if audience is None else f"t{seat.table_id}.drafts.{audience}"
 
 

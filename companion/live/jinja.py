@@ -22,7 +22,7 @@ The partials read a seat's view with Django's spelling:
   None is 0), so a view needs no other shape;
 - ``url(name, *args)`` is Django's ``reverse``, remembered per name and arguments, and
   ``static(path)`` Django's own;
-- each game adds its own functions (``Game.template_functions``, e.g. LIE's ``die``).
+- each game adds its own functions (``Screens.template_functions``, e.g. LIE's ``die``).
 """
 
 from __future__ import annotations
@@ -163,9 +163,9 @@ def environment(**options: Any) -> Environment:
     env.tests["none"] = is_none
     env.globals.update(url=url, static=static, widthratio=widthratio)
     for game in all_games():
-        clash = set(game.template_functions) & set(env.globals)
+        clash = set(game.screens.template_functions) & set(env.globals)
         if clash:
             raise ValueError(f"{game.slug}: template functions {sorted(clash)} are taken")
-        env.globals.update(game.template_functions)
+        env.globals.update(game.screens.template_functions)
     return env
 

@@ -25,11 +25,11 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from companion.live import presence
-from companion.table import evening, sitting, summary
+from companion.table import evening, seam, sitting, summary
 from companion.table.clock import Clock
 from companion.table.forms import Form
 from companion.table.games import (DISPLAY, Game, Now, Played, Viewer, all_games, check_roles, describe, game_of, gone,
-                                   next_in_role, page_stylesheet, played_of, players_of, role_counts, role_of,
+                                   next_in_role, page_stylesheet, played_name, played_of, players_of, role_counts, role_of,
                                    shown_since, viewer_of)
 from companion.models import Action, Seat, Table
 from companion.speed.sent import digests, joined
@@ -58,7 +58,7 @@ def person(seat: Seat, game: Game, here: set[int] | None = None, mark: dict[str,
     """A seat as anyone at the table may see it; ``presence`` is here, away, left, removed or no
     phone; ``removed``: the host removed it; ``gone``: left or removed, so not dealt into the next
     game; ``sits_out``: the host sat it out of the game at hand (companion.table.sitting);
-    ``colour`` and ``shape`` its pawn's (``Game.marks``), if it has one yet."""
+    ``colour`` and ``shape`` its pawn's (``Screens.marks``), if it has one yet."""
     role = role_of(game, seat.role) or DISPLAY
     if seat.removed:
         status = "removed"
@@ -95,7 +95,7 @@ class Scene:
     clock_left: float
     now_ms: int
     undo_label: str
-    undo_note: str  # what undoing means beyond going back (Game.undo_note), said in the confirm
+    undo_note: str  # what undoing means beyond going back (Screens.undo_note), said in the confirm
     setup_problem: str | None
     rotation: tuple[str, str] | None
     played: Played | None
@@ -136,7 +136,7 @@ class Scene:
     def setup_notes(self) -> dict[str, str]:
         if self.table.status != Table.Status.LOBBY:
             return {}
-        return self.game.setup_notes(self.setup_values, self.seated)
+        return self.game.screens.setup_notes(self.setup_values, self.seated)
 
     @functools.cached_property
     def setup_locked(self) -> dict[str, str]:
@@ -162,11 +162,12 @@ class Scene:
     @functools.cached_property
     def left_game(self) -> list[dict[str, Any]]:
         """The players dealt into the game in play whose phone left it, and whom the game still
-        counts in: each with what the host may do about it (Game.when_gone), for the "now" card."""
+        counts in: each with what the host may do about it (Screens.when_gone), for the "now" card."""
         if self.played is None or self.table.status != Table.Status.PLAYING:
             return []
         dealt = self.played.seats
-        found = ({"id": p["id"], "name": p["name"], "options": self.game.when_gone(self.played, dealt.index(p["id"]))}
+        say = self.game.screens.when_gone
+        found = ({"id": p["id"], "name": p["name"], "options": say(self.played, dealt.index(p["id"]))}
                  for p in self.people if p["presence"] == "left" and p["id"] in dealt)
         return [each for each in found if each["options"]]
 
@@ -209,7 +210,7 @@ class Scene:
                    for seat in self.drawn_for]
         if self.game.public_regions:
             viewers.append(TABLE)
-        return {viewer.seat_id: view for viewer, view in zip(viewers, self.game.views(self.played, viewers))}
+        return {viewer.seat_id: view for viewer, view in zip(viewers, seam.views(self.game, self.played, viewers))}
 
     @functools.cached_property
     def other_games(self) -> list[Game]:
@@ -253,15 +254,15 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     if table.status == Table.Status.LOBBY:
         players = [viewer_of(s) for s in players_of(seats)]
         crowded = sitting.too_many(game, table.setup or {}, seats)
-        setup_problem = crowded or check_roles(game, role_counts(seats)) or game.check_setup(table.setup, players)
+        setup_problem = crowded or check_roles(game, role_counts(seats)) or seam.check_setup(game, table.setup, players)
     here = presence.here([s.pk for s in seats]) | ({arriving} if arriving is not None else set())
     pair = next_in_role(seats, game, here) if table.status == Table.Status.FINISHED and not table.closed else None
-    played = played_of(table.state)
+    played = played_of(game, table.state)
     if played is not None:  # a game whose moves wait for a running clock says so on its buttons
         played = replace(played, clock_held=clock.held)
-    before = played_of(last.state_before) if last else None
-    note = game.undo_note(before, shown_since(since, table.state)) if before is not None else ""
-    marks = game.marks(played, table.setup or {}, [viewer_of(s) for s in players_of(seats)])
+    before = played_of(game, last.state_before) if last else None
+    note = game.screens.undo_note(before, shown_since(game, since, table.state)) if before is not None else ""
+    marks = seam.marks(game, played, table.setup or {}, [viewer_of(s) for s in players_of(seats)])
     return Scene(
         table=table, game=game, seats=seats, facts=public_facts(table),
         people=[person(s, game, here, marks.get(s.pk)) for s in sorted(seats, key=lambda s: s.role == DISPLAY.slug)],
@@ -292,14 +293,14 @@ def now_card(sc: Scene, viewer: Viewer, view: dict | None) -> tuple[Now, list[st
             ask = "Choose the setup, then start" if sc.game.setup else "Start the game"
             return Now(sc.setup_problem or f"{ask} when everyone has a seat.", my_turn=not sc.setup_problem), []
         return Now("Waiting for the host to start the game."), []
-    card = sc.game.now(view, viewer)
+    card = sc.game.screens.now(view, viewer)
     waiting = [] if card.my_turn or card.waiting_said else [names[s] for s in view.get("waiting_for", []) if s in names]
     return card, waiting
 
 
 def sitting_out_card(sc: Scene, view: dict | None) -> tuple[Now, list[str]]:
     """The "now" card of a seat that sits the game at hand out (``view``: the display's, once dealt)."""
-    game = sc.game.played_name(sc.facts["setup"])
+    game = played_name(sc.game, sc.facts["setup"])
     if sc.table.status == Table.Status.LOBBY:
         return Now("You sit this one out", f"The host has sat you out of the next game of {game}: you stay at the "
                    "table, follow the game here, and are dealt in again for the one after."), []
@@ -337,9 +338,9 @@ def context(sc: Scene, seat: Seat) -> dict[str, Any]:
 
 
 def acted_for(sc: Scene, me: dict[str, Any]) -> list[dict[str, Any]]:
-    """On the host's page of a game that acts inline (``Game.acts_inline``), while it is played:
+    """On the host's page of a game that acts inline (``Screens.acts_inline``), while it is played:
     each player without a phone, with their view and now card, for a panel that acts for them."""
-    if not me["is_host"] or not sc.game.acts_inline or sc.table.status != Table.Status.PLAYING:
+    if not me["is_host"] or not sc.game.screens.acts_inline or sc.table.status != Table.Status.PLAYING:
         return []
     out = []
     for p in sc.players:
@@ -347,8 +348,8 @@ def acted_for(sc: Scene, me: dict[str, Any]) -> list[dict[str, Any]]:
             continue
         seat = next(s for s in sc.seats if s.pk == p["id"])
         viewer = viewer_of(seat)
-        view = sc.game.view(sc.played, viewer)
-        out.append({"person": p, "view": view, "now": sc.game.now(view, viewer)})
+        view = seam.view(sc.game, sc.played, viewer)
+        out.append({"person": p, "view": view, "now": sc.game.screens.now(view, viewer)})
     return out
 
 
@@ -418,7 +419,7 @@ def parts(game: Game, seat: Seat) -> str:
 
 
 def _game_parts(game: Game, display: bool) -> str:
-    script = static(game.script) if game.script and not display else ""
+    script = static(game.screens.script) if game.screens.script and not display else ""
     return format_html('<span id="game-parts" hidden hx-swap-oob="true" data-game="{}" data-name="{}" '
                        'data-regions="{}" data-stylesheet="{}" data-script="{}"></span>',
                        game.slug, game.name, " ".join(game.regions), static(page_stylesheet(game)), script)

@@ -8,7 +8,7 @@ Each finished game leaves one entry in ``Table.results``::
 
 ``seats`` are the winners' seat ids (one line per person, whatever their name), ``winners`` their
 names as the game ended (or the side that won, such as "the app"), ``moment`` the game's best
-moment in words everyone may read (``Game.moment``), ``holder`` the seat that held the game's
+moment in words everyone may read (``Screens.moment``), ``holder`` the seat that held the game's
 special role (where the next game's rotation starts). Everything here is public: it is read only
 from games that have finished.
 """

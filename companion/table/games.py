@@ -1,10 +1,11 @@
 """What a game plugs into the table: roles, moves, the per-seat view and the clock.
 
 Each game app registers one `Game` in its AppConfig.ready(). The table machinery
-only ever calls these methods; the game's own rules stay a pure library. The table
-stores a game in play as a `Played`: the players as the game began, in seat order,
-and the rules' own state. A game's `start` returns the rules' state, every other
-method gets the `Played`, and a change returns the rules' state alone.
+reaches it only through companion.table.seam; the game's own rules stay a pure library,
+and what it says on screen is its `Screens`. The table stores a game in play as a
+`Played`: the players as the game began, in seat order, and the rules' own state. A
+game's `start` returns the rules' state, every other method gets the `Played` (the
+rules' state read once, ``played.state``), and a change returns the rules' state alone.
 """
 
 from __future__ import annotations
@@ -13,20 +14,20 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from functools import wraps
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, ClassVar
 
 from companion.table.clock import ClockWant
 from companion.table.forms import Field, Move, MoveError
-from companion.table.players import PlayerRef, in_seat_ids
-from companion.table.rules_errors import IllegalMove, IllegalSetup
+from companion.table.players import PlayerRef
 
-__all__ = ["DISPLAY", "END", "ENDED", "Field", "Game", "Move", "MoveError", "Now", "Outcome", "PLATFORM_MOVES",
-           "Played", "Player", "PlayerRef", "REMOVE", "Remedy", "Role", "TABLE", "TIMER_EXPIRED", "Viewer",
-           "all_games", "begin", "can_hold", "check_roles", "default_role", "describe", "every_player", "game_of",
-           "get", "gone", "move_of", "next_after", "next_in_role", "outcome_of", "page_stylesheet", "platform_move",
-           "played_of", "players_of", "register", "role_counts", "role_of", "seat_limit", "viewer_of"]
+__all__ = ["DISPLAY", "END", "ENDED", "Codec", "Field", "Game", "Move", "MoveError", "Now", "Outcome",
+           "PLATFORM_MOVES", "Played", "Player", "PlayerRef", "REMOVE", "Remedy", "Role", "Screens", "TABLE",
+           "TIMER_EXPIRED", "Viewer", "all_games", "can_hold", "check_roles", "default_role", "describe",
+           "every_player", "game_of", "get", "gone", "move_of", "next_after", "next_in_role", "page_stylesheet",
+           "played_name", "played_of", "players_of", "register", "role_counts", "role_for_newcomer", "role_of",
+           "rotating_role", "seat_limit", "secret_roles", "viewer_of"]
 
 
 def listed(names: list[str]) -> str:
@@ -45,6 +46,13 @@ class Role:
     minimum: int = 0
     maximum: int | None = None
     symbol: str = "●"
+    # The special role that "play again" offers to pass to the next seat (Keeper, Lie-brarian);
+    # the first to sit down takes it while nobody holds it. At most one role of a game rotates.
+    rotates: bool = False
+    # Its screens hold a secret of the game in play beside text other players type (the Keeper's
+    # word beside the guesses): its pages and answers go out uncompressed, as a compressed
+    # length would tell how much of the secret a typed guess repeats (BREACH).
+    secret: bool = False
 
 
 DISPLAY = Role("display", "Table display", symbol="▣")
@@ -74,28 +82,14 @@ class Viewer:
 TABLE = Viewer(seat_id=None, role="table", name="the table")
 
 # -- the platform's own moves ------------------------------------------------------
-# What the table does to a game in play, sent through ``Game.apply`` by ``TABLE`` like any
-# seat's move, so a game has one door for every change. No game declares these types
-# (``register`` refuses one that does), so no phone can post them: companion.table.forms refuses
-# a type the game does not declare.
+# What the table does to a game in play. companion.table.seam takes them in by the one door every
+# change comes through and hands each to its hook on the game (``end``, ``time_up``, ``remove``).
+# No game declares these types (``register`` refuses one that does), so no phone can post them:
+# companion.table.forms refuses a type the game does not declare.
 END = "end"  # {"type": END}: the host ended the game before its rules finished it; nobody wins.
 REMOVE = "remove"  # {"type": REMOVE, "seat": n}: the host removed the rules' player n mid-game.
 TIMER_EXPIRED = "timer_expired"  # {"type": TIMER_EXPIRED}: the clock ran out.
 PLATFORM_MOVES = frozenset({END, REMOVE, TIMER_EXPIRED})
-
-
-def platform_move(actor: Viewer, move: dict) -> str:
-    """The type of the platform's move ``move`` is (END, REMOVE, TIMER_EXPIRED), or "" for a seat's move.
-
-    A game's ``apply`` asks this first. A platform move made by anyone but ``TABLE`` is refused
-    as the form parser refuses it from a phone, so no seat reaches it through the game either.
-    """
-    kind = move.get("type")
-    if kind not in PLATFORM_MOVES:
-        return ""
-    if actor != TABLE:
-        raise MoveError(f"{kind!r} is not a move anyone at the table can make.", reason="unknown-move")
-    return kind
 
 
 @dataclass(frozen=True)
@@ -117,7 +111,7 @@ class Outcome:
     table (Fiction's Guessers on paper, the app as Lie-brarian), by name.
 
     A game's ``outcome`` names the winners as the rules' players (indexes into ``Played.players``);
-    ``outcome_of`` hands the platform the same outcome with the winners' seat ids.
+    ``seam.outcome`` hands the platform the same outcome with the winners' seat ids.
     """
 
     winners: tuple[int, ...]
@@ -136,9 +130,21 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Codec:
+    """How a game's rules' state is stored: ``read`` turns the stored dict into the rules' state,
+    ``write`` the rules' state into the dict stored. A game declares it once (``Game.codec``)."""
+
+    read: Callable[[dict], Any]
+    write: Callable[[Any], dict]
+
+
+@dataclass(frozen=True)
 class Played:
     """A game in play as the table stores it, the same for every game: its players as the game
     began, in seat order (the rules' players 0, 1, ...), and the rules' own state.
+
+    ``rules`` is the state as stored; ``state`` is it as the rules read it, read once whatever
+    asks: every hook of a game gets a ``Played`` and reads ``played.state``.
 
     The players are kept from the start, never read from the seats later: a role changed or a
     seat moved mid-game gives no phone a view it did not have when the game began.
@@ -149,13 +155,20 @@ class Played:
     # The host has paused the table's clock (``Clock.held``): the table's, not the game's, so it
     # is never stored here; the table sets it for a move and a drawing, as its clock stands.
     clock_held: bool = False
+    # The game's ``codec``; None: the stored dict is the rules' state itself.
+    codec: Codec | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def from_dict(cls, data: dict) -> Played:
-        return cls(tuple(Player(p["seat"], p["role"]) for p in data["players"]), data["rules"])
+    def from_dict(cls, data: dict, codec: Codec | None = None) -> Played:
+        return cls(tuple(Player(p["seat"], p["role"]) for p in data["players"]), data["rules"], codec=codec)
 
     def to_dict(self) -> dict:
         return {"players": [{"seat": p.seat, "role": p.role} for p in self.players], "rules": self.rules}
+
+    @cached_property
+    def state(self) -> Any:
+        """The rules' state, read from ``rules`` the first time it is asked for."""
+        return self.rules if self.codec is None else self.codec.read(self.rules)
 
     @property
     def seats(self) -> list[int]:
@@ -176,28 +189,26 @@ class Played:
         """The seat ids of the players who held ``role`` as the game began, in seat order."""
         return [p.seat for p in self.players if p.role == role]
 
-    def then(self, rules: dict) -> Played:
-        """The same players, with the rules' state a change returned."""
-        return replace(self, rules=rules)
+    def then(self, state: Any) -> Played:
+        """The same players, with the rules' state a change returned: written for the store once
+        here, and kept as it is, so that what reads it next does not read it back."""
+        after = replace(self, rules=state if self.codec is None else self.codec.write(state))
+        after.__dict__["state"] = state  # the cached_property's own slot
+        return after
 
 
-def begin(game: Game, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> Played:
-    """A new game of ``game``: its players (in seat order) recorded beside the rules' state its start returns."""
-    return Played(tuple(Player(p.seat_id, p.role) for p in players), game.start(players, options, rng))  # type: ignore[arg-type]
-
-
-def played_of(state: dict | None) -> Played | None:
+def played_of(game: Game, state: dict | None) -> Played | None:
     """The game in play from a table's stored state (``Table.state``, ``Action.state_before``), or None."""
-    return None if state is None else Played.from_dict(state)
+    return None if state is None else Played.from_dict(state, game.codec)
 
 
-def shown_since(logged: list[dict | None], state: dict | None) -> list[Played]:
+def shown_since(game: Game, logged: list[dict | None], state: dict | None) -> list[Played]:
     """The games every screen has shown since an undoable action, oldest first: what it and each
     change logged after it left (``logged``: their ``state_before``, in order) and the table's
     ``state`` now, last. An undo that follows undos thereby sees what they took back. A state
     the change before left as it was (a clock held, a seat moved) is given once."""
     states = [*logged, state]
-    return [Played.from_dict(each) for n, each in enumerate(states)
+    return [Played.from_dict(each, game.codec) for n, each in enumerate(states)
             if each is not None and (n == 0 or each != states[n - 1])]
 
 
@@ -209,149 +220,33 @@ class Remedy:
     fields: dict[str, str]
 
 
-class Game:
-    """A game as the table plays it. Its rules know players 0..n-1 (seat order as the game began),
-    never the table's seat ids; the platform translates at the seam, both ways, for every game:
-
-    - its ``view``, ``views`` and ``marks`` name a player as ``PlayerRef(n)`` and their callers get
-      that player's seat id in its place (``companion.table.players``);
-    - a field of kind ``seat`` in a move or the setup arrives at ``apply``, ``start`` and
-      ``check_setup`` as the rules' player it names; a seat not dealt in is refused there.
-
-    A subclass writes these methods in the rules' players; ``__init_subclass__`` wraps the ones it
-    defines, so the table, the screens and the tests call them as always and see seat ids. Inside
-    the game, one of them calls a helper of its own rather than another of them, whose seat fields
-    are already the rules' players.
+class Screens:
+    """What a game says and shows on the table's screens beyond its regions: the words (the "now"
+    card, a line for the mover, warnings, endings, what to do about a player gone), the players'
+    colours, and its page's own files. Each game's lives with its screens, in
+    games/<slug>/screens.py, as ``Game.screens``; everything here has a default but ``now``.
+    Written in the rules' players, like the game: a ``view`` here is one the seam handed out,
+    in seat ids.
     """
 
-    slug: str = ""
-    name: str = ""
+    # The home page's card: what the game is, for how many, and whether it is the demo (listed last).
     blurb: str = ""
     headcount: str = ""  # how many play, in words on the home page ("2–8 players")
     demo: bool = False
-    roles: tuple[Role, ...] = ()
-    # The moves a seat may post, each with its fields (companion.table.forms). The platform's own
-    # moves (END, REMOVE, TIMER_EXPIRED) are never declared here, so no seat can post them.
-    moves: tuple[Move, ...] = ()
-    # The setup form the host fills in the lobby; parsed like a move's fields.
-    setup: tuple[Field, ...] = ()
-    # The game's live regions, named for what they show; each is drawn by
-    # games/<slug>/templates/<slug>/partials/<region>.jinja from one seat's view.
-    regions: tuple[str, ...] = ()
-    # Those of its regions that show only what the table display shows (the record of play, the
-    # trackers), so every screen shows them alike: drawn from the display's view, once a change.
-    public_regions: tuple[str, ...] = ()
-    # Whether the host's own page acts for each player without a phone in a panel of its own (the
-    # context's ``acted_for``: each such player, their view and now card), rather than only on a
-    # page of theirs (``?as=``). The panel's forms send ``as_seat`` and ``inline=1``.
-    acts_inline: ClassVar[bool] = False
-    # Functions the game's partials call, by name (LIE's ``die``): Jinja2 globals (companion.live.jinja).
-    template_functions: ClassVar[dict[str, Callable[..., Any]]] = {}
     # The game's own stylesheet and script under games/<slug>/static/ (e.g. "css/fiction.css"); the table page
     # links the script, and its stylesheet joined after the app's (page_stylesheet).
     stylesheet: str = ""
     script: str = ""
-    # The special role that "play again" offers to pass to the next seat (Keeper, Lie-brarian).
-    rotating_role: str | None = None
-    # The roles whose screens hold a secret of the game in play beside text other players type
-    # (the Keeper's word beside the guesses): their pages and answers go out uncompressed, as a
-    # compressed length would tell how much of the secret a typed guess repeats (BREACH).
-    secret_roles: tuple[str, ...] = ()
-
-    def unheld_roles(self, setup: dict[str, Any]) -> dict[str, str]:
-        """Roles no player holds with this setup, each with why ("The app is the Lie-brarian"):
-        choosing the setup hands their holders the default role."""
-        return {}
-
-    # -- seats --------------------------------------------------------------
-    def role_for_newcomer(self, counts: dict[str, int]) -> str:
-        """The first role still short of its minimum, else the first with room."""
-        for role in self.roles:
-            if counts.get(role.slug, 0) < role.minimum:
-                return role.slug
-        for role in reversed(self.roles):
-            if role.maximum is None or counts.get(role.slug, 0) < role.maximum:
-                return role.slug
-        return self.roles[-1].slug
-
-    # -- setup ----------------------------------------------------------------
-    def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
-        """Why the table cannot start with this setup and these players (in seat order), or None."""
-        return None
-
-    def marks(self, played: Played | None, setup: dict[str, Any], players: list[Viewer]) -> dict[int, dict[str, str]]:
-        """Each player's colour and the shape that goes with it (``{"colour", "shape"}``), by
-        ``PlayerRef`` (in the lobby, a place in ``players``), as soon as it is decided: from the setup
-        in the lobby (``played`` None), from the game once it runs. Public, as on the board. Empty
-        for a game without player colours."""
-        return {}
-
-    def carried(self, setup: dict[str, Any], marks: dict[int, dict[str, str]]) -> dict[str, Any]:
-        """The setup the next game at this table starts from once a game is over, ``marks`` that
-        game's colours by seat id (``marks``; empty if its rules never began). A key the game adds
-        that starts with "_" is its memory of the evening (Half Truth's colours by person), not a
-        field: the host's changes to the setup keep it."""
-        return setup
-
-    def played_name(self, setup: dict[str, Any]) -> str:
-        """The game's name as this setup plays it, for the evening's standings, summary and picture
-        (Fiction with its ability cards is Banned Books)."""
-        return self.name
-
-    def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
-        """What a setup field's value comes to at this table now, by field name ("Kamila: Green"),
-        shown beside the field; ``players`` are the lobby's people (render.person), in seat order."""
-        return {}
-
-    # -- the game -------------------------------------------------------------
-    def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
-        """A new game's rules' state: ``players`` in seat order (they become ``Played.players``, the
-        rules' players 0, 1, ...), ``options`` parsed from the setup form."""
-        raise NotImplementedError
-
-    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        """The rules' state once ``actor`` made ``move``, or an ``IllegalMove`` saying why not.
-
-        ``actor`` is the seat that posted one of ``moves``, or ``TABLE`` for the platform's own
-        moves (``platform_move`` tells them apart, and refuses them from a seat):
-
-        - ``END``: the host ends the game before its rules finish it. Over, won by nobody, its
-          outcome's termination ``ENDED``; as at the end of any game, every view then hides
-          nothing. Sent only while the game runs.
-        - ``TIMER_EXPIRED``: the clock the game asked for (``clock``) ran out.
-        - ``REMOVE`` with ``"seat"``, a rules' player: the host removed that player's seat
-          mid-game (a player who walked off with their phone). A game that plays on without
-          them returns the state it plays on from (LIE: they forfeit); one that cannot do
-          without them refuses, the message for the host. Sent only for a player dealt in.
-        """
-        raise NotImplementedError
-
-    def view(self, played: Played, viewer: Viewer) -> dict:
-        """What one seat may see, from the rules' player_view, in the shape every game shares.
-
-        Every player in it is a ``PlayerRef``; the caller gets seat ids in their place.
-        Top-level keys: ``phase``; ``waiting_for`` (players); ``legal_moves`` for this seat,
-        each ``{"type", "allowed", "why"}`` (``why`` says why not, for a disabled button);
-        ``outcome``: None while playing, else what the game's screens say of how it ended.
-        """
-        raise NotImplementedError
-
-    def views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
-        """Each viewer's ``view``, in order: what one change draws for the seats that see it.
-        A game whose views share their work (every screen shows the display's record) does it
-        once here."""
-        return [self.view(played, viewer) for viewer in viewers]
+    # Functions the game's partials call, by name (LIE's ``die``): Jinja2 globals (companion.live.jinja).
+    template_functions: ClassVar[dict[str, Callable[..., Any]]] = {}
+    # Whether the host's own page acts for each player without a phone in a panel of its own (the
+    # context's ``acted_for``: each such player, their view and now card), rather than only on a
+    # page of theirs (``?as=``). The panel's forms send ``as_seat`` and ``inline=1``.
+    acts_inline: bool = False
 
     def now(self, view: dict, viewer: Viewer) -> Now:
         """The "now" card for this seat, from its view alone."""
         raise NotImplementedError
-
-    def when_gone(self, played: Played, player: int) -> str:
-        """What the host may do about the rules' player ``player``, whose phone left mid-game, in
-        the game's words, for the host's "now" card (every screen says who left); "" once the game
-        has dealt with it (the player is out of the game). By default the platform's own ways."""
-        return ("Wait for them to come back, tap No phone beside their name to play their turns from "
-                "your phone, or Remove them from the table.")
 
     def said(self, move: dict, view: dict) -> str:
         """What the phone that made ``move`` is told once it applied, from its view after it ("Not the word.").
@@ -368,16 +263,29 @@ class Game:
         """
         return ""
 
-    def draft_audience(self, viewer: Viewer) -> str | None:
-        """Seats that see each other's half-typed moves ("gus is typing: BANA"), or None.
-
-        Drafts are never stored: they go from one phone's socket to the others of this name.
-        """
-        return None
-
     def remedy(self, reason: str, move_type: str) -> Remedy | None:
         """A next step to offer when the rules refuse a move for ``reason``, or None."""
         return None
+
+    def when_gone(self, played: Played, player: int) -> str:
+        """What the host may do about the rules' player ``player``, whose phone left mid-game, in
+        the game's words, for the host's "now" card (every screen says who left); "" once the game
+        has dealt with it (the player is out of the game). By default the platform's own ways."""
+        return ("Wait for them to come back, tap No phone beside their name to play their turns from "
+                "your phone, or Remove them from the table.")
+
+    def moment(self, view: dict) -> str:
+        """The finished game's best moment in words everyone may read (the word and the guess that
+        found it, the final ranking, the last showdown), for the evening's summary, from the
+        display's view at the end; or ""."""
+        return ""
+
+    def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
+        """What undoing the table's last undoable action means beyond going back, when the screens
+        have shown since something going back cannot hide ("Everyone has seen the hands: ..."):
+        said in the host's confirm and in everyone's notice. ``before`` and ``shown``: as for
+        ``Game.undone``. "" when going back is all it means."""
+        return ""
 
     def audience(self, viewer: Viewer) -> str | None:
         """A name shared by every seat whose view is always the same as this one's, or None.
@@ -387,23 +295,133 @@ class Game:
         """
         return "display" if viewer.is_display else None
 
+    def draft_audience(self, viewer: Viewer) -> str | None:
+        """Seats that see each other's half-typed moves ("gus is typing: BANA"), or None.
+
+        Drafts are never stored: they go from one phone's socket to the others of this name.
+        """
+        return None
+
+    def played_name(self, setup: dict[str, Any]) -> str:
+        """The game's name as this setup plays it, for the evening's standings, summary and picture
+        (Fiction with its ability cards is Banned Books); "": the game's own name."""
+        return ""
+
+    def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
+        """What a setup field's value comes to at this table now, by field name ("Kamila: Green"),
+        shown beside the field; ``players`` are the lobby's people (render.person), in seat order."""
+        return {}
+
+    def unheld_roles(self, setup: dict[str, Any]) -> dict[str, str]:
+        """Roles no player holds with this setup, each with why ("The app is the Lie-brarian"):
+        choosing the setup hands their holders the default role."""
+        return {}
+
+    def marks(self, played: Played | None, setup: dict[str, Any], players: list[Viewer]) -> dict[int, dict[str, str]]:
+        """Each player's colour and the shape that goes with it (``{"colour", "shape"}``), by
+        ``PlayerRef`` (in the lobby, a place in ``players``), as soon as it is decided: from the setup
+        in the lobby (``played`` None), from the game once it runs. Public, as on the board. Empty
+        for a game without player colours."""
+        return {}
+
+    def carried(self, setup: dict[str, Any], marks: dict[int, dict[str, str]]) -> dict[str, Any]:
+        """The setup the next game at this table starts from once a game is over, ``marks`` that
+        game's colours by seat id (``marks``; empty if its rules never began). A key the game adds
+        that starts with "_" is its memory of the evening (Half Truth's colours by person), not a
+        field: the host's changes to the setup keep it."""
+        return setup
+
+
+class Game:
+    """A game as the table plays it. Its rules know players 0..n-1 (seat order as the game began),
+    never the table's seat ids; every method here is written in the rules' players and means
+    what it says, inside the game as outside. The platform reaches a game only through
+    ``companion.table.seam``, which translates for it, both ways, in one place:
+
+    - a field of kind ``seat`` in a move or the setup arrives at ``apply``, ``start`` and
+      ``check_setup`` as the rules' player it names; a seat not dealt in is refused there;
+    - a player that ``view``, ``views`` or ``Screens.marks`` names as ``PlayerRef(n)`` reaches the
+      platform as that player's seat id (``companion.table.players``).
+
+    The rules' state comes to every hook parsed (``played.state``, read with ``codec``), and a
+    change returns the rules' state as the rules hold it: the platform writes it for the store.
+    What the game says on screen beyond its regions is its ``screens`` (``Screens``).
+    """
+
+    # How the rules' state is stored (``Codec``); None: the rules' state is a plain dict.
+    codec: ClassVar[Codec | None] = None
+    slug: str = ""
+    name: str = ""
+    roles: tuple[Role, ...] = ()
+    # The moves a seat may post, each with its fields (companion.table.forms). The platform's own
+    # moves (END, REMOVE, TIMER_EXPIRED) are never declared here, so no seat can post them.
+    moves: tuple[Move, ...] = ()
+    # The setup form the host fills in the lobby; parsed like a move's fields.
+    setup: tuple[Field, ...] = ()
+    # The game's live regions, named for what they show; each is drawn by
+    # games/<slug>/templates/<slug>/partials/<region>.jinja from one seat's view.
+    regions: tuple[str, ...] = ()
+    # Those of its regions that show only what the table display shows (the record of play, the
+    # trackers), so every screen shows them alike: drawn from the display's view, once a change.
+    public_regions: tuple[str, ...] = ()
+    # What the game says and shows beyond its regions (``Screens``): games/<slug>/screens.py.
+    screens: Screens = Screens()
+
+    def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
+        """Why the table cannot start with this setup and these players (in seat order), or None."""
+        return None
+
+    # -- the game -------------------------------------------------------------
+    def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> Any:
+        """A new game's rules' state: ``players`` in seat order (they become ``Played.players``, the
+        rules' players 0, 1, ...), ``options`` parsed from the setup form."""
+        raise NotImplementedError
+
+    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> Any:
+        """The rules' state once ``actor`` (a seat) made ``move``, one of ``moves``, or an
+        ``IllegalMove`` saying why not."""
+        raise NotImplementedError
+
+    # The table's own moves, each sent only by the platform (never a phone), each to its hook:
+
+    def end(self, played: Played) -> Any:
+        """The host ends the game before its rules finish it: over, won by nobody, its outcome's
+        termination ``ENDED``; as at the end of any game, every view then hides nothing. Sent
+        only while the game runs."""
+        raise NotImplementedError
+
+    def time_up(self, played: Played) -> Any:
+        """The clock the game asked for (``clock``) ran out. A game without a clock never hears it."""
+        return played.state
+
+    def remove(self, played: Played, player: int, rng: random.Random) -> Any:
+        """The host removed the rules' player ``player``'s seat mid-game (a player who walked off
+        with their phone). A game that plays on without them returns the state it plays on from
+        (LIE: they forfeit); one that cannot do without them refuses with an ``IllegalMove``,
+        the message for the host. Sent only for a player dealt in."""
+        return played.state
+
+    def view(self, played: Played, viewer: Viewer) -> dict:
+        """What one seat may see, from the rules' player_view, in the shape every game shares.
+
+        Every player in it is a ``PlayerRef``; the seam hands the platform seat ids in their place.
+        Top-level keys: ``phase``; ``waiting_for`` (players); ``legal_moves`` for this seat,
+        each ``{"type", "allowed", "why"}`` (``why`` says why not, for a disabled button);
+        ``outcome``: None while playing, else what the game's screens say of how it ended.
+        """
+        raise NotImplementedError
+
+    def views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
+        """Each viewer's ``view``, in order: what one change draws for the seats that see it.
+        A game whose views share their work (every screen shows the display's record) does it
+        once here."""
+        return [self.view(played, viewer) for viewer in viewers]
+
     def outcome(self, played: Played) -> Outcome | None:
         """How the game ended (``Outcome``, its winners the rules' players), or None while it runs."""
         raise NotImplementedError
 
-    def moment(self, played: Played) -> str:
-        """The finished game's best moment in words everyone may read (the word and the guess that
-        found it, the final ranking, the last showdown), for the evening's summary; or ""."""
-        return ""
-
-    def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
-        """What undoing the table's last undoable action means beyond going back, when the screens
-        have shown since something going back cannot hide ("Everyone has seen the hands: ..."):
-        said in the host's confirm and in everyone's notice. ``before`` and ``shown``: as for
-        ``undone``. "" when going back is all it means."""
-        return ""
-
-    def undone(self, before: Played, shown: Sequence[Played], rng: random.Random) -> dict:
+    def undone(self, before: Played, shown: Sequence[Played], rng: random.Random) -> Any:
         """The rules' state an undo goes back to: ``before``'s, as the undone action found it.
 
         ``shown``: every game state the screens have shown since ``before`` (what the undone
@@ -412,106 +430,12 @@ class Game:
         restores may hide from a seat what one of these showed it: a game whose ``before`` keeps
         such a secret returns a state that no longer leans on it (LIE deals the round again), or
         refuses with an ``IllegalMove`` whose message is for the host (Half Truth once the picks
-        are shown; Fiction once the word or a token's answer is). ``undo_note`` says it first.
+        are shown; Fiction once the word or a token's answer is). ``Screens.undo_note`` says it first.
         """
-        return before.rules
+        return before.state
 
     def clock(self, played: Played) -> ClockWant | None:
         return None
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        for name, translated in _SEAM.items():
-            if name in cls.__dict__:
-                setattr(cls, name, translated(cls.__dict__[name]))
-
-
-# -- the seam between seats and the rules' players ---------------------------------------------
-
-
-def _move_in_players(game: Game, played: Played, move: dict) -> dict:
-    """``move`` with each of its declared ``seat`` fields turned from a seat id into the rules' player."""
-    declared = move_of(game, move.get("type", ""))
-    named = [f.name for f in declared.fields if f.kind == "seat"] if declared else []
-    if not named:
-        return move
-    seats = played.seats
-
-    def player(seat: Any) -> int:
-        if seat not in seats:
-            raise IllegalMove("That seat does not play in this game.", reason="no-such-seat")
-        return seats.index(seat)
-
-    out = dict(move)
-    for name in named:
-        if isinstance(out.get(name), list):  # a repeated field (``many``)
-            out[name] = [player(seat) for seat in out[name]]
-        elif out.get(name) is not None:
-            out[name] = player(out[name])
-    return out
-
-
-def _setup_in_players(game: Game, options: dict[str, Any], players: list[Viewer]) -> dict[str, Any]:
-    """The setup with each ``seat`` field turned from a seat id into the rules' player (its place in
-    ``players``); a seat that is not one of them is an ``IllegalSetup``."""
-    named = [f for f in game.setup if f.kind == "seat" and options.get(f.name) is not None]
-    if not named:
-        return options
-    seats = [p.seat_id for p in players]
-    out = dict(options)
-    for f in named:
-        if out[f.name] not in seats:
-            raise IllegalSetup(f"The {f.title.lower()} must be one of the players.", reason="no-such-seat")
-        out[f.name] = seats.index(out[f.name])
-    return out
-
-
-def _applying(apply: Callable[..., dict]) -> Callable[..., dict]:
-    @wraps(apply)
-    def in_players(self: Game, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        return apply(self, played, actor, _move_in_players(self, played, move), rng)
-    return in_players
-
-
-def _starting(start: Callable[..., dict]) -> Callable[..., dict]:
-    @wraps(start)
-    def in_players(self: Game, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
-        return start(self, players, _setup_in_players(self, options, players), rng)
-    return in_players
-
-
-def _checking(check_setup: Callable[..., str | None]) -> Callable[..., str | None]:
-    @wraps(check_setup)
-    def in_players(self: Game, options: dict[str, Any], players: list[Viewer]) -> str | None:
-        try:
-            options = _setup_in_players(self, options, players)
-        except IllegalSetup as refusal:
-            return refusal.message
-        return check_setup(self, options, players)
-    return in_players
-
-
-def _viewing(view: Callable[..., Any]) -> Callable[..., Any]:
-    # ``views`` returns the list of one drawing's views: one walk, so the parts they share are
-    # translated once.
-    @wraps(view)
-    def in_seat_ids_(self: Game, played: Played, viewer: Any) -> Any:
-        return in_seat_ids(view(self, played, viewer), played.seats)
-    return in_seat_ids_
-
-
-def _marking(marks: Callable[..., dict]) -> Callable[..., dict]:
-    @wraps(marks)
-    def in_seat_ids_(self: Game, played: Played | None, setup: dict[str, Any], players: list[Viewer]) -> dict:
-        seats = played.seats if played is not None else [p.seat_id for p in players]
-        return in_seat_ids(marks(self, played, setup, players), seats)
-    return in_seat_ids_
-
-
-# The methods a game writes in the rules' players, each with what translates it for the platform.
-_SEAM: dict[str, Callable[[Callable[..., Any]], Callable[..., Any]]] = {
-    "start": _starting, "check_setup": _checking, "apply": _applying,
-    "view": _viewing, "views": _viewing, "marks": _marking}
 
 
 # -- what the platform reads off a game's declared data ----------------------------
@@ -521,7 +445,38 @@ _SEAM: dict[str, Callable[[Callable[..., Any]], Callable[..., Any]]] = {
 def page_stylesheet(game: Game) -> str:
     """The one stylesheet a game's table page links: the app's rules and the game's own, joined
     into one file by companion.web.stylesheets, so the first paint waits for one download, not two."""
-    return f"css/{game.slug}-table.css" if game.stylesheet else SHARED_STYLESHEET
+    return f"css/{game.slug}-table.css" if game.screens.stylesheet else SHARED_STYLESHEET
+
+
+def rotating_role(game: Game) -> str | None:
+    """The special role that "play again" offers to pass to the next seat (``Role.rotates``), or None."""
+    return next((role.slug for role in game.roles if role.rotates), None)
+
+
+def secret_roles(game: Game) -> tuple[str, ...]:
+    """The roles whose pages go out uncompressed while a game is on (``Role.secret``)."""
+    return tuple(role.slug for role in game.roles if role.secret)
+
+
+def role_for_newcomer(game: Game, counts: dict[str, int]) -> str:
+    """The role a newcomer sits down with: the first role still short of its minimum, else the
+    rotating role while nobody holds it (the first to sit down holds the book card, as at a real
+    table), else the last with room."""
+    for role in game.roles:
+        if counts.get(role.slug, 0) < role.minimum:
+            return role.slug
+    special = rotating_role(game)
+    if special and not counts.get(special):
+        return special
+    for role in reversed(game.roles):
+        if role.maximum is None or counts.get(role.slug, 0) < role.maximum:
+            return role.slug
+    return game.roles[-1].slug
+
+
+def played_name(game: Game, setup: dict[str, Any]) -> str:
+    """The game's name as this setup plays it (``Screens.played_name``)."""
+    return game.screens.played_name(setup) or game.name
 
 
 def default_role(game: Game) -> str:
@@ -571,15 +526,18 @@ def register(game: Game) -> None:
     taken = sorted(m.type for m in game.moves if m.type in PLATFORM_MOVES)
     if taken:
         raise ValueError(f"{game.slug}: move types {taken!r} are the platform's own; no phone may post them")
+    # What a game says on screen is its Screens' to say: the table never asks the game for it.
+    misplaced = sorted(name for name in vars(type(game)) if not name.startswith("_") and hasattr(Screens, name))
+    if misplaced:
+        raise ValueError(f"{game.slug}: {misplaced!r} belong on its Screens, not on the game")
     bad = [name for name in game.regions if not REGION_NAME.fullmatch(name)]
     if bad:
         raise ValueError(f"{game.slug}: region names {bad!r} are not identifiers")
     strays = [name for name in game.public_regions if name not in game.regions]
     if strays:
         raise ValueError(f"{game.slug}: public regions {strays!r} are not among its regions")
-    unknown = [slug for slug in game.secret_roles if slug not in {role.slug for role in game.roles}]
-    if unknown:
-        raise ValueError(f"{game.slug}: secret roles {unknown!r} are not among its roles")
+    if sum(role.rotates for role in game.roles) > 1:
+        raise ValueError(f"{game.slug}: more than one role rotates")
     _REGISTRY[game.slug] = game
 
 
@@ -589,7 +547,7 @@ def get(slug: str) -> Game | None:
 
 def all_games() -> list[Game]:
     order = ["fiction", "halftruth", "lie"]
-    return sorted(_REGISTRY.values(), key=lambda g: (g.demo, order.index(g.slug) if g.slug in order else 99))
+    return sorted(_REGISTRY.values(), key=lambda g: (g.screens.demo, order.index(g.slug) if g.slug in order else 99))
 
 
 # -- the table's seats as the games see them ------------------------------------
@@ -602,12 +560,6 @@ def game_of(table: Any) -> Game:
     if game is None:  # pragma: no cover - a table is only created for a registered game
         raise LookupError(f"The game {table.game!r} is not installed here.")
     return game
-
-
-def outcome_of(game: Game, played: Played | None) -> Outcome | None:
-    """How this game ended, its winners by seat id, or None while it runs (or with no game)."""
-    found = None if played is None else game.outcome(played)
-    return None if found is None else replace(found, winners=tuple(played.seat(i) for i in found.winners))
 
 
 def viewer_of(seat: Any) -> Viewer:
@@ -660,8 +612,9 @@ def next_after(seats: Any, after: int | None, here: set[int] | None) -> Any | No
 def next_in_role(seats: Any, game: Game, here: set[int] | None = None) -> tuple[Any, Any] | None:
     """Who holds the game's special role and who is next in seat order to take it (skipping
     players without a phone, who left or who are away, unless all are), or None."""
-    holders = [s for s in players_of(seats) if s.role == game.rotating_role]
-    if not game.rotating_role or len(holders) != 1:
+    special = rotating_role(game)
+    holders = [s for s in players_of(seats) if s.role == special]
+    if not special or len(holders) != 1:
         return None
     # Nobody here (phones asleep between games): the next with a phone at the table.
     after = next_after(seats, holders[0].pk, here) or next_after(seats, holders[0].pk, None)

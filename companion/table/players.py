@@ -3,7 +3,7 @@
 A rules package numbers its players 0..n-1 in seat order as the game began and knows nothing of
 the table's seats. A game's view names a player as ``PlayerRef(n)`` wherever it means a person,
 never as a bare number, because a bare number may as well be a score or a die; the platform
-(``companion.table.games``) walks the view once with ``in_seat_ids`` and puts the player's seat id
+(``companion.table.seam``) walks the view once with ``in_seat_ids`` and puts the player's seat id
 in its place, keys of dicts included. So no game maps players to seats, and a number the view
 does not mark as a player is never taken for one.
 

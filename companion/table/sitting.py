@@ -18,7 +18,7 @@ def places(game: Game, setup: dict[str, Any]) -> int:
     """How many players ``game`` seats with this setup: its roles' maxima added up, less the roles
     the setup leaves to nobody (Fiction with the app as the Lie-brarian), capped by what a table
     allows."""
-    unheld = game.unheld_roles(setup)
+    unheld = game.screens.unheld_roles(setup)
     held = [role for role in game.roles if role.slug not in unheld]
     if any(role.maximum is None for role in held):
         return MAX_SEATS

@@ -32,14 +32,14 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from companion.speed import rows
-from companion.table import codes, evening, sitting
+from companion.table import codes, evening, seam, sitting
 from companion.table.clock import Clock
 from companion.table.forms import Form, FormData, MoveError, clean_text, parse_move
 from companion.table.evening import last_holder
-from companion.table.games import (DISPLAY, END, ENDED, REMOVE, TABLE, TIMER_EXPIRED, Game, Played, begin, check_roles,
-                                   default_role, describe, every_player, game_of, get, gone, move_of, next_after,
-                                   next_in_role, outcome_of, played_of, players_of, role_counts, role_of, seat_limit,
-                                   shown_since, viewer_of)
+from companion.table.games import (DISPLAY, END, ENDED, REMOVE, TABLE, TIMER_EXPIRED, Game, Played, check_roles, get,
+                                   default_role, describe, every_player, game_of, gone, move_of, next_after,
+                                   next_in_role, played_name, played_of, players_of, role_counts, role_for_newcomer,
+                                   role_of, rotating_role, seat_limit, shown_since, viewer_of)
 from companion.models import Action, Seat, SeatClaim, Table, new_token
 from companion.table.rules_errors import RulesError
 
@@ -165,7 +165,7 @@ def create_table(game_slug: str, host_name: str) -> tuple[Table, Seat]:
         try:
             with transaction.atomic():
                 table = Table.objects.create(code=codes.new_code(), game=game.slug, setup=Form(game.setup).initial())
-                seat = Seat.objects.create(table=table, name=name, role=game.role_for_newcomer({}), is_host=True)
+                seat = Seat.objects.create(table=table, name=name, role=role_for_newcomer(game, {}), is_host=True)
                 return table, seat
         except IntegrityError:  # a code clash: astronomically rare, just draw again
             continue
@@ -227,7 +227,7 @@ def join_table(table: Table, raw_name: str, *, as_display: bool = False) -> Seat
 
 def _newcomer_role(game: Game, seats: list[Seat]) -> str:
     _room(game, seats)
-    return game.role_for_newcomer(role_counts(seats))
+    return role_for_newcomer(game, role_counts(seats))
 
 
 def _room(game: Game, seats: list[Seat], *, coming_back: bool = False) -> None:
@@ -439,15 +439,15 @@ class Play(Change):
                                  status=403)
         if actor.sits_out:  # not dealt in: a game may take a stranger for one of its sides (Fiction's Guessers)
             raise TableError(f"{actor.name} sits this game out.", reason="sits-out", status=409)
-        played = dataclasses.replace(_played(table), clock_held=Clock.from_dict(table.clock).held)
-        played = _store(table, played.then(game.apply(played, viewer_of(actor), self.move(payload), _rng())))
+        played = dataclasses.replace(_played(table, game), clock_held=Clock.from_dict(table.clock).held)
+        played = _store(table, seam.apply(game, played, viewer_of(actor), self.move(payload), _rng()))
         if game.outcome(played) is not None:
             table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).follow(game.clock(played), now).to_dict()
         return actor
 
     def caution(self, game: Game, table: Table, payload: dict) -> str:
-        return game.caution(self.move(payload), table.setup)
+        return game.screens.caution(self.move(payload), table.setup)
 
 
 @dataclass(frozen=True)
@@ -463,10 +463,10 @@ class StartGame(Change):
         # evening's standings and to come back to.
         players = [viewer_of(s) for s in players_of(seats)]
         problem = (sitting.too_many(game, table.setup, seats) or check_roles(game, role_counts(seats))
-                   or game.check_setup(table.setup, players))
+                   or seam.check_setup(game, table.setup, players))
         if problem:
             raise TableError(problem, reason="setup")
-        played = _store(table, begin(game, players, table.setup, _rng()))
+        played = _store(table, seam.start(game, players, table.setup, _rng()))
         table.status = Table.Status.PLAYING
         table.clock = Clock().follow(game.clock(played), now).to_dict()
 
@@ -479,9 +479,9 @@ class EndGame(Change):
     def apply(self, table: Table, seat: Seat, game: Game, payload: dict, now: float) -> None:
         if table.status == Table.Status.FINISHED:
             raise TableError("The table has already finished.", reason="finished", status=409)
-        played = played_of(table.state)
+        played = played_of(game, table.state)
         if played is not None and game.outcome(played) is None:
-            _store(table, played.then(game.apply(played, TABLE, {"type": END}, _rng())))
+            _store(table, seam.apply(game, played, TABLE, {"type": END}, _rng()))
         table.status = Table.Status.FINISHED
         table.clock = Clock.from_dict(table.clock).pause(now).to_dict()
 
@@ -523,9 +523,9 @@ class PlayAgain(Change):
             nxt = get(self.game)  # type: ignore[assignment]
             if nxt is None:
                 raise TableError("There is no such game here.", reason="bad-field")
-        played = played_of(table.state)
-        marks = game.marks(played, table.setup, []) if played is not None else {}
-        table.setup = game.carried(table.setup, marks)
+        played = played_of(game, table.state)
+        marks = seam.marks(game, played, table.setup, []) if played is not None else {}
+        table.setup = game.screens.carried(table.setup, marks)
         table.status = Table.Status.LOBBY
         table.state = None
         table.clock = Clock().to_dict()
@@ -558,8 +558,9 @@ def _switch(table: Table, old: Game, new: Game, seats: list[Seat], here: set[int
     players = every_player(seats)
     for each in players:
         each.role = default_role(new)
-    special = new.rotating_role if new.rotating_role and new.rotating_role not in new.unheld_roles(table.setup) \
-        else None
+    special = rotating_role(new)
+    if special in new.screens.unheld_roles(table.setup):
+        special = None
     if special:
         last = last_holder(table.results, new.slug)
         holder = next_after(seats, last, here) or next_after(seats, last, None)
@@ -614,18 +615,18 @@ class Undo(Change):
             raise TableError("There is nothing to undo.", reason="nothing-to-undo", status=409)
         # The game decides what going back means when a screen has shown a secret since: asked
         # first, so that a refusal leaves the log and the table as they were.
-        before = played_of(last.state_before)
+        before = played_of(game, last.state_before)
         state = last.state_before
         note = ""
         if before is not None:
             logged = table.actions.filter(id__gt=last.pk).order_by("id").values_list("state_before", flat=True)
-            shown = shown_since(list(logged), table.state)
-            note = game.undo_note(before, shown)
+            shown = shown_since(game, list(logged), table.state)
+            note = game.screens.undo_note(before, shown)
             try:
                 back = game.undone(before, shown, _rng())
             except RulesError as error:
                 raise TableError(str(error), reason="undo-refused", status=409) from None
-            if back is not before.rules:
+            if back is not before.state:
                 state = before.then(back).to_dict()
         last.undone = True
         last.save(update_fields=["undone"])
@@ -636,7 +637,7 @@ class Undo(Change):
         table.status = last.status_before
         table.state = state
         clock = Clock.from_dict(table.clock).undone(Clock.from_dict(last.clock_before))
-        played = played_of(table.state)
+        played = played_of(game, table.state)
         want = game.clock(played) if table.status == Table.Status.PLAYING and played else None
         table.clock = clock.follow(want, now).to_dict() if want else Clock().to_dict()
         table.notice = " ".join(filter(None, [f"The host undid {describe(last, game, table.seats.all())}.", note]))
@@ -666,7 +667,7 @@ class HoldClock(Change):
                 raise TableError("The clock is not running.", reason="not-running", status=409)
             clock = clock.hold(now)
         else:
-            clock = clock.release().follow(game.clock(_played(table)), now)
+            clock = clock.release().follow(game.clock(_played(table, game)), now)
         table.clock = clock.to_dict()
 
 
@@ -689,7 +690,7 @@ class SetSetup(Change):
             if f.kind == "seat" and payload[f.name] not in (None, *players):
                 raise TableError(f"{f.title}: choose one of the players.", reason="bad-field")
         table.setup = {**{k: v for k, v in table.setup.items() if k.startswith("_")}, **payload}
-        unheld = game.unheld_roles(payload)
+        unheld = game.screens.unheld_roles(payload)
         holders = [s for s in every_player(_seats(table)) if s.role in unheld]
         for each in holders:
             each.role = default_role(game)
@@ -711,7 +712,7 @@ class SetRole(Change):
             raise TableError("That is not a role in this game.", reason="role")
         if target.role == DISPLAY.slug:
             raise TableError("A table display has no role in the game.", reason="role")
-        why = game.unheld_roles(table.setup).get(self.role)
+        why = game.screens.unheld_roles(table.setup).get(self.role)
         if why:
             raise TableError(f"{why}: change that in the setup to choose a {role_of(game, self.role).label}.",
                              reason="role")
@@ -833,13 +834,13 @@ class RemoveSeat(Change):
         if target.removed:
             raise TableError(f"{target.name} has already been removed.", reason="removed", status=409)
         if table.status == Table.Status.PLAYING and target.role != DISPLAY.slug:
-            played = _played(table)
+            played = _played(table, game)
             player = played.index(viewer_of(target))
             # A seat that sat down after the deal is no player of this game: nothing to tell it.
             if player is not None:
                 removal = {"type": REMOVE, "seat": player}
                 try:
-                    played = _store(table, played.then(game.apply(played, TABLE, removal, _rng())))
+                    played = _store(table, seam.apply(game, played, TABLE, removal, _rng()))
                 except RulesError as error:
                     raise TableError(str(error), reason="in-game", status=409) from None
             if game.outcome(played) is not None:
@@ -990,9 +991,9 @@ def _rng() -> random.Random:
     return random.Random()
 
 
-def _played(table: Table) -> Played:
+def _played(table: Table, game: Game) -> Played:
     """The game a playing table stores."""
-    return Played.from_dict(table.state)
+    return Played.from_dict(table.state, game.codec)
 
 
 def _store(table: Table, played: Played) -> Played:
@@ -1064,8 +1065,7 @@ def _settle_clock(table: Table, game: Game, now: float) -> bool:
         clock_before=clock.to_dict(),
         undoable=True,
     )
-    played = _played(table)
-    played = _store(table, played.then(game.apply(played, TABLE, {"type": TIMER_EXPIRED}, _rng())))
+    played = _store(table, seam.apply(game, _played(table, game), TABLE, {"type": TIMER_EXPIRED}, _rng()))
     table.notice = ""
     if game.outcome(played) is not None:
         table.status = Table.Status.FINISHED
@@ -1101,8 +1101,8 @@ def _settle_evening(table: Table, now: float) -> bool:
 
 def _record_result(table: Table, game: Game) -> None:
     """Keep who won each game played at this table, for the evening's standings."""
-    played = played_of(table.state)
-    outcome = outcome_of(game, played)  # None: the host ended a game its rules never began
+    played = played_of(game, table.state)
+    outcome = seam.outcome(game, played)  # None: the host ended a game its rules never began
     ending = outcome.ending if outcome else ENDED
     how = "ended by the host" if ending == ENDED else (outcome.how if outcome and outcome.how else
                                                         ending.replace("-", " "))
@@ -1110,10 +1110,11 @@ def _record_result(table: Table, game: Game) -> None:
     winners: list[tuple[int | None, str]] = [(i, names[i]) for i in outcome.winners if i in names] if outcome else []
     if not winners and outcome and outcome.side:
         winners = [(None, outcome.side)]
-    holders = played.holding(game.rotating_role) if played is not None and game.rotating_role else []
-    moment = game.moment(played) if played is not None and outcome is not None and ending != ENDED else ""
+    special = rotating_role(game)
+    holders = played.holding(special) if played is not None and special else []
+    moment = seam.moment(game, played) if played is not None and outcome is not None and ending != ENDED else ""
     table.results = [*table.results, evening.entry(table.results, slug=game.slug,
-                                                   name=game.played_name(table.setup), winners=winners, how=how,
+                                                   name=played_name(game, table.setup), winners=winners, how=how,
                                                    moment=moment, holder=holders[0] if holders else None)]
 
 

@@ -19,7 +19,7 @@ class GZipUnlessSecret(GZipMiddleware):
 
     Compressed, such an answer is shorter when a guess repeats part of the secret (BREACH), and
     Django's random padding of 0 to 99 bytes does not hide it from someone who takes the shortest
-    of many fetches. Only a seat holding a secret gets these pages (Game.secret_roles), so every
+    of many fetches. Only a seat holding a secret gets these pages (Role.secret), so every
     other screen keeps its page weight.
     """
 

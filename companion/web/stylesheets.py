@@ -27,7 +27,8 @@ JOINED_ROOT = Path(settings.BASE_DIR) / "var" / "joined-static"
 
 def joined() -> dict[str, tuple[str, ...]]:
     """Each joined stylesheet with its sources, in the order they cascade."""
-    return {page_stylesheet(game): (SHARED_STYLESHEET, game.stylesheet) for game in all_games() if game.stylesheet}
+    return {page_stylesheet(game): (SHARED_STYLESHEET, game.screens.stylesheet) for game in all_games()
+            if game.screens.stylesheet}
 
 
 def join(path: str, sources: tuple[str, ...]) -> str:

@@ -31,14 +31,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import trigger_client_event
 from django_ratelimit.core import get_usage
 
-from companion.table import codes, seats, summary, tables
+from companion.table import codes, seam, seats, summary, tables
 from companion.live import logs
 from companion.web import picture, qr
 from companion.web.compression import keep_uncompressed
 from companion.live import broadcast, presence
 from companion.live import render as drawing
 from companion.table.forms import MoveError
-from companion.table.games import DISPLAY, Game, Played, all_games, game_of, get, players_of, seat_limit, viewer_of
+from companion.table.games import (DISPLAY, Game, Screens, all_games, game_of, get, played_of, players_of, seat_limit,
+                                   secret_roles, viewer_of)
 from companion.models import Seat, SeatClaim, Table
 from companion.table.rules_errors import RulesError
 
@@ -258,8 +259,8 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
 
 def _holds_secret(table: Table, seat: Seat) -> bool:
     """Whether ``seat``'s screen holds a secret of the game in play beside text other players
-    type (Game.secret_roles): such a page or answer is not compressed (GZipUnlessSecret)."""
-    return table.status == Table.Status.PLAYING and seat.role in game_of(table).secret_roles
+    type (Role.secret): such a page or answer is not compressed (GZipUnlessSecret)."""
+    return table.status == Table.Status.PLAYING and seat.role in secret_roles(game_of(table))
 
 
 def _reachable(request: HttpRequest, path: str) -> str:
@@ -546,7 +547,7 @@ def _remedy(request: HttpRequest, code: str, reason: str) -> dict | None:
     """A button that sends the refused move again with what the game offers for this refusal."""
     table = Table.objects.filter(code=code).only("game").first()
     move_type = request.POST.get("type", "")
-    offer = game_of(table).remedy(reason, move_type) if table is not None else None
+    offer = game_of(table).screens.remedy(reason, move_type) if table is not None else None
     if offer is None:
         return None
     fields = {k: request.POST.get(k) for k in request.POST if k not in ("csrfmiddlewaretoken", "version")}
@@ -613,9 +614,10 @@ def _said(result: tables.Result) -> str:
     if result.move is None or result.actor is None or result.table.state is None:
         return ""
     game = game_of(result.table)
-    if type(game).said is Game.said:  # a game with nothing to say costs no view
+    if type(game.screens).said is Screens.said:  # a game with nothing to say costs no view
         return ""
-    return game.said(result.move, game.view(Played.from_dict(result.table.state), viewer_of(result.actor)))
+    played = played_of(game, result.table.state)
+    return game.screens.said(result.move, seam.view(game, played, viewer_of(result.actor)))
 
 
 def _as_seat(request: HttpRequest) -> int | None:

@@ -56,7 +56,7 @@ def table_files() -> list[str]:
     the typefaces its stylesheets name and the icons."""
     names = [SHARED_STYLESHEET, *TABLE_SCRIPTS]
     for game in all_games():
-        names += [name for name in (page_stylesheet(game), game.script) if name]
+        names += [name for name in (page_stylesheet(game), game.screens.script) if name]
     root = Path(settings.STATICFILES_DIRS[0])
     names += sorted(str(path.relative_to(root)) for folder in ("fonts", "img/icons")
                     for path in (root / folder).iterdir() if path.suffix in (".woff2", ".png"))

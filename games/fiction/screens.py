@@ -3,9 +3,20 @@ boards' tiles, the alphabet board, what a shared row's lies come to, the ending 
 
 from __future__ import annotations
 
-from . import rules
-from .rules.game import GUESSERS, LIBRARIAN
+from collections.abc import Sequence
+from typing import Any
 
+from django.template.defaultfilters import pluralize
+
+from companion.table.games import Now, Played, Remedy, Screens, Viewer
+
+from . import rules
+from .card_form import cards_note
+from .rules.game import GUESSERS, HOUSE_WORD, LIBRARIAN, OVER
+
+HALVES = {1: "first half", 2: "second half"}
+# The setup's fields of cards the app does not know, by the side each card is for.
+TYPED = {"librarian_cards": "librarian", "guesser_cards": "guessers"}
 CLUE_NAMES = {"✓": "check", "~": "tilde", "✗": "cross"}
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
@@ -174,3 +185,143 @@ def result_words(view: dict, side: str | None) -> str:
     if len(first_half) == 5 and first_half[-1]["clues"]:
         return f"{_shared_words(view, side)} Five guesses made: it is halftime."
     return "The first timer expired: it is halftime."
+
+
+class FictionScreens(Screens):
+    blurb = ("Guess the Lie-brarian's secret word while every row of clues holds exactly one lie. "
+             "The app keeps the honest clues, the lie picker, the Fact/Fiction tokens and both halves' clocks.")
+    headcount = "2–8 players · with Banned Books"
+    stylesheet = "css/fiction.css"
+    script = "js/fiction.js"
+
+    def played_name(self, setup: dict[str, Any]) -> str:
+        # The ability cards are what Banned Books adds to the box; hard mode is a game worth naming.
+        name = "Banned Books" if setup.get("ability_cards") else "Fiction"
+        return f"{name} (hard)" if setup.get("hard_mode") else name
+
+    def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
+        # The typed cards in words beside the host's rows and in every summary, never as stored.
+        return {name: cards_note(setup.get(name), side) for name, side in TYPED.items()}
+
+    def unheld_roles(self, setup: dict[str, Any]) -> dict[str, str]:
+        return {LIBRARIAN: "The app is the Lie-brarian"} if setup.get("app_librarian") else {}
+
+    def when_gone(self, played: Played, player: int) -> str:
+        roles = [p.role for p in played.players]
+        if roles[player] == LIBRARIAN:
+            return ("The Lie-brarian holds the secret word, so the game cannot go on without them: wait for "
+                    "them to come back, or end the game (nobody wins).")
+        if roles.count("guesser") == 1:
+            return "The game has no other Guesser: wait for them to come back, or end the game (nobody wins)."
+        return ("The other Guessers play on as a team: wait for them to come back, or remove their seat and "
+                "guess without them.")
+
+    def now(self, view: dict, viewer: Viewer) -> Now:
+        phase = view["phase"]
+        moves = {m["type"]: m for m in view["legal_moves"]}
+        side = view["seat"]
+        half = HALVES[view["half"]]
+        if phase == "over":
+            word = (f"The secret word was {view['secret'].upper()}." if view["secret"]
+                    else "No secret word had been chosen.")
+            return Now(ending(view, side), word)
+        if phase == "setup":
+            card_owed = bool(view["offer"]) and view["abilities"][side] is None
+            if side == LIBRARIAN:
+                if moves.get("start_first_half", {}).get("allowed"):
+                    return Now(f"Start the {view['half_seconds'] // 60}-minute timer and begin play!",
+                               f"Tell the Guessers the hint letter {view['hint'].upper()}.", True)
+                if not view["secret_chosen"]:
+                    return Now("Choose the secret word from the book card and a hint letter", "", True)
+                if card_owed:
+                    return Now("Choose one of your two ability cards", "", True)
+                return Now("Waiting for the Guessers to choose their ability card")
+            if card_owed:
+                return Now("Choose one of your two ability cards", "", True)
+            what = "start the timer" if view["secret_chosen"] else "choose the secret word"
+            return Now(f"Waiting for the Lie-brarian to {what}")
+        if phase == "checking":
+            if side == LIBRARIAN:
+                return Now("Clue check: type each guess and the clue tokens laid under it",
+                           f"The app says whether the row holds exactly one lie.", True)
+            return Now("Clue check: the Lie-brarian is checking a game played on paper")
+        # What the last move settled, for this side: it leads the detail until the next step
+        # begins, since on a phone the boards that show it sit below the form of what to do next.
+        news = result_words(view, side)
+        if phase == "halftime":
+            if "start_second_half" in moves:
+                # The halftime card under it says to discard the unused boards, by its button.
+                return Now("Halftime: start the second half", news, True)
+            return Now("Halftime", f"{news} The host starts the second half.")
+        guesses, tokens = view["guesses_left_in_half"], view["tokens"]
+        left = (f"{guesses} guess{pluralize(guesses, 'es')} left in the {half} · "
+                f"{tokens} Fact/Fiction token{pluralize(tokens)}")
+        latest = view["turns"][-1]["guess"].upper() if view["turns"] else ""
+        if phase == "deceiving":
+            if side == LIBRARIAN:
+                lies = lies_wanted(view["lie_counts"], "lie")
+                return Now(f"Give the clues for this guess, with {lies}", f"Guess: {latest}", True)
+            return Now("Waiting for the Lie-brarian's clues", f"Guess: {latest} · {left}")
+        # The guesses left stay in sight beside the news: the Guessers weigh their next guess by
+        # them. On a guesser's phone they go in the headline, as the guess box and the Fact/Fiction
+        # picker (which counts the tokens) must share the first screen with the news.
+        if side == GUESSERS:
+            return Now(f"Your turn: agree on a guess ({guesses} left)", news or left,
+                       moves.get("guess", {}).get("allowed", False))
+        return Now("Waiting for the Guessers to guess", f"{news} {left}." if news else left)
+
+    def caution(self, move: dict, setup: dict) -> str:
+        # A paper game may have allowed a non-word or a repeated letter: warn as the guess box would refuse.
+        if move.get("type") != "check_row":
+            return ""
+        try:
+            red = bool(setup.get("red_words") or setup.get("hard_mode"))
+            return " ".join(rules.guess_warnings(move.get("guess", ""), red_words=red))
+        except rules.IllegalGuess:
+            return ""  # not five letters: the rules' refusal says so
+
+    def remedy(self, reason: str, move_type: str) -> Remedy | None:
+        # The book card is the authority on the secret: a word our dictionary lacks may still be chosen.
+        if move_type == "choose_secret" and reason == "not-a-word":
+            return Remedy("Allow it anyway: it is on the book card", {"override": "1"})
+        if move_type == "guess" and reason == HOUSE_WORD:
+            return Remedy("Allow it anyway: the whole table agrees it is a word", {"table_agreed": "1"})
+        return None
+
+    def draft_audience(self, viewer: Viewer) -> str | None:
+        # A guess can be typed on any guesser's phone; the other guessers watch it take shape.
+        return "guessers" if viewer.role == "guesser" else None
+
+    def audience(self, viewer: Viewer) -> str | None:
+        # Every guesser sees the same view, except a host, who also holds the table's halftime button.
+        if viewer.role == "guesser" and not viewer.is_host:
+            return "guessers"
+        return super().audience(viewer)
+
+    def moment(self, view: dict) -> str:
+        """The word, and the guess that found it (or how many missed it)."""
+        word = (view.get("secret") or "").upper()
+        guesses = view.get("turns") or []
+        found = next((n for n, t in enumerate(guesses, 1) if t.get("correct")), None)
+        if not word:
+            return ""
+        if found:
+            return f"The word was {word}, found with guess {found}" + (
+                f" after {guesses[found - 2]['guess'].upper()}." if found > 1 else ", the first one!")
+        if view["outcome"]["winner"] == GUESSERS:  # clue check: the rows are on paper
+            return f"The Guessers found {word}."
+        return f"The word was {word}: {len(guesses)} guess{'es' if len(guesses) != 1 else ''} missed it."
+
+    def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
+        return truth_shown(before, shown)
+
+
+def truth_shown(before: Played, shown: Sequence[Played]) -> str:
+    """Why going back to ``before`` would hide from the Guessers what a state every screen has
+    shown since told them (``rules.TRUTH_SEEN``, ``rules.ANSWER_SEEN``), or ""."""
+    # Asked at every drawing of the host's Undo: a game with no secret chosen yet is ruled out first.
+    state = before.state
+    if state.phase == OVER or state.secret is None:
+        return ""
+    seen = {rules.shows_truth(state, later.state) for later in shown}
+    return next((why for why in (rules.TRUTH_SEEN, rules.ANSWER_SEEN) if why in seen), "")

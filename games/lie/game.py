@@ -8,15 +8,14 @@ the platform turns seat ids into players on the way in and players into seat ids
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import Any
 
-from companion.table.games import (END, REMOVE, TIMER_EXPIRED, Field, Game, Move, Now, Outcome, Played, PlayerRef,
-                                   Role, Viewer, platform_move)
+from companion.table.games import Codec, Field, Game, Move, Outcome, Played, PlayerRef, Role, Viewer
 
 from . import rules
-from .screens import counted, die, result_words, screen, showdown, spoken, why_won
-from .rules import DECK_SIZE, FACES, MAX_PLAYERS, MIN_PLAYERS, Phase
+from .screens import LieScreens, hands_shown, screen, showdown
+from .rules import DECK_SIZE, FACES, MAX_PLAYERS, MIN_PLAYERS
 
 _DIRECTIONS = (
     (rules.Direction.CLOCKWISE.value, "Clockwise (to your left)"),
@@ -27,9 +26,6 @@ _DIRECTIONS = (
 class Lie(Game):
     slug = "lie"
     name = "LIE"
-    blurb = ("Bid on the dice showing across every hand, or call “Lie!”. The app checks bids, "
-             "keeps the turn order, counts the dice and tracks hand sizes.")
-    headcount = f"{MIN_PLAYERS}–{MAX_PLAYERS} players"
     roles = (Role("player", "Player", MIN_PLAYERS, MAX_PLAYERS, "●"),)
     moves = (
         # A hand is a list of the faces turned up, one per card used: faces=4&faces=4&faces=2.
@@ -73,11 +69,9 @@ class Lie(Game):
     # On the host's page, "acting" holds a panel for each player without a phone: their hand, bid and
     # "Lie!", after the host's own.
     regions = ("showdown", "bid_picker", "hand", "acting", "bids", "players", "leave", "history")
-    acts_inline = True
     public_regions = ("history",)
-    template_functions: ClassVar[dict[str, Callable[..., Any]]] = {"die": die}
-    stylesheet = "css/lie.css"
-    script = "js/lie.js"
+    codec = Codec(rules.from_dict, rules.to_dict)
+    screens = LieScreens()
 
     # -- setup ----------------------------------------------------------------
     def check_setup(self, options: dict[str, Any], players: list[Viewer]) -> str | None:
@@ -87,17 +81,10 @@ class Lie(Game):
             return refusal.message
         return None
 
-    def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
-        # The start refuses these two together: said beside each box too, where the host unticks one.
-        if setup.get("app_deals") and setup.get("count_at_reveal"):
-            return {"app_deals": f"Not with Count at reveal. {rules.DEALS_AND_COUNTS}",
-                    "count_at_reveal": f"Not with The app deals. {rules.DEALS_AND_COUNTS}"}
-        return {}
-
-    def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
+    def start(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> rules.GameState:
         return self._new_game(players, options, rng)
 
-    def _new_game(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> dict:
+    def _new_game(self, players: list[Viewer], options: dict[str, Any], rng: random.Random) -> rules.GameState:
         opener = options.get("opener")  # the rules' player: the platform refuses a seat not dealt in
         state = rules.new_game(
             [p.name for p in players],
@@ -108,33 +95,33 @@ class Lie(Game):
             app_deals=bool(options.get("app_deals")),
             rng=rng,
         )
-        return state.to_dict()
+        return state
 
     # -- the game -------------------------------------------------------------
-    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> dict:
-        kind = platform_move(actor, move)
-        if kind == END:
-            return rules.end_game(rules.from_dict(played.rules)).to_dict()
-        if kind == TIMER_EXPIRED:  # LIE plays without a clock
-            return played.rules
-        if kind == REMOVE:
-            return _removed(played, move["seat"], rng)
+    def apply(self, played: Played, actor: Viewer, move: dict, rng: random.Random) -> rules.GameState:
         seat = played.index(actor)
         if seat is None:
             raise rules.IllegalMove("You are not playing in this game.", reason="not-a-player")
-        return rules.apply(rules.from_dict(played.rules), seat, move, rng).to_dict()
+        return rules.apply(played.state, seat, move, rng)
+
+    def end(self, played: Played) -> rules.GameState:
+        return rules.end_game(played.state)
+
+    def remove(self, played: Played, player: int, rng: random.Random) -> rules.GameState:
+        # A player removed by the host leaves the game as if they had tapped "Leave the game",
+        # so the rules never wait on a seat that is gone.
+        game = played.state
+        if game.outcome is None and player in game.in_game:
+            return rules.apply(game, player, {"type": "forfeit"}, rng)
+        return game
 
     def view(self, played: Played, viewer: Viewer) -> dict:
-        return self._views(played, [viewer])[0]
+        return self.views(played, [viewer])[0]
 
     def views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
-        return self._views(played, viewers)
-
-    def _views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
-        # Both view and views call this, not each other: each is translated into seat ids once.
-        game = rules.from_dict(played.rules)
+        game = played.state
         table = rules.player_view(game, None)  # the display's: every hand of the rounds played
-        shown = [showdown(down, played.rules["players"]) for down in table["showdowns"]]
+        shown = [showdown(down, list(game.players)) for down in table["showdowns"]]
         out = []
         for viewer in viewers:
             seat = played.index(viewer)
@@ -142,138 +129,19 @@ class Lie(Game):
             out.append({**seen, **screen(seen, None if seat is None else game.cards[seat])})
         return out
 
-    def now(self, view: dict, viewer: Viewer) -> Now:
-        # The platform names the seats in waiting_for under the headline, so headlines do not.
-        me = next((p for p in view["players"] if p["seat"] == viewer.seat_id), None)
-        # What the last "Lie!" settled, for this seat: it leads the detail until the next round's
-        # first bid, since on a phone the showdown itself sits below the form of what to do next.
-        # The table display has no form: its showdown card comes first and says it all.
-        news = "" if me is None else result_words(view, me["seat"])
-        outcome = view["outcome"]
-        if outcome is not None:
-            if outcome["termination"] == rules.Termination.ENDED:
-                return Now("The host ended the game: nobody wins",
-                           f"It ended in round {view['round']}; every hand set in it is shown.")
-            why = why_won(view)
-            if me is not None and outcome["winner"] == me["seat"]:
-                return Now("You win!", why)
-            winner = next(p["name"] for p in view["players"] if p["seat"] == outcome["winner"])
-            return Now(f"{winner} wins!", why)
-        if me is not None and me["left"]:
-            return Now("You left this game", "The others play on without you.")
-        if me is not None and me["out"]:
-            why = next((o["mine"] for s in view["showdowns"] for o in s["outs"] if o["seat"] == me["seat"]), "")
-            return Now("You are out of this game", f"{news or why} Watch the others play on.".strip())
-        phase = view["phase"]
-        if phase == Phase.SETTING_HANDS:
-            if me is None:
-                if view["app_deals"]:
-                    return Now("The app has dealt: everyone sets a hand", news)
-                return Now("Everyone draws cards and sets a hand", news)
-            if not me["hand_set"]:
-                cards = me["cards"]
-                if view["app_deals"]:
-                    dealt = f"{cards} cards are" if cards != 1 else "1 card is"
-                    return Now(f"Your {dealt} dealt: set your hand",
-                               news or "Tap the end of each card you will use; you may leave cards unused.",
-                               my_turn=True)
-                return Now(f"Draw {cards} card{'s' if cards != 1 else ''} and enter your hand",
-                           news or "Turn each card so the die you will use is on top; you may leave cards unused.",
-                           my_turn=True)
-            return Now("Your hand is set", news or "You may change it until the last player sets theirs.")
-        if phase == Phase.COUNTING:
-            bid = spoken(view["current_bid"])
-            if me is None:
-                return Now(f"“Lie!” Everyone counts for {bid}")
-            if view["my_count"] is None:
-                face = rules.Bid(2, view["current_bid"]["face"]).spoken().split()[1]
-                wild = " and your ones (wild)" if view["ones_wild"] and view["current_bid"]["face"] != 1 else ""
-                return Now(f"“Lie!” Show your hand and count your {face}{wild}",
-                           f"The challenged bid: {bid}.", my_turn=True)
-            return Now("Your count is in", "You may change it until the last player enters theirs.")
-        my_turn = me is not None and view["turn"] == me["seat"]
-        if phase == Phase.CHOOSING_DIRECTION:
-            if my_turn:
-                return Now("Choose the direction of play", news or "Clockwise (to your left) or counter clockwise.",
-                           my_turn=True)
-            return Now("Waiting for the opener to choose the direction of play", news)
-        current = view["current_bid"]
-        if current is None:
-            draw = ""
-            if view["count_at_reveal"] and me is not None:
-                draw = f"Draw {me['cards']} card{'s' if me['cards'] != 1 else ''} and set your hand first. "
-            if my_turn:
-                return Now("Your turn: make the opening bid", f"{news} {draw}".strip() if news
-                           else draw + "Say it out loud as you tap.", my_turn=True)
-            return Now("Waiting for the opening bid", f"{news} {draw}".strip())
-        if my_turn:
-            return Now("Your turn: bid or call Lie!", f"The bid to beat: {spoken(current)}.", my_turn=True)
-        return Now("Waiting for a higher bid or a call of Lie!", f"The bid: {spoken(current)}.")
-
-    def when_gone(self, played: Played, player: int) -> str:
-        if player not in rules.from_dict(played.rules).in_game:
-            return ""
-        return ("Wait for them to come back, tap No phone beside their name to play their turns from your "
-                "phone, or remove their seat: they forfeit (their cards leave the game) and the others play on.")
-
     def outcome(self, played: Played) -> Outcome | None:
-        if played.rules["outcome"] is None:  # asked after every move: the stored state says it unread
+        game = played.state
+        if game.outcome is None:
             return None
-        game = rules.from_dict(played.rules)
         won = () if game.outcome.winner is None else (game.outcome.winner,)
         how = "the play-off" if game.playoff and game.outcome.termination == rules.Termination.LAST_PLAYER else ""
         return Outcome(won, game.outcome.termination.value, how=how)
 
-    def moment(self, played: Played) -> str:
-        """The last showdown: who called Lie on whose bid, and what the count said."""
-        view = self.view(played, Viewer(seat_id=None, role="display"))
-        last = view.get("last_showdown")
-        if not last or not last.get("challenged"):
-            return ""
-        names = {p["seat"]: p["name"] for p in view["players"]}
-        bid = last["challenged"]
-        verdict = "the bid held" if last["held"] else "the bid was a lie"
-        return (f"{names.get(last['challenger'], '?')} called Lie on {names.get(bid['seat'], '?')}'s "
-                f"{spoken(bid)}: there {'was' if last['count'] == 1 else 'were'} {counted(last['count'], bid['face'])}, "
-                f"{verdict}.")
-
-    def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
-        if not _hands_shown(before, shown):
-            return ""
-        return HANDS_SEEN if before.rules.get("app_deals") else HANDS_SEEN_AT_TABLE
-
-    def undone(self, before: Played, shown: Sequence[Played], rng: random.Random) -> dict:
+    def undone(self, before: Played, shown: Sequence[Played], rng: random.Random) -> rules.GameState:
         # Hands every screen has shown cannot be bid on again: the round starts over from a new deal.
-        if _hands_shown(before, shown):
-            return rules.deal_again(rules.from_dict(before.rules), rng).to_dict()
-        return before.rules
-
-
-# What undoing means once the app's deal was shown to everyone: said in the host's confirm and the notice.
-HANDS_SEEN = "Everyone has seen the hands: the app deals this round again with fresh hands, and its bids start over."
-HANDS_SEEN_AT_TABLE = ("Everyone has seen the hands: this round starts over. Shuffle and deal the cards again, "
-                       "everyone sets their new hand, and its bids start over.")
-
-
-def _removed(played: Played, player: int, rng: random.Random) -> dict:
-    # A player removed by the host leaves the game as if they had tapped "Leave the game",
-    # so the rules never wait on a seat that is gone.
-    game = rules.from_dict(played.rules)
-    if game.outcome is None and player in game.in_game:
-        return rules.apply(game, player, {"type": "forfeit"}, rng).to_dict()
-    return played.rules
-
-
-def _hands_shown(before: Played, shown: Sequence[Played]) -> bool:
-    """Whether a state every screen has shown since ``before`` showed everyone the hands of its
-    round (the app's deal, or hands typed in from the table's cards), in a game that going back
-    leaves on."""
-    if before.rules["outcome"] is not None:
-        return False
-    if not before.rules.get("app_deals") and not any(h is not None for h in before.rules["hands"]):
-        return False  # nothing of the round is stored yet: nothing to hide again
-    state = rules.from_dict(before.rules)
-    return any(rules.shows_hands(state, rules.from_dict(later.rules)) for later in shown)
+        if hands_shown(before, shown):
+            return rules.deal_again(before.state, rng)
+        return before.state
 
 
 def _marked(view: dict, showdowns: list[dict]) -> dict:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from companion.table.games import PlayerRef, listed
+from companion.table.games import Now, Played, PlayerRef, Screens, Viewer, listed
 
 from . import rules
 from .rules import FACES, Phase
@@ -246,3 +248,129 @@ def screen(view: dict, cards: int | None) -> dict:
 
 def spoken(bid: dict) -> str:
     return rules.Bid(bid["quantity"], bid["face"]).spoken()
+
+
+class LieScreens(Screens):
+    blurb = ("Bid on the dice showing across every hand, or call “Lie!”. The app checks bids, "
+             "keeps the turn order, counts the dice and tracks hand sizes.")
+    headcount = f"{rules.MIN_PLAYERS}–{rules.MAX_PLAYERS} players"
+    stylesheet = "css/lie.css"
+    script = "js/lie.js"
+    template_functions: ClassVar[dict[str, Callable[..., Any]]] = {"die": die}
+    acts_inline = True
+
+    def setup_notes(self, setup: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, str]:
+        # The start refuses these two together: said beside each box too, where the host unticks one.
+        if setup.get("app_deals") and setup.get("count_at_reveal"):
+            return {"app_deals": f"Not with Count at reveal. {rules.DEALS_AND_COUNTS}",
+                    "count_at_reveal": f"Not with The app deals. {rules.DEALS_AND_COUNTS}"}
+        return {}
+
+    def now(self, view: dict, viewer: Viewer) -> Now:
+        # The platform names the seats in waiting_for under the headline, so headlines do not.
+        me = next((p for p in view["players"] if p["seat"] == viewer.seat_id), None)
+        # What the last "Lie!" settled, for this seat: it leads the detail until the next round's
+        # first bid, since on a phone the showdown itself sits below the form of what to do next.
+        # The table display has no form: its showdown card comes first and says it all.
+        news = "" if me is None else result_words(view, me["seat"])
+        outcome = view["outcome"]
+        if outcome is not None:
+            if outcome["termination"] == rules.Termination.ENDED:
+                return Now("The host ended the game: nobody wins",
+                           f"It ended in round {view['round']}; every hand set in it is shown.")
+            why = why_won(view)
+            if me is not None and outcome["winner"] == me["seat"]:
+                return Now("You win!", why)
+            winner = next(p["name"] for p in view["players"] if p["seat"] == outcome["winner"])
+            return Now(f"{winner} wins!", why)
+        if me is not None and me["left"]:
+            return Now("You left this game", "The others play on without you.")
+        if me is not None and me["out"]:
+            why = next((o["mine"] for s in view["showdowns"] for o in s["outs"] if o["seat"] == me["seat"]), "")
+            return Now("You are out of this game", f"{news or why} Watch the others play on.".strip())
+        phase = view["phase"]
+        if phase == Phase.SETTING_HANDS:
+            if me is None:
+                if view["app_deals"]:
+                    return Now("The app has dealt: everyone sets a hand", news)
+                return Now("Everyone draws cards and sets a hand", news)
+            if not me["hand_set"]:
+                cards = me["cards"]
+                if view["app_deals"]:
+                    dealt = f"{cards} cards are" if cards != 1 else "1 card is"
+                    return Now(f"Your {dealt} dealt: set your hand",
+                               news or "Tap the end of each card you will use; you may leave cards unused.",
+                               my_turn=True)
+                return Now(f"Draw {cards} card{'s' if cards != 1 else ''} and enter your hand",
+                           news or "Turn each card so the die you will use is on top; you may leave cards unused.",
+                           my_turn=True)
+            return Now("Your hand is set", news or "You may change it until the last player sets theirs.")
+        if phase == Phase.COUNTING:
+            bid = spoken(view["current_bid"])
+            if me is None:
+                return Now(f"“Lie!” Everyone counts for {bid}")
+            if view["my_count"] is None:
+                face = rules.Bid(2, view["current_bid"]["face"]).spoken().split()[1]
+                wild = " and your ones (wild)" if view["ones_wild"] and view["current_bid"]["face"] != 1 else ""
+                return Now(f"“Lie!” Show your hand and count your {face}{wild}",
+                           f"The challenged bid: {bid}.", my_turn=True)
+            return Now("Your count is in", "You may change it until the last player enters theirs.")
+        my_turn = me is not None and view["turn"] == me["seat"]
+        if phase == Phase.CHOOSING_DIRECTION:
+            if my_turn:
+                return Now("Choose the direction of play", news or "Clockwise (to your left) or counter clockwise.",
+                           my_turn=True)
+            return Now("Waiting for the opener to choose the direction of play", news)
+        current = view["current_bid"]
+        if current is None:
+            draw = ""
+            if view["count_at_reveal"] and me is not None:
+                draw = f"Draw {me['cards']} card{'s' if me['cards'] != 1 else ''} and set your hand first. "
+            if my_turn:
+                return Now("Your turn: make the opening bid", f"{news} {draw}".strip() if news
+                           else draw + "Say it out loud as you tap.", my_turn=True)
+            return Now("Waiting for the opening bid", f"{news} {draw}".strip())
+        if my_turn:
+            return Now("Your turn: bid or call Lie!", f"The bid to beat: {spoken(current)}.", my_turn=True)
+        return Now("Waiting for a higher bid or a call of Lie!", f"The bid: {spoken(current)}.")
+
+    def when_gone(self, played: Played, player: int) -> str:
+        if player not in played.state.in_game:
+            return ""
+        return ("Wait for them to come back, tap No phone beside their name to play their turns from your "
+                "phone, or remove their seat: they forfeit (their cards leave the game) and the others play on.")
+
+    def moment(self, view: dict) -> str:
+        """The last showdown: who called Lie on whose bid, and what the count said."""
+        last = view.get("last_showdown")
+        if not last or not last.get("challenged"):
+            return ""
+        names = {p["seat"]: p["name"] for p in view["players"]}
+        bid = last["challenged"]
+        verdict = "the bid held" if last["held"] else "the bid was a lie"
+        return (f"{names.get(last['challenger'], '?')} called Lie on {names.get(bid['seat'], '?')}'s "
+                f"{spoken(bid)}: there {'was' if last['count'] == 1 else 'were'} {counted(last['count'], bid['face'])}, "
+                f"{verdict}.")
+
+    def undo_note(self, before: Played, shown: Sequence[Played]) -> str:
+        if not hands_shown(before, shown):
+            return ""
+        return HANDS_SEEN if before.state.app_deals else HANDS_SEEN_AT_TABLE
+
+
+# What undoing means once the app's deal was shown to everyone: said in the host's confirm and the notice.
+HANDS_SEEN = "Everyone has seen the hands: the app deals this round again with fresh hands, and its bids start over."
+HANDS_SEEN_AT_TABLE = ("Everyone has seen the hands: this round starts over. Shuffle and deal the cards again, "
+                       "everyone sets their new hand, and its bids start over.")
+
+
+def hands_shown(before: Played, shown: Sequence[Played]) -> bool:
+    """Whether a state every screen has shown since ``before`` showed everyone the hands of its
+    round (the app's deal, or hands typed in from the table's cards), in a game that going back
+    leaves on."""
+    state = before.state
+    if state.outcome is not None:
+        return False
+    if not state.app_deals and not any(h is not None for h in state.hands):
+        return False  # nothing of the round is stored yet: nothing to hide again
+    return any(rules.shows_hands(state, later.state) for later in shown)

@@ -32,10 +32,11 @@ def main(script_name: str, step: str) -> dict:
     from django.db import transaction
     from django.http import HttpResponse
 
+    from companion.table import seam
     from companion.table import seats as seat_cookies
     from companion.table import tables
     from companion.table.clock import Clock
-    from companion.table.games import DISPLAY, Played, get, viewer_of
+    from companion.table.games import DISPLAY, Played, get, played_of, viewer_of
     from companion.models import Seat, Table
     from tests import played as play
 
@@ -102,16 +103,16 @@ def main(script_name: str, step: str) -> dict:
         response = HttpResponse()
         seat_cookies.remember(response, seat)
         cookies[seat.pk] = response.cookies[seat_cookies.cookie_name(code)].value
-        view = game.view(Played.from_dict(table.state), viewer_of(seat)) if table.state is not None else None
+        view = seam.view(game, played_of(game, table.state), viewer_of(seat)) if table.state is not None else None
         phases[seat.pk] = view["phase"] if view else "lobby"
     return {"code": code, "cookies": cookies, "display": display_id, "phases": phases}
 
 
 def leaver(game, state, players) -> int:
     """The seat whose phone leaves in "left-N": the last player with a phone who is not the host
-    and is still in the game (Game.when_gone has something to say), else the last of them."""
+    and is still in the game (Screens.when_gone has something to say), else the last of them."""
     able = [p for p in players if not p.is_host and p.has_phone]
-    still = [p for p in able if state.index(p) is not None and game.when_gone(state, state.index(p))]
+    still = [p for p in able if state.index(p) is not None and game.screens.when_gone(state, state.index(p))]
     return (still or able)[-1].seat_id
 
 

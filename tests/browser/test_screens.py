@@ -25,7 +25,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from companion.table.games import DISPLAY, Viewer, get
+from companion.table import seam
+from companion.table.games import DISPLAY, Viewer, get, rotating_role
 from tests.browser.conftest import ROOT, Server
 from tests.browser.phones import create_table, join_by_code, open_display
 from tests.catalogue import REAL_GAMES, scripts
@@ -64,7 +65,7 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
     def kind(view: dict) -> tuple:
         return view["phase"], frozenset(k for k, v in view.items() if v not in (None, False, 0, "", [], {}))
 
-    kinds = {kind(game.view(state, display)): 0}
+    kinds = {kind(seam.view(game, state, display)): 0}
     last_in_play = 0
     for number, (seat_id, move) in enumerate(script.STEPS, start=1):
         state = play.step(game, state, by_id.get(seat_id), move, rng)
@@ -72,7 +73,7 @@ def phase_steps(script_name: str) -> list[tuple[str, str]]:
             kinds.setdefault(("end", frozenset()), number)
             break
         last_in_play = number
-        kinds.setdefault(kind(game.view(state, display)), number)
+        kinds.setdefault(kind(seam.view(game, state, display)), number)
     found, seen = [("lobby", "lobby")], {}
     for (phase, _), number in sorted(kinds.items(), key=lambda item: item[1]):
         seen[phase] = seen.get(phase, 0) + 1
@@ -107,7 +108,7 @@ def _lie_turn(script, game, rng_seed: int) -> int | None:
         state = play.step(game, state, by_id.get(seat_id), move, rng)
         if game.outcome(state) is not None:
             return None
-        view = game.view(state, host)
+        view = seam.view(game, state, host)
         if view["my_turn"] and view["current_bid"] and view["phase"] == "bidding":
             return number
     return None
@@ -122,7 +123,7 @@ def roles(script_name: str) -> dict[str, tuple[int, bool]]:
     game = get(slug)
     host = next(p for p in script.PLAYERS if p.is_host)
     found = {"host": (host.seat_id, False)}
-    special = next((p for p in script.PLAYERS if game.rotating_role and p.role == game.rotating_role), None)
+    special = next((p for p in script.PLAYERS if p.role == rotating_role(game)), None)
     if special is not None and not special.is_host:
         found[special.role] = (special.seat_id, False)
     player = next((p for p in script.PLAYERS if not p.is_host and p.has_phone and p is not special), None)

@@ -37,23 +37,23 @@ def host_of(state: Played, name: str):
 @pytest.mark.parametrize("name", ["halftruth/scripted", "halftruth/scripted_largest"])
 def test_half_truth_offers_to_wait_or_take_them_out_until_they_are_out(name):
     game, state, gone, player, rng = in_play(name)
-    assert "take them out of the game" in game.when_gone(state, player)
+    assert "take them out of the game" in game.screens.when_gone(state, player)
     dropped = play.move(game, state, host_of(state, name), {"type": "drop", "seat": gone.seat_id}, rng)
-    assert game.when_gone(dropped, player) == ""
+    assert game.screens.when_gone(dropped, player) == ""
 
 
 @pytest.mark.parametrize("name", ["lie/scripted", "lie/scripted_largest"])
 def test_lie_offers_to_wait_play_for_them_or_let_them_forfeit_until_they_have(name):
     game, state, gone, player, rng = in_play(name)
-    said = game.when_gone(state, player)
+    said = game.screens.when_gone(state, player)
     assert "No phone" in said and "they forfeit" in said
-    assert game.when_gone(play.remove(game, state, gone, rng), player) == ""
+    assert game.screens.when_gone(play.remove(game, state, gone, rng), player) == ""
 
 
 def test_fiction_tells_a_lie_brarian_who_left_from_a_guesser_who_left():
     game, state, gone, player, rng = in_play("fiction/scripted_largest")
     roles = [p.role for p in state.players]
     librarian = roles.index("librarian")
-    assert "The Lie-brarian holds the secret word" in game.when_gone(state, librarian)
+    assert "The Lie-brarian holds the secret word" in game.screens.when_gone(state, librarian)
     guesser = next(n for n, role in enumerate(roles) if role == "guesser")
-    assert "The other Guessers play on" in game.when_gone(state, guesser)
+    assert "The other Guessers play on" in game.screens.when_gone(state, guesser)

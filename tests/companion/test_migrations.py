@@ -20,7 +20,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.loader import MigrationLoader
 
 from companion.live import render
-from companion.table import tables
+from companion.table import seam, tables
 from companion.table.clock import Clock
 from companion.table.games import DISPLAY, Played, get
 from companion.models import Table
@@ -128,7 +128,7 @@ def test_a_table_stored_in_its_games_old_shape_plays_on_after_the_migration(slug
     seats = list(table.seats.all())
     scene = render.scene(table, seats)
     for seat in seats:
-        view = game.view(Played.from_dict(table.state), render.viewer_of(seat))
+        view = seam.view(game, Played.from_dict(table.state, game.codec), render.viewer_of(seat))
         assert view["phase"] and render.fragment(scene, seat), seat.name
 
 
@@ -152,7 +152,7 @@ def test_a_finished_lie_game_stored_with_its_old_ending_reads_its_ending_with_hy
         migrate(AFTER)
         stored = Table.objects.get()
         assert stored.state == new and stored.actions.get().state_before == new
-        assert game.outcome(Played.from_dict(stored.state)).ending == "last-player"
+        assert game.outcome(Played.from_dict(stored.state, game.codec)).ending == "last-player"
         migrate([("companion", "0009_stale_before")])
         assert OldTable.objects.get().state == old
     finally:

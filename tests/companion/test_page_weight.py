@@ -102,7 +102,7 @@ def test_no_page_loads_a_script_it_does_not_run(stub_table, game_tables, phone):
         assert ("htmx-2" in scripts) == pages[name].hx, f"{name} loads htmx without an hx- attribute, or misses it"
     assert "hx-get" in claim.content.decode()  # the waiting phone polls: it keeps htmx
     for slug in GAMES:
-        own = get(slug).script
+        own = get(slug).screens.script
         for who in ("player", "display"):
             scripts = " ".join(pages[f"{slug} {who}"].scripts)
             for needed in ("htmx-2", "hx-ws", "idiomorph", "table.js", "app.js"):

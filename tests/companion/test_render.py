@@ -21,7 +21,8 @@ from django.db import models
 from django.template import engines
 
 from companion.live import render
-from companion.table.games import DISPLAY, Game, Played, Viewer, get, move_of
+from companion.table import seam
+from companion.table.games import DISPLAY, Played, Screens, Viewer, get, move_of
 from companion.models import Seat, Table
 from tests import played as play
 from tests.catalogue import GAMES, scripts
@@ -90,7 +91,7 @@ def assert_no_seat_is_sent_what_its_view_hides(slug: str, **table_facts: Any) ->
         public = {s.name for s in seats} | {CODE}
         stored = {text for text in strings(state.rules) if len(text.strip()) >= 2}
         for seat in seats:
-            view = game.view(state, render.viewer_of(seat))
+            view = seam.view(game, state, render.viewer_of(seat))
             hidden = stored - strings(view) - public
             html = render.fragment(scene, seat)
             leaked = sorted(text for text in hidden if shows(html, text))
@@ -131,7 +132,7 @@ def test_seats_gone_and_phones_asking_for_them_show_no_screen_more_than_its_view
         public = {s.name for s in seats} | {CODE}
         stored = {text for text in strings(state.rules) if len(text.strip()) >= 2}
         for seat in seats:
-            view = game.view(state, render.viewer_of(seat))
+            view = seam.view(game, state, render.viewer_of(seat))
             html = render.fragment(scene, seat)
             leaked = sorted(text for text in stored - strings(view) - public if shows(html, text))
             assert not leaked, f"{slug} {label}: {seat.name} was sent {leaked}"
@@ -152,7 +153,7 @@ def test_everything_a_template_can_reach_is_free_of_the_secret():
     table.state = state.to_dict()
     table.save()
     gus = seats[1]
-    hidden = strings(state.rules) - strings(game.view(state, render.viewer_of(gus)))
+    hidden = strings(state.rules) - strings(seam.view(game, state, render.viewer_of(gus)))
     assert "zephyr" in hidden
     leaky = engines["django"].from_string("{{ view }} {{ table }} {{ me }} {{ people }}")
     html = leaky.render(render.context(render.scene(table, seats), gus))
@@ -191,7 +192,7 @@ def test_a_template_context_holds_no_stored_model(slug):
 def test_every_view_has_the_shared_shape(slug):
     for label, table, seats, game, state in played(slug):
         for seat in seats:
-            view = game.view(state, render.viewer_of(seat))
+            view = seam.view(game, state, render.viewer_of(seat))
             assert {"phase", "waiting_for", "legal_moves", "outcome"} <= set(view), f"{slug} {label}"
             assert isinstance(view["phase"], str)
             assert all(isinstance(s, int) for s in view["waiting_for"])
@@ -258,10 +259,10 @@ def test_a_moves_state_draws_every_seat_as_the_state_read_back_from_the_database
     import json
 
     for label, table, seats, game, state in played(slug):
-        stored = Played.from_dict(json.loads(json.dumps(state.to_dict())))
+        stored = Played.from_dict(json.loads(json.dumps(state.to_dict())), game.codec)
         for seat in seats:
             viewer = render.viewer_of(seat)
-            assert game.view(state, viewer) == game.view(stored, viewer), f"{slug} {label}: {seat.name}"
+            assert seam.view(game, state, viewer) == seam.view(game, stored, viewer), f"{slug} {label}: {seat.name}"
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -270,9 +271,9 @@ def test_the_views_of_every_seat_at_once_are_each_seats_view(slug):
     alone is, whatever seats are asked with it."""
     for label, table, seats, game, state in played(slug):
         viewers = [render.viewer_of(seat) for seat in seats] + [render.TABLE]
-        together = game.views(state, viewers)
-        assert together == [game.view(state, viewer) for viewer in viewers], f"{slug} {label}"
-        assert game.views(state, viewers[::-1]) == together[::-1], f"{slug} {label}"
+        together = seam.views(game, state, viewers)
+        assert together == [seam.view(game, state, viewer) for viewer in viewers], f"{slug} {label}"
+        assert seam.views(game, state, viewers[::-1]) == together[::-1], f"{slug} {label}"
 
 
 @pytest.mark.parametrize("slug", SCRIPTS)
@@ -383,17 +384,17 @@ def test_a_games_best_moment_says_only_what_its_end_shows_everyone(slug):
     game, _, state = play.played_out(slug)
     if game.outcome(state) is None:
         pytest.skip("this script stops before the end")
-    if type(game).moment is Game.moment:
+    if type(game.screens).moment is Screens.moment:
         pytest.skip("this game keeps no moment")
-    view = game.view(state, Viewer(seat_id=None, role=DISPLAY.slug))
+    view = seam.view(game, state, Viewer(seat_id=None, role=DISPLAY.slug))
     shown = {w.casefold() for text in strings(view) for w in re.findall(r"[^\W\d_]+", text)}
-    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", game.moment(state).replace("'s ", " "))}
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", seam.moment(game, state).replace("'s ", " "))}
     own = getattr(importlib.import_module(f"tests.games.{game.slug}.scripted"), "MOMENT_WORDS", ())
     named = words - MOMENT_WORDS - {w.casefold() for w in own}  # the secret word, the guesses, the players' names
     assert named and named <= shown, f"{slug}: {sorted(named - shown)} are not on the display at the end"
 
 
-# The words of the three games' and the demo's moments' own sentences (Game.moment), which name
+# The words of the three games' and the demo's moments' own sentences (Screens.moment), which name
 # nothing of a game; another game lists its own in its scripted.py.
 MOMENT_WORDS = set("""the word was found with guess after first one guessers missed it guesses final ranking vp
 called lie on there was were bid held a lies secret""".split()) | {

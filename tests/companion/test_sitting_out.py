@@ -11,7 +11,7 @@ import pytest
 
 from companion.live.drafts import drafts_group
 from companion.table import tables
-from companion.table.games import played_of
+from companion.table.games import game_of, played_of
 from companion.models import Seat, Table
 from tests.companion.test_endings import region, text
 from tests.companion.test_evening import table_of
@@ -31,7 +31,7 @@ def run(seat: Seat, change: tables.Change) -> tables.Result:
 def dealt(table: Table) -> list[str]:
     table.refresh_from_db()
     names = {s.pk: s.name for s in table.seats.all()}
-    return [names[s] for s in played_of(table.state).seats]
+    return [names[s] for s in played_of(game_of(table), table.state).seats]
 
 
 def test_a_table_of_eight_sits_two_out_of_half_truth_and_deals_everyone_in_again_after(phone):

@@ -8,6 +8,7 @@ import pytest
 
 from tests.companion.test_endings import region, seated, text
 from tests.companion.test_tables import move, post_host
+from companion.table import seam
 
 pytestmark = [pytest.mark.django_db]
 
@@ -46,24 +47,24 @@ def test_every_game_says_how_it_ended_in_one_shape(script_name):
     import random
     import re
 
-    from companion.table.games import get, outcome_of
+    from companion.table.games import get
     from tests import played as play
 
     slug, module = script_name.split("/")
     script = importlib.import_module(f"tests.games.{slug}.{module}")
     game, rng = get(slug), random.Random(7)
     state = play.begin(game, list(script.PLAYERS), script.SETUP, rng)
-    assert outcome_of(game, state) is None
+    assert seam.outcome(game, state) is None
     by_id = {p.seat_id: p for p in script.PLAYERS}
     for seat_id, played in script.STEPS:
         state = play.step(game, state, by_id.get(seat_id), played, rng)
-    outcome = outcome_of(game, state)
+    outcome = seam.outcome(game, state)
     seats = {p.seat_id for p in script.PLAYERS}
     assert outcome is not None and outcome.ending and set(outcome.winners) <= seats
     # Spelt as every game spells it, a slug with hyphens, so the standings say it in words alike.
     assert re.fullmatch(r"[a-z]+(-[a-z]+)*", outcome.ending), outcome.ending
     assert outcome.winners or outcome.side
-    ended = outcome_of(game, play.end(game, play.begin(game, list(script.PLAYERS), script.SETUP, rng)))
+    ended = seam.outcome(game, play.end(game, play.begin(game, list(script.PLAYERS), script.SETUP, rng)))
     assert ended is not None and ended.winners == () and ended.ending == "ended"
 
 

@@ -60,7 +60,7 @@ def test_home_says_how_many_play_each_game(phone):
 
     html = phone().get("/").content.decode()
     for game in all_games():
-        assert game.headcount and escape(game.headcount) in html, game.slug
+        assert game.screens.headcount and escape(game.screens.headcount) in html, game.slug
 
 
 def test_a_name_is_required(phone):
@@ -308,16 +308,17 @@ def test_an_undo_after_an_undo_hands_the_game_every_state_shown_since_the_move_i
         stub_table, phone, monkeypatch):
     """What the first undo took back was shown too: the game judges the second undo with it."""
     from games.stub.game import SecretKeeper
+    from games.stub.screens import SecretKeeperScreens
 
     asked = {"note": [], "undone": []}
 
     def guesses(before, shown):
         return [g["word"] for g in before.rules["guesses"]], [[g["word"] for g in s.rules["guesses"]] for s in shown]
 
-    monkeypatch.setattr(SecretKeeper, "undo_note", lambda self, before, shown: asked["note"].append(
+    monkeypatch.setattr(SecretKeeperScreens, "undo_note", lambda self, before, shown: asked["note"].append(
         guesses(before, shown)) or "", raising=False)
     monkeypatch.setattr(SecretKeeper, "undone", lambda self, before, shown, rng: asked["undone"].append(
-        guesses(before, shown)) or before.rules, raising=False)
+        guesses(before, shown)) or before.state, raising=False)
     table, host = started(stub_table, phone)
     move(host, table, type="set_secret", word="lantern")
     gus = sit(phone(), stub_table[2])

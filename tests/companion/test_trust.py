@@ -11,9 +11,10 @@ from django.urls import reverse
 from companion.live import presence, render
 from companion.table import tables
 from companion.table.clock import Clock
-from companion.table.games import Game
+from companion.table.games import Screens
 from companion.models import Seat, Table
 from games.stub.game import SecretKeeper
+from games.stub.screens import SecretKeeperScreens
 from tests.companion.test_tables import move, post_host, started
 from tests.conftest import sit, version
 
@@ -164,7 +165,7 @@ def test_a_reply_asks_for_a_view_of_its_own_only_when_the_game_has_something_to_
 
     reply, extra = guess("melon")
     assert "MELON is not the word" in reply and extra == 1  # the word to the guesser, read from its view
-    monkeypatch.setattr(SecretKeeper, "said", Game.said)
+    monkeypatch.setattr(SecretKeeperScreens, "said", Screens.said)
     reply, extra = guess("lemon")
     assert "lemon" in reply.lower() and "is not the word" not in reply and extra == 0  # nothing to say: no view
 

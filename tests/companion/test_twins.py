@@ -25,7 +25,7 @@ from django.test import Client
 from companion.live import broadcast, render
 from companion.live.broadcast import group_of
 from companion.models import Seat, Table
-from companion.table import tables
+from companion.table import seam, tables
 from companion.table.games import Game, Played, viewer_of
 from tests.catalogue import GAMES, scripts, twin_of
 from tests.companion.test_render import CODE, played
@@ -62,7 +62,7 @@ def checked_steps(game: Game, states: list[Played]) -> list[int]:
     """The steps checked: of each phase (as the table display's view names it), the last step of
     its first run and of its last, where the most is hidden (every hand set but one, every pick
     locked in but one), once with the fewest rounds behind it and once with the most."""
-    phases = [game.view(state, render.TABLE)["phase"] for state in states]
+    phases = [seam.view(game, state, render.TABLE)["phase"] for state in states]
     ends = [n for n, phase in enumerate(phases) if n + 1 == len(phases) or phases[n + 1] != phase]
     first = {phases[n]: n for n in reversed(ends)}
     last = {phases[n]: n for n in ends}
@@ -120,13 +120,13 @@ def differing_regions(first: str, second: str) -> list[str]:
 
 def seen_by_another(game: Game, state: Played, other: Played, seats: list[Seat], seat: Seat) -> bool:
     """Whether the twin for ``seat`` changes what some other seat sees: the twin tests something."""
-    return any(game.view(state, viewer_of(s)) != game.view(other, viewer_of(s)) for s in seats if s is not seat)
+    return any(seam.view(game, state, viewer_of(s)) != seam.view(game, other, viewer_of(s)) for s in seats if s is not seat)
 
 
 def acting(game: Game, seat: Seat, seats: list[Seat]) -> dict:
-    """For the host of a game that acts inline (``Game.acts_inline``), the players without a phone
+    """For the host of a game that acts inline (``Screens.acts_inline``), the players without a phone
     whose panels its page holds, which its twin keeps as they are: ``also``."""
-    if not (seat.is_host and game.acts_inline):
+    if not (seat.is_host and game.screens.acts_inline):
         return {}
     return {"also": [viewer_of(s) for s in seats if not s.has_phone and not s.left and not s.removed
                      and s.role != "display"]}
@@ -152,7 +152,7 @@ def test_a_seat_is_sent_the_same_bytes_whatever_it_may_not_see(name, monkeypatch
         hiding = [seat for seat in seats if twins[seat.pk].rules != state.rules]
         for seat in hiding:
             viewer = viewer_of(seat)
-            mine, theirs = game.view(state, viewer), game.view(twins[seat.pk], viewer)
+            mine, theirs = seam.view(game, state, viewer), seam.view(game, twins[seat.pk], viewer)
             assert mine == theirs, (
                 f"{name} {label}: {seat.name}'s view changes with what it may not see, in "
                 f"{sorted(k for k in mine if mine[k] != theirs.get(k))}: the view shows it, or "

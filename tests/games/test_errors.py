@@ -100,12 +100,12 @@ def test_a_seat_the_game_cannot_do_without_is_refused_as_an_illegal_move():
     # The demo game's keeper holds the secret: removing that seat mid-game is refused, for the host to read.
     import random
 
-    from companion.table.games import begin, get
+    from companion.table.games import get
     from tests import played as play
     from tests.games.stub import scripted
 
     game = get("stub")
-    played = begin(game, scripted.PLAYERS, scripted.SETUP, random.Random(0))
+    played = play.begin(game, scripted.PLAYERS, scripted.SETUP, random.Random(0))
     with pytest.raises(IllegalMove) as caught:
         play.remove(game, played, scripted.PLAYERS[0], random.Random(0))
     assert "keeper" in caught.value.message
@@ -114,21 +114,22 @@ def test_a_seat_the_game_cannot_do_without_is_refused_as_an_illegal_move():
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_platform_move_from_any_seat_is_refused_by_every_game_and_the_table_makes_it(slug):
-    # The form parser keeps these from phones; a game's apply refuses them from any seat too,
-    # and takes them from the table alone.
+    # The form parser keeps these from phones; the seam, the one door to every game, refuses them
+    # from any seat too, and takes them from the table alone.
     import importlib
     import random
 
-    from companion.table.games import END, PLATFORM_MOVES, TABLE, begin, get
+    from companion.table import seam
+    from companion.table.games import END, PLATFORM_MOVES, TABLE, get
 
     game = get(slug)
     script = importlib.import_module(f"tests.games.{slug}.scripted")
-    played = begin(game, list(script.PLAYERS), script.SETUP, random.Random(7))
+    played = seam.start(game, list(script.PLAYERS), script.SETUP, random.Random(7))
     for kind in sorted(PLATFORM_MOVES):
         for seat in script.PLAYERS:
             with pytest.raises(RulesError) as caught:
-                game.apply(played, seat, {"type": kind, "seat": 0}, random.Random(0))
+                seam.apply(game, played, seat, {"type": kind, "seat": 0}, random.Random(0))
             assert caught.value.reason == "unknown-move", (kind, seat.name)
     assert game.outcome(played) is None
-    ended = played.then(game.apply(played, TABLE, {"type": END}, random.Random(0)))
+    ended = seam.apply(game, played, TABLE, {"type": END}, random.Random(0))
     assert game.outcome(ended).winners == () and game.outcome(ended).ending == "ended"

@@ -8,7 +8,7 @@ import random
 import pytest
 from django.http import QueryDict
 
-from companion.table import games, tables
+from companion.table import games, seam, tables
 from companion.table.forms import Form, MoveError
 from companion.models import Table
 from games.fiction.rules import GameState, end_game, player_view
@@ -78,7 +78,7 @@ def test_entered_cards_join_the_deal_as_the_rules_read_them(game):
     setup = {**Form(game.setup).initial(), **Form(game.setup).parse(form(
         librarian_cards=[(f"Card {n}", "lies-2", "3") for n in "ABCDE"],
         guesser_cards=[("Point to any letter", "with-token", "2")]))}
-    assert game.check_setup(setup, scripted.PLAYERS) is None
+    assert seam.check_setup(game, setup, scripted.PLAYERS) is None
     dealt = {}
     for seed in range(12):
         state = play.begin(game, scripted.PLAYERS, setup, random.Random(seed))
@@ -91,7 +91,7 @@ def test_entered_cards_join_the_deal_as_the_rules_read_them(game):
 
 def test_a_setup_typed_in_the_old_syntax_is_still_read(game):
     setup = {**Form(game.setup).initial(), "ability_cards": True, "librarian_cards": "Peek (2)"}
-    assert game.check_setup(setup, scripted.PLAYERS) is None
+    assert seam.check_setup(game, setup, scripted.PLAYERS) is None
     # the host's next change turns the old text into rows, card for card
     data = form()
     data["librarian_cards"] = "Peek (2)"
@@ -156,9 +156,9 @@ def test_the_tv_shows_the_lie_brarians_limit_of_uses_and_lena_her_uses_left(game
     from tests.games.fiction.test_game import render_region
 
     state = with_lie_plus_one(game)
-    tv = render_region(game, "setup_panel", game.view(state, DISPLAY), DISPLAY)
+    tv = render_region(game, "setup_panel", seam.view(game, state, DISPLAY), DISPLAY)
     assert "Lie about +1 letter." in tv and "at most 2 uses" in tv and "left" not in tv
-    lena = render_region(game, "setup_panel", game.view(state, LENA), LENA)
+    lena = render_region(game, "setup_panel", seam.view(game, state, LENA), LENA)
     assert "at most 2 uses" in lena and "2 uses left" in lena
     ended = GameState.from_dict(state.rules)
 

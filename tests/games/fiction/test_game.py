@@ -8,7 +8,7 @@ import pytest
 from django.http import QueryDict
 from django.template.loader import render_to_string
 
-from companion.table import games
+from companion.table import games, seam
 from companion.table.forms import Form, MoveError, parse_move
 from companion.table.games import Played, Viewer, move_of
 from tests import played as play
@@ -43,7 +43,7 @@ def begun(game, **options):
 
 
 def test_registered_with_its_roles_and_no_declared_clock_move(game):
-    assert game.rotating_role == "librarian" and not game.demo
+    assert games.rotating_role(game) == "librarian" and not game.screens.demo
     assert [r.slug for r in game.roles] == ["librarian", "guesser"]
     assert move_of(game, "timer_expired") is None
     assert [m.type for m in game.moves if m.host_only] == ["start_second_half"]
@@ -100,7 +100,7 @@ def test_a_guesser_cannot_make_the_lie_brarians_moves(game):
 def test_only_the_seat_the_game_began_with_is_the_lie_brarian(game):
     gwen_now_a_librarian = Viewer(3, "librarian", "Gwen")
     state = begun(game)
-    assert "secret" not in game.view(state, gwen_now_a_librarian)
+    assert "secret" not in seam.view(game, state, gwen_now_a_librarian)
     with pytest.raises(RulesError):
         post(game, post(game, state, GUS, type="guess", word="entry"), gwen_now_a_librarian,
              type="share_clues", clues=list("~✗✗~✗"))
@@ -125,7 +125,7 @@ def test_start_with_hard_mode_and_ability_cards(game):
     state = play.begin(game, scripted.PLAYERS, DEFAULTS | {"hard_mode": True, "ability_cards": True}, random.Random(0))
     assert state.rules["options"]["red_words"] and state.rules["tokens"] == 1
     assert set(state.rules["offers"]) == {"librarian", "guessers"}
-    assert game.view(state, GUS)["offer"] and not game.view(state, DISPLAY)["offer"]
+    assert seam.view(game, state, GUS)["offer"] and not seam.view(game, state, DISPLAY)["offer"]
 
 
 def test_setup_form_parses_with_defaults(game):
@@ -141,13 +141,13 @@ def test_setup_form_parses_with_defaults(game):
     ],
 )
 def test_check_setup_refusals(game, players, problem):
-    assert problem in game.check_setup(DEFAULTS, players)
+    assert problem in seam.check_setup(game, DEFAULTS, players)
     with pytest.raises(RulesError):
         play.begin(game, players, DEFAULTS, random.Random(0))
 
 
 def test_check_setup_accepts_a_guesser_without_a_phone(game):
-    assert game.check_setup(DEFAULTS, [LENA, Viewer(2, "guesser", "Gus", has_phone=False)]) is None
+    assert seam.check_setup(game, DEFAULTS, [LENA, Viewer(2, "guesser", "Gus", has_phone=False)]) is None
 
 
 # --- the view, the "now" card, the audience --------------------------------------------------
@@ -156,27 +156,27 @@ def test_check_setup_accepts_a_guesser_without_a_phone(game):
 def test_view_shape_and_waiting_for_are_platform_seats(game):
     state = begun(game)
     for viewer in (LENA, GUS, GWEN, DISPLAY):
-        view = game.view(state, viewer)
+        view = seam.view(game, state, viewer)
         assert {"phase", "waiting_for", "legal_moves", "outcome"} <= set(view)
         assert view["waiting_for"] == [2, 3] and view["outcome"] is None
         for move in view["legal_moves"]:
             assert set(move) == {"type", "allowed", "why"} and isinstance(move["why"], str)
-    assert game.view(state, DISPLAY)["legal_moves"] == []
+    assert seam.view(game, state, DISPLAY)["legal_moves"] == []
     state = post(game, state, GWEN, type="guess", word="entry")
-    assert game.view(state, GUS)["waiting_for"] == [1]
+    assert seam.view(game, state, GUS)["waiting_for"] == [1]
 
 
 def test_the_host_alone_sees_the_tables_halftime_move(game):
     state = play.expire(game, begun(game))
-    types = {v.name: [m["type"] for m in game.view(state, v)["legal_moves"]] for v in (LENA, GUS, GWEN, DISPLAY)}
+    types = {v.name: [m["type"] for m in seam.view(game, state, v)["legal_moves"]] for v in (LENA, GUS, GWEN, DISPLAY)}
     assert types == {"Lena": [], "Gus": ["mark_letter", "start_second_half"], "Gwen": ["mark_letter"], "Table": []}
-    assert game.audience(GWEN) == "guessers" and game.audience(GUS) is None
-    assert game.audience(LENA) is None and game.audience(DISPLAY) == "display"
+    assert game.screens.audience(GWEN) == "guessers" and game.screens.audience(GUS) is None
+    assert game.screens.audience(LENA) is None and game.screens.audience(DISPLAY) == "display"
 
 
 def test_now_changes_with_the_phase(game):
     state = play.begin(game, scripted.PLAYERS, DEFAULTS, random.Random(0))
-    now = lambda viewer: game.now(game.view(state, viewer), viewer)  # noqa: E731
+    now = lambda viewer: game.screens.now(seam.view(game, state, viewer), viewer)  # noqa: E731
     assert now(LENA).headline == "Choose the secret word from the book card and a hint letter" and now(LENA).my_turn
     assert now(GWEN).headline == "Waiting for the Lie-brarian to choose the secret word"
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
@@ -197,11 +197,11 @@ def test_now_changes_with_the_phase(game):
 
 
 def test_the_now_card_counts_one_guess_and_one_token_in_the_singular(game):
-    view = game.view(begun(game), GWEN)
-    assert "5 guesses left in the first half · 3 Fact/Fiction tokens" in game.now(view, GWEN).detail
+    view = seam.view(game, begun(game), GWEN)
+    assert "5 guesses left in the first half · 3 Fact/Fiction tokens" in game.screens.now(view, GWEN).detail
     view |= {"guesses_left_in_half": 1, "tokens": 1}
-    assert "1 guess left in the first half · 1 Fact/Fiction token" in game.now(view, GWEN).detail
-    assert "tokens" not in game.now(view, GWEN).detail
+    assert "1 guess left in the first half · 1 Fact/Fiction token" in game.screens.now(view, GWEN).detail
+    assert "tokens" not in game.screens.now(view, GWEN).detail
 
 
 def test_the_clock_follows_the_halves(game):
@@ -214,8 +214,8 @@ def test_the_clock_follows_the_halves(game):
     assert game.clock(state) == games.ClockWant("half-2", 480, True)
     state = play.expire(game, state)
     assert game.outcome(state) is not None and game.clock(state) is None
-    assert game.view(state, GUS)["outcome"] == {"winner": "librarian", "termination": "time"}
-    assert games.outcome_of(game, state) == games.Outcome((1,), "time", "the Lie-brarian")
+    assert seam.view(game, state, GUS)["outcome"] == {"winner": "librarian", "termination": "time"}
+    assert seam.outcome(game, state) == games.Outcome((1,), "time", "the Lie-brarian")
 
 
 def test_the_lie_brarian_cannot_leave_mid_game(game):
@@ -240,7 +240,7 @@ def play_script(game, script=scripted):
             declared, parsed = parse_move(game.moves, _as_form(move))
             assert parsed == move, "a scripted move is exactly what parse_move returns"
             state = play.move(game, state, by_id[seat_id], move, random.Random(0))
-        states.append(Played.from_dict(json.loads(json.dumps(state.to_dict()))))
+        states.append(Played.from_dict(json.loads(json.dumps(state.to_dict())), game.codec))
     return states
 
 
@@ -257,9 +257,9 @@ def test_the_scripted_game_reaches_the_guessers_win(game):
     states = play_script(game)
     assert [s.rules["phase"] for s in states].count("halftime") == 1
     assert {s.rules["phase"] for s in states} == {"setup", "guessing", "deceiving", "halftime", "over"}
-    final = game.view(states[-1], GWEN)
+    final = seam.view(game, states[-1], GWEN)
     assert final["outcome"] == {"winner": "guessers", "termination": "guessed"}
-    assert games.outcome_of(game, states[-1]) == games.Outcome((2, 3), "guessed", "the Guessers")
+    assert seam.outcome(game, states[-1]) == games.Outcome((2, 3), "guessed", "the Guessers")
     assert final["secret"] == scripted.SECRET
     assert [t["lies"] for t in final["turns"]][:2] == [[0], [1, 4]]
     assert final["turns"][0]["fictions"] == [0] and final["turns"][0]["facts"] == [2]
@@ -270,7 +270,7 @@ def test_the_scripted_secret_and_honest_rows_stay_off_public_screens_until_the_e
     for state in play_script(game)[:-1]:
         honest = {t["honest"] for t in state.rules["turns"] if not t["correct"]}
         for viewer in (seats[2], seats[3], DISPLAY):
-            view = game.view(state, viewer)
+            view = seam.view(game, state, viewer)
             html = "".join(render_region(game, region, view, viewer) for region in game.regions)
             html += json.dumps(view, ensure_ascii=False)
             assert scripted.SECRET not in html.lower()
@@ -289,7 +289,7 @@ def render_region(game, region, view, viewer):
 def test_every_region_renders_for_every_seat_in_every_phase(game):
     for state in play_script(game):
         for viewer in (*scripted.PLAYERS, DISPLAY):
-            view = game.view(state, viewer)
+            view = seam.view(game, state, viewer)
             for region in game.regions:
                 render_region(game, region, view, viewer)
 
@@ -299,7 +299,7 @@ def test_the_largest_scripted_game_fills_all_ten_boards_with_tokens_and_the_lie_
     assert len(players) == 8 and [p.name for p in players if not p.has_phone] == ["Mo"]
     states = play_script(game, scripted_largest)
     assert [s.rules["phase"] for s in states].count("halftime") == 1
-    final = game.view(states[-1], players[1])
+    final = seam.view(game, states[-1], players[1])
     assert final["outcome"]["winner"] == "librarian" and final["outcome"]["termination"] == "out-of-guesses"
     assert [t["half"] for t in final["turns"]] == [1] * 5 + [2] * 5
     assert all(t["clues"] for t in final["turns"])
@@ -318,9 +318,9 @@ def test_a_control_is_marked_to_use_now_exactly_when_the_now_card_says_it_is_the
     marked_turns = 0
     for number, state in enumerate(play_script(game, script)):
         for viewer in viewers:
-            view = game.view(state, viewer)
+            view = seam.view(game, state, viewer)
             html = "".join(render_region(game, region, view, viewer) for region in game.regions)
-            my_turn = game.now(view, viewer).my_turn and game.outcome(state) is None
+            my_turn = game.screens.now(view, viewer).my_turn and game.outcome(state) is None
             found = NOW_CONTROL.search(html)
             assert bool(found) == my_turn, f"step {number}: {viewer.name} ({view['phase']})"
             if found:
@@ -331,12 +331,12 @@ def test_a_control_is_marked_to_use_now_exactly_when_the_now_card_says_it_is_the
 
 def test_banned_books_shows_each_kept_ability_card_and_its_uses_to_every_seat(game):
     state = play.begin(game, scripted.PLAYERS, DEFAULTS | {"ability_cards": True}, random.Random(0))
-    offered = render_region(game, "setup_panel", game.view(state, LENA), LENA)
+    offered = render_region(game, "setup_panel", seam.view(game, state, LENA), LENA)
     assert 'id="choose-ability-lie-plus-one"' in offered and "ability-who" not in offered
     state = post(game, state, LENA, type="choose_ability", card="lie-plus-one")
     state = post(game, state, GUS, type="choose_ability", card="any-five-letters")
     for viewer in (*scripted.PLAYERS, DISPLAY):
-        html = render_region(game, "setup_panel", game.view(state, viewer), viewer)
+        html = render_region(game, "setup_panel", seam.view(game, state, viewer), viewer)
         assert html.count('class="ability"') == 2, viewer
         assert "Lie-brarian's card" in html and "Guessers' card" in html
 
@@ -362,13 +362,13 @@ def test_regions_are_empty_in_the_lobby(game):
 
 def test_clue_check_needs_no_guesser_and_runs_no_clock(game):
     alone = [LENA]
-    assert game.check_setup(DEFAULTS, alone) == "Fiction needs at least one Guesser (or clue check mode, for a game on paper)."
-    assert game.check_setup(DEFAULTS | {"clue_check": True}, alone) is None
+    assert seam.check_setup(game, DEFAULTS, alone) == "Fiction needs at least one Guesser (or clue check mode, for a game on paper)."
+    assert seam.check_setup(game, DEFAULTS | {"clue_check": True}, alone) is None
     state = play.begin(game, alone, DEFAULTS | {"clue_check": True}, random.Random(0))
-    assert game.now(game.view(state, LENA), LENA).headline.startswith("Choose the secret word")
+    assert game.screens.now(seam.view(game, state, LENA), LENA).headline.startswith("Choose the secret word")
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
     assert state.rules["phase"] == "checking" and game.clock(state) is None
-    assert game.now(game.view(state, LENA), LENA).my_turn
+    assert game.screens.now(seam.view(game, state, LENA), LENA).my_turn
 
 
 def test_clue_check_refuses_a_row_with_two_lies_and_shows_fair_rows_to_everyone_without_the_truth(game):
@@ -377,10 +377,10 @@ def test_clue_check_refuses_a_row_with_two_lies_and_shows_fair_rows_to_everyone_
     with pytest.raises(RulesError, match="2 lies, not one: letter 1 shows ✓, honest is ~; letter 5 shows ✗"):
         post(game, state, LENA, type="check_row", guess="entry", clues=list("✓✗✗~✗"))
     state = post(game, state, LENA, type="check_row", guess="entry", clues=list("~✗✗~✗"))
-    html = render_region(game, "clue_check", game.view(state, LENA), LENA)
+    html = render_region(game, "clue_check", seam.view(game, state, LENA), LENA)
     assert "Exactly one lie, under letter 5" in html and 'title="Honest clue"' in html
     for viewer in (GWEN, DISPLAY):
-        html = "".join(render_region(game, region, game.view(state, viewer), viewer) for region in game.regions)
+        html = "".join(render_region(game, region, seam.view(game, state, viewer), viewer) for region in game.regions)
         assert 'id="check-row-1"' in html and '<span class="letter">N</span>' in html and "One lie: a fair row" in html
         assert "ready" not in html.lower() and "honest" not in html.lower() and "under letter" not in html
 
@@ -390,16 +390,16 @@ def test_clue_check_refuses_a_row_with_two_lies_and_shows_fair_rows_to_everyone_
 
 def test_the_app_as_lie_brarian_wants_every_player_a_guesser(game):
     app = DEFAULTS | {"app_librarian": True}
-    assert game.check_setup(app, scripted.PLAYERS) == "The app is the Lie-brarian: make Lena a Guesser."
+    assert seam.check_setup(game, app, scripted.PLAYERS) == "The app is the Lie-brarian: make Lena a Guesser."
     everyone = [GUS, GWEN]
-    assert game.check_setup(app, everyone) is None
-    assert game.check_setup(app | {"clue_check": True}, everyone) == "Choose clue check or the app as Lie-brarian, not both."
-    assert game.check_setup(DEFAULTS, everyone) == "Fiction needs one Lie-brarian."
+    assert seam.check_setup(game, app, everyone) is None
+    assert seam.check_setup(game, app | {"clue_check": True}, everyone) == "Choose clue check or the app as Lie-brarian, not both."
+    assert seam.check_setup(game, DEFAULTS, everyone) == "Fiction needs one Lie-brarian."
 
 
 def test_the_first_to_sit_down_is_the_lie_brarian_and_the_rest_guess(game):
-    assert game.role_for_newcomer({}) == "librarian"
-    assert game.role_for_newcomer({"librarian": 1, "guesser": 3}) == "guesser"
+    assert games.role_for_newcomer(game, {}) == "librarian"
+    assert games.role_for_newcomer(game, {"librarian": 1, "guesser": 3}) == "guesser"
 
 
 def test_a_guess_against_the_app_comes_back_with_its_clues_and_the_clock_running(game):
@@ -407,10 +407,10 @@ def test_a_guess_against_the_app_comes_back_with_its_clues_and_the_clock_running
     assert state.holding("librarian") == [] and state.holding("guesser") == [2, 3] and game.clock(state).running
     word = "ghost" if state.rules["secret"] != "ghost" else "plumb"
     state = post(game, state, GWEN, type="guess", word=word)
-    view = game.view(state, GUS)
+    view = seam.view(game, state, GUS)
     assert view["phase"] == "guessing" and view["turns"][0]["clues"] and "secret" not in view
-    assert game.now(view, GUS).headline.startswith("Your turn: agree on a guess (")
-    assert game.view(state, DISPLAY)["waiting_for"] == [2, 3]
+    assert game.screens.now(view, GUS).headline.startswith("Your turn: agree on a guess (")
+    assert seam.view(game, state, DISPLAY)["waiting_for"] == [2, 3]
 
 
 # --- typed Banned Books cards: the 14 the rulebook does not describe ------------------------
@@ -436,9 +436,9 @@ def test_typed_cards_join_the_deal_and_a_bad_one_stops_the_start(game):
         state = play.begin(game, scripted.PLAYERS, DEFAULTS | typed, random.Random(seed))
         dealt |= {card["text"] for card in state.rules["offers"]["librarian"]}
     assert dealt & {"Card A", "Card B", "Card C", "Card D", "Card E"}
-    assert game.check_setup(DEFAULTS | typed | {"librarian_cards": "Card A (0)"}, scripted.PLAYERS) == \
+    assert seam.check_setup(game, DEFAULTS | typed | {"librarian_cards": "Card A (0)"}, scripted.PLAYERS) == \
         "Uses of a typed card are a number from 1, or ∞: not (0)."
-    assert game.check_setup(DEFAULTS | {"librarian_cards": "Card A (0)"}, scripted.PLAYERS) is None  # cards off
+    assert seam.check_setup(game, DEFAULTS | {"librarian_cards": "Card A (0)"}, scripted.PLAYERS) is None  # cards off
 
 
 # --- what the guessers' screen says the clues prove --------------------------------------------
@@ -455,10 +455,10 @@ def test_after_a_fiction_on_t_of_entry_the_guessers_board_says_the_other_letters
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="d")
     state = post(game, post(game, state, LENA, type="start_first_half"), GWEN, type="guess", word="entry")
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✓~✓"))
-    board = letter_states(render_region(game, "alphabet", game.view(state, GWEN), GWEN))
+    board = letter_states(render_region(game, "alphabet", seam.view(game, state, GWEN), GWEN))
     assert board["E"] == "in the word, unless a lie" and board["N"] == "not in the word, unless a lie"
     state = post(game, state, GWEN, type="fact_fiction", position=2)
-    view = game.view(state, GWEN)
+    view = seam.view(game, state, GWEN)
     board = letter_states(render_region(game, "alphabet", view, GWEN))
     assert [board[c] for c in "ENRYD"] == ["in the word", "not in the word", "in the word", "in the word", "in the word"]
     assert board["T"] == "no clue yet"  # a lying ✓ could hide a ~ or a ✗
@@ -475,14 +475,14 @@ def test_the_row_note_follows_the_tokens_and_the_lies_a_row_may_hold(game):
     state = post(game, post(game, state, LENA, type="start_first_half"), GUS, type="guess", word="entry")
     state = post(game, state, LENA, type="share_clues", clues=list("✓✗✗~✗"))
     note = lambda: re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", re.search(  # noqa: E731  the note's text, as read
-        r'<p class="board-note[^"]*">(.*?)</p>', render_region(game, "guess_rows", game.view(state, GWEN), GWEN),
+        r'<p class="board-note[^"]*">(.*?)</p>', render_region(game, "guess_rows", seam.view(game, state, GWEN), GWEN),
         re.S)[1])).strip()
     assert note() == "1 or 2 of these clues may be lies"
     state = post(game, state, GWEN, type="fact_fiction", position=0)
     assert note() == "A lie is under E; 0 or 1 more may be among the clues under N, T, R and Y"
     state = post(game, state, GWEN, type="fact_fiction", position=4)
     assert note() == "The lies are under E and Y: every other clue is honest"
-    assert letter_states(render_region(game, "alphabet", game.view(state, GWEN), GWEN))["N"] == "not in the word"
+    assert letter_states(render_region(game, "alphabet", seam.view(game, state, GWEN), GWEN))["N"] == "not in the word"
 
 
 def test_the_lie_brarians_card_says_how_many_lies_her_card_allows(game):
@@ -491,12 +491,12 @@ def test_the_lie_brarians_card_says_how_many_lies_her_card_allows(game):
     state = post(game, state, GUS, type="choose_ability", card="any-five-letters")
     state = post(game, state, LENA, type="choose_secret", word="ready", hint="r")
     state = post(game, post(game, state, LENA, type="start_first_half"), GUS, type="guess", word="entry")
-    view = game.view(state, LENA)
-    assert game.now(view, LENA).headline == "Give the clues for this guess, with zero or one lie"
+    view = seam.view(game, state, LENA)
+    assert game.screens.now(view, LENA).headline == "Give the clues for this guess, with zero or one lie"
     picker = render_region(game, "clue_picker", view, LENA)
     assert "Change zero or one clue below them" in picker and "Under one letter" not in picker
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✓"))  # honest: a feather crossed off
-    note = render_region(game, "guess_rows", game.view(state, GWEN), GWEN)
+    note = render_region(game, "guess_rows", seam.view(game, state, GWEN), GWEN)
     assert "0 or 1 of these clues may be lies" in note
 
 
@@ -504,19 +504,19 @@ def test_a_game_the_host_ends_tells_every_seat_the_word_and_that_nobody_won(game
     state = post(game, begun(game), GWEN, type="guess", word="entry")
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
     ended = play.end(game, state)
-    assert games.outcome_of(game, ended) == games.Outcome((), "ended") and ended.players == state.players
+    assert seam.outcome(game, ended) == games.Outcome((), "ended") and ended.players == state.players
     for viewer in (LENA, GUS, GWEN, DISPLAY):
-        view = game.view(ended, viewer)
+        view = seam.view(game, ended, viewer)
         assert view["secret"] == "ready" and view["outcome"]["winner"] is None
         assert view["turns"][0]["tiles"][4]["lie"] and view["turns"][0]["honest"] == "~✗✗~✓"
-        now = game.now(view, viewer)
+        now = game.screens.now(view, viewer)
         assert (now.headline, now.detail) == ("The host ended the game: nobody wins", "The secret word was READY.")
 
 
 def test_a_game_ended_before_the_word_was_chosen_says_so(game):
     state = play.begin(game, scripted.PLAYERS, DEFAULTS, random.Random(0))
-    view = game.view(play.end(game, state), GUS)
-    assert game.now(view, GUS).detail == "No secret word had been chosen."
+    view = seam.view(game, play.end(game, state), GUS)
+    assert game.screens.now(view, GUS).detail == "No secret word had been chosen."
 
 
 # --- what the last move settled, on every now card ------------------------------------------
@@ -525,7 +525,7 @@ def test_a_game_ended_before_the_word_was_chosen_says_so(game):
 def test_after_a_shared_row_each_side_hears_what_came_of_it_until_the_next_guess(game):
     state = post(game, begun(game), GWEN, type="guess", word="entry")
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))  # a lie under the Y
-    now = lambda viewer: game.now(game.view(state, viewer), viewer)  # noqa: E731
+    now = lambda viewer: game.screens.now(seam.view(game, state, viewer), viewer)  # noqa: E731
     # The news first, then what the Guessers weigh their next guess by.
     assert now(GWEN).headline == "Your turn: agree on a guess (4 left)"
     assert now(GWEN).detail == "The Lie-brarian shared the clues for ENTRY: 1 lie among them."
@@ -540,7 +540,7 @@ def test_an_answered_token_leads_every_now_card_with_fact_or_fiction(game):
     state = post(game, begun(game), GWEN, type="guess", word="entry")
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
     state = post(game, state, GUS, type="fact_fiction", position=4)
-    now = lambda viewer: game.now(game.view(state, viewer), viewer)  # noqa: E731
+    now = lambda viewer: game.screens.now(seam.view(game, state, viewer), viewer)  # noqa: E731
     assert now(GWEN).detail == "Your token on the 5th letter of ENTRY: FICTION."
     assert now(LENA).detail.startswith("The Guessers' token on the 5th letter of ENTRY: FICTION. 4 guesses")
     assert now(DISPLAY).detail == now(LENA).detail
@@ -552,10 +552,10 @@ def test_the_fifth_shared_row_and_halftime_lead_the_now_card_until_the_second_ha
     state = begun(game)
     for word in ("entry", "tardy", "crane", "ghost", "plumb"):
         state = post(game, state, GWEN, type="guess", word=word)
-        honest = game.view(state, LENA)["turns"][-1]["honest"]
+        honest = seam.view(game, state, LENA)["turns"][-1]["honest"]
         lie = {"✓": "✗", "~": "✓", "✗": "~"}[honest[0]]
         state = post(game, state, LENA, type="share_clues", clues=[lie, *honest[1:]])
-    now = lambda viewer: game.now(game.view(state, viewer), viewer)  # noqa: E731
+    now = lambda viewer: game.screens.now(seam.view(game, state, viewer), viewer)  # noqa: E731
     assert now(GWEN).detail.startswith("The Lie-brarian shared the clues for PLUMB: 1 lie among them. "
                                        "Five guesses made: it is halftime.")
     assert now(LENA).detail.startswith("You shared the clues for PLUMB: the lie is under the 1st letter.")
@@ -565,7 +565,7 @@ def test_the_fifth_shared_row_and_halftime_lead_the_now_card_until_the_second_ha
 
 def test_a_halftime_by_the_clock_says_the_first_timer_expired(game):
     state = play.expire(game, begun(game))
-    assert game.now(game.view(state, GWEN), GWEN).detail.startswith("The first timer expired: it is halftime.")
+    assert game.screens.now(seam.view(game, state, GWEN), GWEN).detail.startswith("The first timer expired: it is halftime.")
 
 
 def test_the_largest_table_hears_a_feather_crossed_off_and_one_or_two_lies(game):
@@ -573,7 +573,7 @@ def test_the_largest_table_hears_a_feather_crossed_off_and_one_or_two_lies(game)
     lena, gwen = scripted_largest.PLAYERS[0], scripted_largest.PLAYERS[2]
     after_plumb = next(s for s in states if s.rules["turns"] and s.rules["turns"][-1]["guess"] == "plumb"
                        and s.rules["phase"] == "guessing")
-    assert game.now(game.view(after_plumb, gwen), gwen).detail == \
+    assert game.screens.now(seam.view(game, after_plumb, gwen), gwen).detail == \
         "The Lie-brarian shared the clues for PLUMB: 1 or 2 lies among them."
-    assert game.now(game.view(after_plumb, lena), lena).detail.startswith(
+    assert game.screens.now(seam.view(game, after_plumb, lena), lena).detail.startswith(
         "You shared the clues for PLUMB: the lies are under the 1st letter and the 4th letter; a feather crossed off. ")

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from companion.models import Table
-from companion.table import games, tables
+from companion.table import games, seam, tables
 from companion.table.clock import Clock
 from companion.table.forms import Form
 from companion.table.rules_errors import RulesError
@@ -68,12 +68,12 @@ def test_a_banned_books_token_and_ability_wait_for_the_hosts_paused_clock():
                       random.Random(0))
     held = replace(state, clock_held=True)
     with pytest.raises(RulesError) as caught:
-        fiction.apply(held, GUS, {"type": "fact_fiction", "position": 0}, random.Random(0))
+        seam.apply(fiction, held, GUS, {"type": "fact_fiction", "position": 0}, random.Random(0))
     assert (caught.value.reason, str(caught.value)) == ("clock-paused", PAUSED)
-    assert [(m["allowed"], m["why"]) for m in fiction.view(held, GUS)["legal_moves"]
+    assert [(m["allowed"], m["why"]) for m in seam.view(fiction, held, GUS)["legal_moves"]
             if m["type"] == "fact_fiction"] == [(False, PAUSED)]
-    after = fiction.apply(state, GUS, {"type": "fact_fiction", "position": 0}, random.Random(0))
-    assert after["tokens"] == 2
+    after = seam.apply(fiction, state, GUS, {"type": "fact_fiction", "position": 0}, random.Random(0))
+    assert after.rules["tokens"] == 2
 
 
 # --- at the table -----------------------------------------------------------------------------

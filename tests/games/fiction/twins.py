@@ -21,7 +21,7 @@ def twin(played: Played, viewer: Viewer) -> Played:
     display, another secret word, one that fits the rows as they see them if any does (and the
     honest clues, lies and feathers that go with it); the cards dealt to any side but
     ``viewer``'s own."""
-    state = rules.GameState.from_dict(played.rules)
+    state = played.state
     if state.phase == OVER:
         return played
     side = get("fiction").side(played, viewer)
@@ -29,7 +29,7 @@ def twin(played: Played, viewer: Viewer) -> Played:
     state = dataclasses.replace(state, offers=offers)
     if side != LIBRARIAN and state.secret is not None:
         state = _other_secret(state)
-    return played.then(state.to_dict())
+    return played.then(state)
 
 
 def _other_secret(state: rules.GameState) -> rules.GameState:

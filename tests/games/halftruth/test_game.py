@@ -7,6 +7,7 @@ import re
 import pytest
 from django.http import QueryDict
 
+from companion.table import seam
 from companion.table.forms import MoveError, parse_move
 from companion.table.games import DISPLAY, Viewer, get
 from tests import played as play
@@ -59,12 +60,12 @@ def test_the_setup_form_parses_to_what_start_takes():
                for f in game.setup}
     assert options == {"colour_1": "blue", "colour_2": "any", "colour_3": "orange", "colour_4": "any",
                        "colour_5": "any", "colour_6": "any", "layouts": "1;2;3"}
-    assert game.check_setup(options, PLAYERS) is None
+    assert seam.check_setup(game, options, PLAYERS) is None
     # A player with no colour chosen takes the first colour nobody chose.
     assert [p["colour"] for p in play.begin(game, PLAYERS, options, random.Random(1)).rules["players"]] == [
         "blue", "green", "orange"]
     blank = {f.name: f.parse(QueryDict("")) for f in game.setup}
-    assert game.check_setup(blank, PLAYERS) is None
+    assert seam.check_setup(game, blank, PLAYERS) is None
     assert play.begin(game, PLAYERS, blank, random.Random(1)) == started()
 
 
@@ -80,7 +81,7 @@ def test_the_setup_form_parses_to_what_start_takes():
     ],
 )
 def test_check_setup_says_why_the_table_cannot_start(options, players, words):
-    assert words in game.check_setup(options, players)
+    assert words in seam.check_setup(game, options, players)
     with pytest.raises(rules.RulesError):
         play.begin(game, players, options, random.Random(1))
 
@@ -132,9 +133,9 @@ def test_a_player_taken_out_of_the_game_can_then_be_removed():
         play.remove(game, started(), AMY_V, random.Random(0))
     after = post(picking(), KAMILA_V, f"type=drop&seat={AMY}")
     play.remove(game, after, AMY_V, random.Random(0))
-    view = game.view(after, TONY_V)
+    view = seam.view(game, after, TONY_V)
     assert view["waiting_for"] == [TONY]
-    assert game.now(game.view(after, AMY_V), AMY_V).headline == "You have left this game"
+    assert game.screens.now(seam.view(game, after, AMY_V), AMY_V).headline == "You have left this game"
 
 
 def test_a_move_the_game_never_declared_cannot_be_posted():
@@ -161,7 +162,7 @@ def test_a_form_that_is_not_a_move_is_refused_before_the_rules(body):
 def test_every_view_has_the_shared_shape_in_seat_ids():
     state = picking()
     for viewer in (*PLAYERS, SCREEN):
-        view = game.view(state, viewer)
+        view = seam.view(game, state, viewer)
         assert {"phase", "waiting_for", "legal_moves", "outcome"} <= set(view)
         assert view["waiting_for"] == [TONY, AMY]
         for entry in view["legal_moves"]:
@@ -173,48 +174,48 @@ def test_every_view_has_the_shared_shape_in_seat_ids():
 
 def test_the_host_sees_the_tables_moves_and_other_players_do_not():
     state = started()
-    assert [m["type"] for m in game.view(state, KAMILA_V)["legal_moves"]] == [
+    assert [m["type"] for m in seam.view(game, state, KAMILA_V)["legal_moves"]] == [
         "lock_in", "roll", "set_die", "skip", "drop"]
-    assert [m["type"] for m in game.view(state, TONY_V)["legal_moves"]] == ["lock_in"]
-    assert game.view(state, SCREEN)["legal_moves"] == []
-    assert game.view(state, TONY_V)["waiting_for"] == [KAMILA]  # the reader
+    assert [m["type"] for m in seam.view(game, state, TONY_V)["legal_moves"]] == ["lock_in"]
+    assert seam.view(game, state, SCREEN)["legal_moves"] == []
+    assert seam.view(game, state, TONY_V)["waiting_for"] == [KAMILA]  # the reader
 
 
 def test_picks_stay_secret_from_other_seats_and_the_display_until_everyone_is_in():
     state = picking()
-    assert game.view(state, KAMILA_V)["players"][0]["picks"] == "AC"
+    assert seam.view(game, state, KAMILA_V)["players"][0]["picks"] == "AC"
     for viewer in (TONY_V, AMY_V, SCREEN):
-        assert "AC" not in json.dumps(game.view(state, viewer))
+        assert "AC" not in json.dumps(seam.view(game, state, viewer))
     state = post(post(state, TONY_V, "type=lock_in&letters=B&letters=D"), AMY_V, "type=lock_in&letters=F&letters=E")
-    assert [p["picks"] for p in game.view(state, SCREEN)["players"]] == ["AC", "BD", "EF"]
+    assert [p["picks"] for p in seam.view(game, state, SCREEN)["players"]] == ["AC", "BD", "EF"]
 
 
 def test_each_player_has_a_view_of_their_own_and_displays_share_one():
-    assert [game.audience(v) for v in PLAYERS] == [None, None, None]
-    assert game.audience(SCREEN) == "display"
-    assert game.audience(Viewer(8, DISPLAY.slug, "Host screen", is_host=True)) is None
+    assert [game.screens.audience(v) for v in PLAYERS] == [None, None, None]
+    assert game.screens.audience(SCREEN) == "display"
+    assert game.screens.audience(Viewer(8, DISPLAY.slug, "Host screen", is_host=True)) is None
 
 
 def test_the_now_card_follows_the_phase():
     state = started()
-    assert game.now(game.view(state, KAMILA_V), KAMILA_V).headline == "You read this question: roll the scoring die"
-    assert game.now(game.view(state, TONY_V), TONY_V).headline == "Waiting for Kamila to roll the scoring die"
+    assert game.screens.now(seam.view(game, state, KAMILA_V), KAMILA_V).headline == "You read this question: roll the scoring die"
+    assert game.screens.now(seam.view(game, state, TONY_V), TONY_V).headline == "Waiting for Kamila to roll the scoring die"
     state = post(state, KAMILA_V, "type=set_die&face=HALF_LIE")
-    tony = game.now(game.view(state, TONY_V), TONY_V)
+    tony = game.screens.now(seam.view(game, state, TONY_V), TONY_V)
     assert tony.headline == "Lock in one to three answers"
     # The die's rule is said once, beside the letters to lock in, not on the now card too.
     assert tony.my_turn and tony.detail == ""
     tony_regions = render_regions(state, TONY_V)
     assert "".join(tony_regions.values()).count("The tables are turned!") == 1
     state = post(state, TONY_V, "type=lock_in&letters=A&letters=B")
-    locked = game.now(game.view(state, TONY_V), TONY_V)
+    locked = game.screens.now(seam.view(game, state, TONY_V), TONY_V)
     assert locked.headline.startswith("Locked in AB: you can change them") and locked.detail == "You are yellow, the shield"
     # Once one is in, the display counts them; the card's line below names those still choosing.
-    assert game.now(game.view(state, SCREEN), SCREEN).headline == "1 of 3 players have locked in their answers"
+    assert game.screens.now(seam.view(game, state, SCREEN), SCREEN).headline == "1 of 3 players have locked in their answers"
     for viewer, letters in ((KAMILA_V, "C"), (AMY_V, "D")):
         state = post(state, viewer, f"type=lock_in&letters={letters}")
-    assert game.now(game.view(state, KAMILA_V), KAMILA_V).headline == "Flip the card"
-    assert game.now(game.view(state, AMY_V), AMY_V).headline == "Waiting for Kamila to flip the card"
+    assert game.screens.now(seam.view(game, state, KAMILA_V), KAMILA_V).headline == "Flip the card"
+    assert game.screens.now(seam.view(game, state, AMY_V), AMY_V).headline == "Waiting for Kamila to flip the card"
 
 
 def test_a_player_cannot_leave_mid_game_but_a_display_can():
@@ -230,7 +231,7 @@ def test_the_chart_adds_bonuses_as_taken_and_tracker_points_when_a_round_ends():
     actors = {p.seat_id: p for p in scripted.PLAYERS}
     for seat_id, move in scripted.STEPS:
         state = play.move(game, state, actors[seat_id], move, random.Random(1))
-    view = game.view(state, SCREEN)
+    view = seam.view(game, state, SCREEN)
     series = totals(view)
     assert {seat: points[-1] for seat, points in series.items()} == scripted.VICTORY_POINTS
     assert series[TONY] == [0, 1, 1, 6, 6, 17]  # bonus 1; bonus 2 and 3 for the Round 1 Tracker; ...
@@ -254,11 +255,11 @@ def test_the_scripted_game_plays_through_three_rounds_to_the_expected_outcome(sc
     assert game.outcome(state) is not None
     assert {phase for _, phase in phases} == {"roll", "pick", "reveal", "over"}
     assert {"AMPED", "HALF_LIE"} <= dice
-    view = game.view(state, SCREEN)
+    view = seam.view(game, state, SCREEN)
     assert view["outcome"]["winners"] == script.WINNERS
     assert view["outcome"]["termination"] == "three-rounds"
     assert {s["seat"]: s["victory_points"] for s in view["outcome"]["standings"]} == script.VICTORY_POINTS
-    assert game.now(view, SCREEN).headline == "Game over: Kamila wins"
+    assert game.screens.now(view, SCREEN).headline == "Game over: Kamila wins"
 
 
 def test_each_seat_sees_the_questions_answered_as_its_own_rules_view_has_them():
@@ -275,7 +276,7 @@ def test_each_seat_sees_the_questions_answered_as_its_own_rules_view_has_them():
             ids = state.seats
             own = [{**q, "reader": ids[q["reader"]], "results": [{**r, "seat": ids[r["seat"]]} for r in q["results"]]}
                    for q in own]
-            assert game.view(state, viewer)["history"] == own
+            assert seam.view(game, state, viewer)["history"] == own
             seen = max(seen, len(own))
     assert seen == len([move for _, move in scripted.STEPS if move["type"] == "reveal"])
 
@@ -290,7 +291,7 @@ def test_every_seat_sees_the_chart_its_own_view_would_draw():
     drawn = 0
     for seat_id, move in scripted.STEPS:
         state = play.move(game, state, actors[seat_id], move, random.Random(1))
-        views = [game.view(state, viewer) for viewer in [*scripted.PLAYERS, SCREEN]]
+        views = [seam.view(game, state, viewer) for viewer in [*scripted.PLAYERS, SCREEN]]
         for view in views:
             assert view["chart"] == chart(view)
         drawn += views[0]["chart"] is not None
@@ -303,7 +304,7 @@ def test_the_scripted_game_ends_the_same_whatever_the_die_rolls(seed):
     actors = {p.seat_id: p for p in scripted.PLAYERS}
     for seat_id, move in scripted.STEPS:
         state = play.move(game, state, actors[seat_id], move, random.Random(seed))
-    assert game.view(state, SCREEN)["outcome"]["winners"] == scripted.WINNERS
+    assert seam.view(game, state, SCREEN)["outcome"]["winners"] == scripted.WINNERS
 
 
 def test_scripted_moves_are_what_parse_move_gives():
@@ -323,7 +324,7 @@ def render_regions(state, viewer):
 
     me = {"id": viewer.seat_id, "name": viewer.name, "role": viewer.role, "is_host": viewer.is_host,
           "is_display": viewer.is_display, "has_phone": viewer.has_phone}
-    context = {"view": game.view(state, viewer), "me": me, "people": [], "names": {},
+    context = {"view": seam.view(game, state, viewer), "me": me, "people": [], "names": {},
                "table": {"code": "KMNP", "status": "playing", "version": 1, "game": game.slug},
                "moves": {m.type: m for m in game.moves}}
     return {region: render_to_string(f"halftruth/partials/{region}.jinja", context) for region in game.regions}
@@ -389,7 +390,7 @@ def played(steps, setup=TIED_SETUP):
     for seat_id, step in steps:
         state = play.move(game, state, actors[seat_id], step, random.Random(1))
     assert game.outcome(state) is not None
-    return game.view(state, SCREEN)
+    return seam.view(game, state, SCREEN)
 
 
 def test_a_tie_on_victory_points_broken_by_the_round_3_tracker_is_named():
@@ -398,7 +399,7 @@ def test_a_tie_on_victory_points_broken_by_the_round_3_tracker_is_named():
                    *scripted.question(KAMILA, "ONE", [(KAMILA, "A"), (TONY, "AB"), (AMY, "D")], "ABC"),
                    *scripted.question(KAMILA, "ONE", [(KAMILA, "A"), (TONY, "D"), (AMY, "D")], "ABC")])
     assert {s["seat"]: s["victory_points"] for s in view["outcome"]["standings"]} == {KAMILA: 4, TONY: 4, AMY: 0}
-    now = game.now(view, SCREEN)
+    now = game.screens.now(view, SCREEN)
     assert now.headline == "Game over: Kamila wins on the tie-break"
     assert now.detail == ("Kamila and Tony tied on 4 Victory Points. The tie goes to the pawn furthest along the "
                           "Round 3 Tracker: Kamila with 2 spaces, ahead of Tony with 1.")
@@ -408,14 +409,14 @@ def test_a_tie_on_victory_points_broken_by_the_round_3_tracker_is_named():
 def test_a_tie_on_victory_points_and_on_the_round_3_tracker_is_a_shared_victory():
     view = played([*EVEN_ROUNDS,
                    *scripted.question(KAMILA, "TWO", [(KAMILA, "A"), (TONY, "B"), (AMY, "D")], "ABC")])
-    now = game.now(view, SCREEN)
+    now = game.screens.now(view, SCREEN)
     assert now.headline == "Game over: Kamila and Tony share the victory"
     assert now.detail == ("Kamila and Tony tied on 4 Victory Points and went as far along the Round 3 Tracker "
                           "(2 spaces): they share the victory.")
 
 
 def test_a_clear_winner_is_named_with_the_points_that_won():
-    now = game.now(played([*EVEN_ROUNDS, *scripted.question(
+    now = game.screens.now(played([*EVEN_ROUNDS, *scripted.question(
         KAMILA, "TWO", [(KAMILA, "AB"), (TONY, "D"), (AMY, "D")], "ABC")]), SCREEN)
     assert (now.headline, now.detail) == ("Game over: Kamila wins", "Kamila has the most Victory Points (5).")
 
@@ -457,7 +458,7 @@ def scripted_until(count):
 def test_the_round_just_over_stays_on_the_tracker_until_the_next_question_s_die_is_in():
     # Question 3 (Amped) ended round 1: Kamila on space 1, Tony at the end (3), Amy on START.
     ended = [i for i, (_, step) in enumerate(scripted.STEPS) if step["type"] == "reveal"][2] + 1
-    view = game.view(scripted_until(ended), SCREEN)
+    view = seam.view(game, scripted_until(ended), SCREEN)
     summary = view["round_end"]
     assert summary["round"] == 1 and summary["tracker"] == [1, 2, 3]
     assert [(p["name"], p["position"], p["tracker"], p["bonus"], p["total"], p["victory_points"])
@@ -472,7 +473,7 @@ def test_the_round_just_over_stays_on_the_tracker_until_the_next_question_s_die_
     assert re.search(r'Tony</th><td>\+6<small class="ht-split">tracker 3 \+ bonus 3</small></td><td class="ht-total">6</td>',
                      html)
     # The next question's die is in: round 2's tracker, every pawn on START.
-    view = game.view(play.move(game, scripted_until(ended), KAMILA_V, {"type": "set_die", "face": "TWO"},
+    view = seam.view(game, play.move(game, scripted_until(ended), KAMILA_V, {"type": "set_die", "face": "TWO"},
                                random.Random(1)), SCREEN)
     assert view["round_end"] is None
     html = draw("round_tracker", view)
@@ -480,7 +481,7 @@ def test_the_round_just_over_stays_on_the_tracker_until_the_next_question_s_die_
 
 
 def test_pawns_carry_the_player_s_initial_colour_and_shape_and_a_chip_on_the_board_is_a_pawn_not_a_letter():
-    view = game.view(scripted_until(6), SCREEN)  # question 1 answered: Tony right on A and F
+    view = seam.view(game, scripted_until(6), SCREEN)  # question 1 answered: Tony right on A and F
     assert [(p["colour"], p["shape"]) for p in view["players"]] == [
         ("orange", "hexagon"), ("blue", "circle"), ("purple", "star")]
     board = draw("card_answers", view)
@@ -497,7 +498,7 @@ def test_pawns_carry_the_player_s_initial_colour_and_shape_and_a_chip_on_the_boa
 
 def test_the_standings_and_the_round_just_over_split_each_round_in_the_same_order_tracker_first():
     ended = [i for i, (_, step) in enumerate(scripted.STEPS) if step["type"] == "reveal"][2] + 1
-    view = game.view(scripted_until(ended), SCREEN)
+    view = seam.view(game, scripted_until(ended), SCREEN)
     assert re.search(r'Tony</th><td>\+6<small class="ht-split">tracker 3 \+ bonus 3</small>', draw("round_tracker", view))
     standings = draw("victory_points", view)
     assert re.search(r'Tony</th>\s*<td>6<small class="ht-split">3 \+ 3</small></td>', standings)
@@ -508,7 +509,7 @@ def test_a_player_taken_out_of_the_game_reads_left_the_game_not_skipped():
     state = post(started(), KAMILA_V, "type=set_die&face=ONE")
     state = post(state, KAMILA_V, f"type=drop&seat={AMY}")
     state = post(post(state, KAMILA_V, "type=lock_in&letters=A"), TONY_V, "type=lock_in&letters=D")
-    view = game.view(post(state, KAMILA_V, "type=reveal&correct=A&correct=B&correct=C"), SCREEN)
+    view = seam.view(game, post(state, KAMILA_V, "type=reveal&correct=A&correct=B&correct=C"), SCREEN)
     for region in ("card_answers", "history"):
         amy = re.search(r"<li>(?:(?!</li>).)*Amy(?:(?!</li>).)*</li>|<li class=\"missed\">(?:(?!</li>).)*Amy.*?</li>",
                         draw(region, view), re.S)[0]
@@ -531,10 +532,10 @@ def test_only_a_seat_that_must_act_now_has_a_form_marked_now_and_the_die_s_rule_
 
 
 def test_the_setup_in_short_says_how_long_each_round_tracker_is():
-    assert game.setup_notes(DEFAULTS, [])["layouts"] == "8, 10 and 12 spaces"
-    assert game.setup_notes({"layouts": "1,2,3; 2,4; 3,6,9"}, [])["layouts"] == "3, 2 and 3 spaces"
+    assert game.screens.setup_notes(DEFAULTS, [])["layouts"] == "8, 10 and 12 spaces"
+    assert game.screens.setup_notes({"layouts": "1,2,3; 2,4; 3,6,9"}, [])["layouts"] == "3, 2 and 3 spaces"
     # Typed wrong: the field and every summary say so in words, never the raw text.
-    note = game.setup_notes({"layouts": "0,1,2; banana"}, [])["layouts"]
+    note = game.screens.setup_notes({"layouts": "0,1,2; banana"}, [])["layouts"]
     assert note.startswith("Not valid yet.") and "whole numbers" in note and "banana" not in note
 
 
@@ -626,7 +627,7 @@ def test_an_undo_chain_back_past_the_scoring_stops_at_the_lock_in_that_showed_th
 
 
 def _now(state, viewer):
-    return game.now(game.view(state, viewer), viewer)
+    return game.screens.now(seam.view(game, state, viewer), viewer)
 
 
 def test_after_a_reveal_each_seat_s_now_card_leads_with_its_result_until_the_next_die_is_in():
@@ -637,13 +638,13 @@ def test_after_a_reveal_each_seat_s_now_card_leads_with_its_result_until_the_nex
     assert tony.detail == "You: +2 spaces, +1 VP for doubling up."
     assert _now(state, KAMILA_V).detail == "You: no move."
     # The table display lists every player's, with the chips they placed.
-    html = draw("results", game.view(state, SCREEN))
+    html = draw("results", seam.view(game, state, SCREEN))
     assert re.findall(r'"ht-name">(.*?)</span>.*?data-picks="(\w+)".*?"ht-gain">(.*?)</span>', html, re.S) == [
         ("Kamila:", "BD", "no move"), ("Tony:", "AF", "+2 spaces, +1 VP for doubling up"), ("Amy:", "CE", "no move")]
     # The next die is in: the result gives way to the question.
     state = post(state, TONY_V, "type=set_die&face=ONE")
     assert "You:" not in _now(state, AMY_V).detail
-    assert "what each player got" not in draw("results", game.view(state, SCREEN))
+    assert "what each player got" not in draw("results", seam.view(game, state, SCREEN))
 
 
 def test_the_die_s_special_rolls_and_a_pawn_on_the_last_space_are_said_with_the_round_s_end():

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from companion.live import render
+from companion.table import seam
 from companion.table.games import DISPLAY, get
 from companion.models import Seat, Table
 from tests import played as play
@@ -61,5 +62,5 @@ def test_the_recording_would_see_a_difference_once_everyone_is_in():
                               (AMY, {"type": "lock_in", "letters": ["B"]}),
                               (KAMILA, {"type": "lock_in", "letters": ["A"]})]:
             state = play.move(game, state, {p.seat_id: p for p in PLAYERS}[seat_id], move, random.Random(1))
-        return game.view(state, PLAYERS[2])
+        return seam.view(game, state, PLAYERS[2])
     assert revealed(["C"]) != revealed(["D"])

@@ -8,17 +8,17 @@ else (the die, the trackers, the picks of questions answered) is everyone's.
 import dataclasses
 
 from companion.table.games import Played, Viewer
-from games.halftruth.rules import LETTERS, GameState, Phase
+from games.halftruth.rules import LETTERS, Phase
 
 
 def twin(played: Played, viewer: Viewer) -> Played:
     """The same question with every other player's locked-in letters changed for ``viewer``."""
-    state = GameState.from_dict(played.rules)
+    state = played.state
     if state.phase is not Phase.PICK:
         return played
     me = played.index(viewer)
     picks = tuple(pick if pick is None or seat == me else other(pick) for seat, pick in enumerate(state.picks))
-    return played.then(dataclasses.replace(state, picks=picks).to_dict())
+    return played.then(dataclasses.replace(state, picks=picks))
 
 
 def other(pick: str) -> str:

@@ -1,5 +1,6 @@
 """The LIE adapter: setup, moves parsed from forms, views in table seat ids, the now card, the script."""
 
+import dataclasses
 import json
 import random
 
@@ -7,10 +8,11 @@ import pytest
 from django.http import QueryDict
 from django.template.loader import render_to_string
 
+from companion.table import seam
 from companion.table.forms import Form, MoveError, parse_move
-from companion.table.games import DISPLAY, Outcome, Viewer, get, outcome_of
+from companion.table.games import DISPLAY, Outcome, Viewer, get, rotating_role
 from games.lie import rules
-from games.lie.game import HANDS_SEEN
+from games.lie.screens import HANDS_SEEN
 from tests import played as play
 
 from . import scripted
@@ -51,14 +53,14 @@ def legal(view):
 def test_lie_has_one_role_for_two_to_six_players_no_rotating_role_and_is_offered():
     (role,) = game.roles
     assert (role.slug, role.minimum, role.maximum) == ("player", 2, 6)
-    assert game.rotating_role is None and not game.demo
+    assert rotating_role(game) is None and not game.screens.demo
 
 
 def test_start_with_the_setup_defaults_has_no_variants_and_the_first_player_opens():
     blank = Form(game.setup).parse(QueryDict(""))
     assert blank == {"wild_ones": False, "which_way": False, "shorter_game": False, "opener": None,
                      "count_at_reveal": False, "odds_helper": False, "app_deals": False}
-    assert game.check_setup(blank, PLAYERS) is None
+    assert seam.check_setup(game, blank, PLAYERS) is None
     state = started(options=blank)
     assert state.seats == [ANA, BEN, CAL, DEE]
     assert state.rules["variants"] == {"wild_ones": False, "which_way": False, "shorter_game": False}
@@ -72,7 +74,7 @@ def test_start_with_every_variant_and_the_oldest_player_chosen():
     state = started(options=options)
     assert state.rules["variants"] == {"wild_ones": True, "which_way": True, "shorter_game": True}
     assert state.rules["opener"] == 1
-    view = game.view(state, SCREEN)
+    view = seam.view(game, state, SCREEN)
     assert view["opener"] == BEN
 
 
@@ -92,13 +94,13 @@ def test_the_oldest_player_maps_by_seat_order_not_by_seat_id():
     ],
 )
 def test_check_setup_says_why_the_table_cannot_start_and_start_refuses(options, players, words):
-    assert words in game.check_setup(options, players)
+    assert words in seam.check_setup(game, options, players)
     with pytest.raises(rules.RulesError):
         play.begin(game, players, options, random.Random(1))
 
 
 def test_shorter_game_with_four_players_can_start():
-    assert game.check_setup({"shorter_game": True}, PLAYERS) is None
+    assert seam.check_setup(game, {"shorter_game": True}, PLAYERS) is None
 
 
 # Moves as forms
@@ -110,8 +112,8 @@ def test_a_hand_arrives_as_a_list_of_faces_and_an_empty_form_sets_an_unused_hand
     _, move = parse_move(game.moves, QueryDict("type=set_hand"))
     assert move == {"type": "set_hand", "faces": []}
     state = post(started(), BEN_V, "type=set_hand&faces=4&faces=4&faces=2")
-    assert game.view(state, BEN_V)["hand"] == [2, 4, 4]
-    counts = {c["face"]: c["count"] for c in game.view(state, BEN_V)["hand_counts"]}
+    assert seam.view(game, state, BEN_V)["hand"] == [2, 4, 4]
+    counts = {c["face"]: c["count"] for c in seam.view(game, state, BEN_V)["hand_counts"]}
     assert counts == {1: 0, 2: 1, 3: 0, 4: 2, 5: 0, 6: 0}
 
 
@@ -131,7 +133,7 @@ def test_a_hand_with_more_faces_than_cards_is_refused_by_the_rules():
 def test_a_bid_and_a_lie_from_forms_settle_the_round():
     state = post(bidding(), ANA_V, "type=bid&quantity=3&face=5")
     state = post(state, BEN_V, "type=challenge")
-    (showdown,) = game.view(state, CAL_V)["showdowns"]
+    (showdown,) = seam.view(game, state, CAL_V)["showdowns"]
     assert (showdown["challenger"], showdown["winner"], showdown["loser"]) == (BEN, BEN, ANA)
     assert showdown["hands"] == [{"seat": ANA, "faces": [1, 5, 5]}, {"seat": BEN, "faces": [4, 4]},
                                  {"seat": CAL, "faces": [2]}, {"seat": DEE, "faces": []}]
@@ -171,7 +173,7 @@ def test_only_a_players_own_hand_or_count_may_apply_on_a_stale_version():
 def test_every_view_has_the_shared_shape_with_table_seat_ids():
     state = post(started(ODD), ODD[1], "type=set_hand&faces=3")
     for viewer in [*ODD, SCREEN]:
-        view = game.view(state, viewer)
+        view = seam.view(game, state, viewer)
         assert {"phase", "waiting_for", "legal_moves", "outcome"} <= set(view)
         assert view["phase"] == "setting_hands" and view["outcome"] is None
         assert view["waiting_for"] == [7, 12]
@@ -181,14 +183,14 @@ def test_every_view_has_the_shared_shape_with_table_seat_ids():
             assert isinstance(move["allowed"], bool) and isinstance(move["why"], str)
             assert move["allowed"] == (move["why"] == "")
         json.dumps(view)
-    assert game.view(state, SCREEN)["legal_moves"] == []
-    assert game.view(state, SCREEN)["hand"] is None and game.view(state, SCREEN)["my_cards"] is None
-    assert game.view(state, ODD[1])["seat"] == 3
+    assert seam.view(game, state, SCREEN)["legal_moves"] == []
+    assert seam.view(game, state, SCREEN)["hand"] is None and seam.view(game, state, SCREEN)["my_cards"] is None
+    assert seam.view(game, state, ODD[1])["seat"] == 3
 
 
 def test_bidding_waits_on_the_seat_whose_turn_it_is_and_says_why_others_cannot_bid():
     state = post(bidding(), ANA_V, "type=bid&quantity=2&face=4")
-    view = game.view(state, CAL_V)
+    view = seam.view(game, state, CAL_V)
     assert view["waiting_for"] == [BEN] and view["turn"] == BEN
     assert view["bids"] == [{"seat": ANA, "quantity": 2, "face": 4}]
     assert view["legal_moves"] == [
@@ -196,19 +198,19 @@ def test_bidding_waits_on_the_seat_whose_turn_it_is_and_says_why_others_cannot_b
         {"type": "challenge", "allowed": False, "why": "It is ben's turn."},
         {"type": "forfeit", "allowed": True, "why": ""},
     ]
-    assert legal(game.view(state, BEN_V)) == {"bid": True, "challenge": True, "forfeit": True}
+    assert legal(seam.view(game, state, BEN_V)) == {"bid": True, "challenge": True, "forfeit": True}
 
 
 def test_a_seat_never_sees_another_seats_hand_before_the_lie():
     state = bidding()
     for viewer in (BEN_V, CAL_V, DEE_V, SCREEN):
-        assert "[1, 5, 5]" not in json.dumps(game.view(state, viewer))
-    assert game.view(state, ANA_V)["hand"] == [1, 5, 5]
+        assert "[1, 5, 5]" not in json.dumps(seam.view(game, state, viewer))
+    assert seam.view(game, state, ANA_V)["hand"] == [1, 5, 5]
 
 
 def test_the_display_and_each_player_have_their_own_audience():
-    assert game.audience(SCREEN) == "display"
-    assert all(game.audience(p) is None for p in PLAYERS)
+    assert game.screens.audience(SCREEN) == "display"
+    assert all(game.screens.audience(p) is None for p in PLAYERS)
 
 
 # The now card
@@ -216,31 +218,31 @@ def test_the_display_and_each_player_have_their_own_audience():
 
 def test_the_now_card_follows_the_phase():
     state = started(options=scripted.SETUP)
-    assert game.now(game.view(state, ANA_V), ANA_V).headline == "Draw 5 cards and enter your hand"
-    assert game.now(game.view(state, ANA_V), ANA_V).my_turn
-    assert game.now(game.view(state, SCREEN), SCREEN).headline == "Everyone draws cards and sets a hand"
+    assert game.screens.now(seam.view(game, state, ANA_V), ANA_V).headline == "Draw 5 cards and enter your hand"
+    assert game.screens.now(seam.view(game, state, ANA_V), ANA_V).my_turn
+    assert game.screens.now(seam.view(game, state, SCREEN), SCREEN).headline == "Everyone draws cards and sets a hand"
     state = post(state, ANA_V, "type=set_hand&faces=2")
-    assert game.now(game.view(state, ANA_V), ANA_V).headline == "Your hand is set"
+    assert game.screens.now(seam.view(game, state, ANA_V), ANA_V).headline == "Your hand is set"
     for viewer in (BEN_V, CAL_V, DEE_V):
         state = post(state, viewer, "type=set_hand&faces=3")
-    assert game.now(game.view(state, BEN_V), BEN_V).headline == "Choose the direction of play"
-    assert game.now(game.view(state, ANA_V), ANA_V).headline == "Waiting for the opener to choose the direction of play"
+    assert game.screens.now(seam.view(game, state, BEN_V), BEN_V).headline == "Choose the direction of play"
+    assert game.screens.now(seam.view(game, state, ANA_V), ANA_V).headline == "Waiting for the opener to choose the direction of play"
     state = post(state, BEN_V, "type=choose_direction&direction=clockwise")
-    assert game.now(game.view(state, BEN_V), BEN_V).headline == "Your turn: make the opening bid"
-    assert game.now(game.view(state, ANA_V), ANA_V).headline == "Waiting for the opening bid"
+    assert game.screens.now(seam.view(game, state, BEN_V), BEN_V).headline == "Your turn: make the opening bid"
+    assert game.screens.now(seam.view(game, state, ANA_V), ANA_V).headline == "Waiting for the opening bid"
     state = post(state, BEN_V, "type=bid&quantity=3&face=4")
-    now = game.now(game.view(state, CAL_V), CAL_V)
+    now = game.screens.now(seam.view(game, state, CAL_V), CAL_V)
     assert (now.headline, now.detail, now.my_turn) == (
         "Your turn: bid or call Lie!", "The bid to beat: three fours.", True,
     )
-    assert game.now(game.view(state, SCREEN), SCREEN).headline == "Waiting for a higher bid or a call of Lie!"
+    assert game.screens.now(seam.view(game, state, SCREEN), SCREEN).headline == "Waiting for a higher bid or a call of Lie!"
 
 
 def test_the_now_card_at_the_end_names_the_winner():
     state = _play(scripted.STEPS)
-    assert game.now(game.view(state, ANA_V), ANA_V).headline == "You win!"
-    assert game.now(game.view(state, DEE_V), DEE_V).headline == "ana wins!"
-    assert game.now(game.view(state, SCREEN), SCREEN).headline == "ana wins!"
+    assert game.screens.now(seam.view(game, state, ANA_V), ANA_V).headline == "You win!"
+    assert game.screens.now(seam.view(game, state, DEE_V), DEE_V).headline == "ana wins!"
+    assert game.screens.now(seam.view(game, state, SCREEN), SCREEN).headline == "ana wins!"
 
 
 # Leaving
@@ -248,11 +250,11 @@ def test_the_now_card_at_the_end_names_the_winner():
 
 def test_a_player_still_in_leaves_as_by_leave_the_game_and_one_who_is_out_just_goes():
     state = _play(scripted.STEPS[:47])
-    assert game.view(state, SCREEN)["out"] == [DEE]
+    assert seam.view(game, state, SCREEN)["out"] == [DEE]
     assert play.remove(game, state, DEE_V, random.Random(0)) == state
     assert play.remove(game, state, SCREEN, random.Random(0)) == state
     after = play.remove(game, state, ANA_V, random.Random(0))
-    assert ANA in [gone["seat"] for gone in game.view(after, SCREEN)["left"]]
+    assert ANA in [gone["seat"] for gone in seam.view(game, after, SCREEN)["left"]]
 
 
 # The scripted game
@@ -273,8 +275,8 @@ def test_the_scripted_game_parses_as_forms_and_plays_to_its_end():
         assert parse_move(game.moves, QueryDict(body))[1] == move
     state = _play(scripted.STEPS)
     # The Shorter Game's play-off decided it.
-    assert outcome_of(game, state) == Outcome((scripted.WINNER,), scripted.TERMINATION, how="the play-off")
-    view = game.view(state, SCREEN)
+    assert seam.outcome(game, state) == Outcome((scripted.WINNER,), scripted.TERMINATION, how="the play-off")
+    view = seam.view(game, state, SCREEN)
     assert view["outcome"] == {"winner": scripted.WINNER, "termination": scripted.TERMINATION}
     showdowns = view["showdowns"]
     assert [s["loser"] for s in showdowns] == [DEE] * 5 + [BEN, CAL]
@@ -305,7 +307,7 @@ def test_every_region_renders_for_every_seat_through_the_script():
             actor = next(p for p in PLAYERS if p.seat_id == seat_id)
             state = play.move(game, state, actor, move, random.Random(1))
         for viewer, me in zip(viewers, people):
-            view = game.view(state, viewer)
+            view = seam.view(game, state, viewer)
             context = {"view": view, "me": me, "people": people, "names": {p["id"]: p["name"] for p in people},
                        "table": {"code": "ABCD", "status": "playing", "version": step, "game": "lie"},
                        "moves": {m.type: m for m in game.moves}, "acted_for": []}
@@ -334,7 +336,7 @@ def test_each_seat_sees_the_rounds_played_as_its_own_rules_view_has_them():
             seat = None if viewer.is_display else state.seats.index(viewer.seat_id)
             own = in_seat_ids([_showdown(s, state.rules["players"])
                                for s in rules.player_view(game_state, seat)["showdowns"]], state.seats)
-            assert game.view(state, viewer)["showdowns"] == own
+            assert seam.view(game, state, viewer)["showdowns"] == own
             seen = max(seen, len(own))
     assert seen == 7
 
@@ -344,7 +346,7 @@ def test_a_showdown_names_table_seats_only():
     for viewer, body in zip(ODD, ["faces=6", "faces=6&faces=1", ""]):
         state = post(state, viewer, "type=set_hand&" + body)
     state = post(post(state, ODD[1], "type=bid&quantity=3&face=6"), ODD[2], "type=challenge")
-    view = game.view(state, ODD[0])
+    view = seam.view(game, state, ODD[0])
     (shown,) = view["showdowns"]
     seats = [shown[key] for key in ("opener", "challenger", "winner", "loser")]
     seats += [c["seat"] for c in shown["calls"]] + [h["seat"] for h in shown["hands"]] + [shown["challenged"]["seat"]]
@@ -358,14 +360,14 @@ def test_a_player_who_leaves_forfeits_and_then_the_host_may_remove_the_seat():
     state = post(state, BEN_V, "type=forfeit")
     assert removed == state
     assert play.remove(game, state, BEN_V, random.Random(0)) == state  # gone already: nothing more to do
-    view = game.view(state, ANA_V)
+    view = seam.view(game, state, ANA_V)
     assert view["left"] == [{"seat": BEN, "round": 1}] and view["round"] == 2
-    assert game.now(game.view(state, BEN_V), BEN_V).headline == "You left this game"
+    assert game.screens.now(seam.view(game, state, BEN_V), BEN_V).headline == "You left this game"
     context = {"view": view, "me": {"id": ANA, "has_phone": True}, "names": {}, "table": {"code": "KMNPQR"},
                "moves": {m.type: m for m in game.moves}}
     assert "left the game" in render_to_string("lie/partials/players.jinja", context)
     assert "Leave this game" in render_to_string("lie/partials/leave.jinja", context)  # ana may still leave
-    assert "Leave this game" not in render_to_string("lie/partials/leave.jinja", {**context, "view": game.view(state, BEN_V)})
+    assert "Leave this game" not in render_to_string("lie/partials/leave.jinja", {**context, "view": seam.view(game, state, BEN_V)})
 
 
 def test_a_player_the_host_removes_mid_game_leaves_it_and_the_table_plays_on():
@@ -373,7 +375,7 @@ def test_a_player_the_host_removes_mid_game_leaves_it_and_the_table_plays_on():
     state = play.begin(game, list(scripted.PLAYERS), scripted.SETUP, random.Random(1))
     dee = scripted.PLAYERS[3]
     after = play.remove(game, state, dee, random.Random(1))
-    view = game.view(after, scripted.PLAYERS[0])
+    view = seam.view(game, after, scripted.PLAYERS[0])
     assert dee.seat_id in view["out"]
     assert play.remove(game, after, dee, random.Random(1)) == after  # now nothing holds the seat
 
@@ -399,7 +401,7 @@ def drawn(state, viewer, region):
     """A region as this seat's phone (or the display) shows it, as text."""
     import re
 
-    context = {"view": game.view(state, viewer), "me": {"id": viewer.seat_id, "has_phone": True}, "names": NAMES,
+    context = {"view": seam.view(game, state, viewer), "me": {"id": viewer.seat_id, "has_phone": True}, "names": NAMES,
                "table": {"code": "KMNPQR"}, "moves": {m.type: m for m in game.moves},
                "acted_for": []}
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", render_to_string(f"lie/partials/{region}.jinja", context)))
@@ -408,7 +410,7 @@ def drawn(state, viewer, region):
 def shorter(cards):
     """A Shorter Game of four with these hand sizes, every hand set (empty): Ana opens."""
     state = started(options={**Form(game.setup).initial(), "shorter_game": True})
-    state = state.then(rules.to_dict(rules.GameState.from_dict({**state.rules, "cards": list(cards)})))
+    state = state.then(rules.GameState.from_dict({**state.rules, "cards": list(cards)}))
     for viewer in PLAYERS:
         state = post(state, viewer, "type=set_hand")
     return state
@@ -423,23 +425,23 @@ def test_a_shorter_game_showdown_says_the_rule_behind_each_player_out_and_names_
             "losing a challenge now puts a player out.") in shown
     assert "cal opens round 2." in shown
     assert "ben is out (Shorter Game)" in drawn(state, SCREEN, "history")  # and it stays in the record
-    now = game.now(game.view(state, BEN_V), BEN_V)
+    now = game.screens.now(seam.view(game, state, BEN_V), BEN_V)
     assert now.headline == "You are out of this game"
     assert now.detail == ("You called Lie on ana: 0 sixes, the bid was a lie. "
                           "Shorter Game: you had 4 cards, fewer than the most (5), when ana could draw none. "
                           "Play-off: cal and dee; you and ana are out. Watch the others play on.")
-    assert "the bid was a lie. You have no cards left to draw." in game.now(game.view(state, ANA_V), ANA_V).detail
+    assert "the bid was a lie. You have no cards left to draw." in game.screens.now(seam.view(game, state, ANA_V), ANA_V).detail
     # The play-off: cal's bid fails, and a lost challenge puts cal out with five cards.
     state = post(post(state, CAL_V, "type=set_hand"), DEE_V, "type=set_hand")
     state = post(post(state, CAL_V, "type=bid&quantity=1&face=6"), DEE_V, "type=challenge")
     assert "cal is out: in the play-off, losing a challenge puts a player out." in drawn(state, SCREEN, "showdown")
-    now = game.now(game.view(state, SCREEN), SCREEN)
+    now = game.screens.now(seam.view(game, state, SCREEN), SCREEN)
     assert (now.headline, now.detail) == ("dee wins!", "dee won the play-off: everyone else is out.")
 
 
 def test_a_shorter_game_won_on_the_most_cards_says_so_once():
     state = post(post(shorter((1, 4, 3, 3)), ANA_V, "type=bid&quantity=1&face=6"), BEN_V, "type=challenge")
-    now = game.now(game.view(state, SCREEN), SCREEN)
+    now = game.screens.now(seam.view(game, state, SCREEN), SCREEN)
     assert (now.headline, now.detail) == (
         "ben wins!", "Shorter Game: ana could draw no more cards, and ben had the most (4 cards).")
     assert "wins" not in drawn(state, SCREEN, "showdown")
@@ -447,7 +449,7 @@ def test_a_shorter_game_won_on_the_most_cards_says_so_once():
 
 def test_the_end_says_who_won_once_across_the_now_card_and_the_boards():
     state = _play(scripted.STEPS)
-    now = game.now(game.view(state, SCREEN), SCREEN)
+    now = game.screens.now(seam.view(game, state, SCREEN), SCREEN)
     screen = " ".join([now.headline, now.detail, *(drawn(state, SCREEN, r) for r in game.regions if r != "history")])
     assert screen.count("wins") == 1 and "The game is over" not in screen
     assert now.detail == "ana won the play-off: everyone else is out."  # the script ends in a Shorter Game play-off
@@ -456,18 +458,18 @@ def test_the_end_says_who_won_once_across_the_now_card_and_the_boards():
 def test_a_round_called_off_by_a_player_leaving_says_so_until_the_next_bid():
     state = post(post(bidding(), ANA_V, "type=bid&quantity=2&face=4"), BEN_V, "type=challenge")  # round 1 settled
     for viewer in PLAYERS:
-        if viewer.seat_id in game.view(state, SCREEN)["out"]:
+        if viewer.seat_id in seam.view(game, state, SCREEN)["out"]:
             continue
         state = post(state, viewer, "type=set_hand")
     state = play.remove(game, state, CAL_V, random.Random(1))  # the host removes cal's seat mid-round
-    round_two = game.view(state, SCREEN)["round"] - 1
+    round_two = seam.view(game, state, SCREEN)["round"] - 1
     shown = drawn(state, SCREEN, "showdown")
     assert f"Round {round_two} was called off: cal left the game" in shown
     assert "the cards are mixed again" in shown and f"opens round {round_two + 1}." in shown
     assert "called “Lie!”" not in shown  # not the showdown of the round before
-    opener = next(v for v in PLAYERS if v.seat_id == game.view(state, SCREEN)["opener"])
+    opener = next(v for v in PLAYERS if v.seat_id == seam.view(game, state, SCREEN)["opener"])
     for viewer in PLAYERS:
-        if viewer.seat_id in game.view(state, SCREEN)["out"]:
+        if viewer.seat_id in seam.view(game, state, SCREEN)["out"]:
             continue
         state = post(state, viewer, "type=set_hand")
     state = post(state, opener, "type=bid&quantity=1&face=2")
@@ -479,7 +481,7 @@ def test_a_game_won_by_the_last_player_but_one_leaving_shows_the_hands_of_the_ro
     state = started(players=two)
     state = post(post(state, ANA_V, "type=set_hand&faces=3&faces=3"), BEN_V, "type=set_hand&faces=6")
     state = post(post(state, ANA_V, "type=bid&quantity=2&face=3"), BEN_V, "type=forfeit")
-    assert game.view(state, SCREEN)["outcome"]["winner"] == ANA
+    assert seam.view(game, state, SCREEN)["outcome"]["winner"] == ANA
     shown = drawn(state, SCREEN, "showdown")
     assert "Round 1, as it stood when the game ended" in shown
     assert "ana 3 3" in shown and "ben 6" in shown and "ana 2 × 3" in shown
@@ -509,10 +511,10 @@ def test_the_app_deals_is_a_setup_choice_and_deals_with_the_rng_the_table_passes
 
 def test_a_dealt_hand_posted_as_faces_is_checked_against_the_players_own_cards():
     state = dealt_table()
-    cards = [tuple(card["ends"]) for card in game.view(state, ANA_V)["dealt"]]
+    cards = [tuple(card["ends"]) for card in seam.view(game, state, ANA_V)["dealt"]]
     body = f"type=set_hand&faces={cards[0][1]}&faces={cards[2][0]}"
     after = post(state, ANA_V, body)
-    view = game.view(after, ANA_V)
+    view = seam.view(game, after, ANA_V)
     assert view["hand"] == sorted([cards[0][1], cards[2][0]])
     assert [c["up"] for c in view["dealt"]][0] is not None
     with pytest.raises(rules.IllegalHand) as caught:
@@ -523,12 +525,12 @@ def test_a_dealt_hand_posted_as_faces_is_checked_against_the_players_own_cards()
 
 def test_the_now_card_tells_a_dealt_player_to_turn_their_cards():
     state = dealt_table()
-    now = game.now(game.view(state, ANA_V), ANA_V)
+    now = game.screens.now(seam.view(game, state, ANA_V), ANA_V)
     assert now.headline == "Your 5 cards are dealt: set your hand" and now.my_turn
     assert "Tap the end of each card" in now.detail
-    assert game.now(game.view(state, SCREEN), SCREEN).headline == "The app has dealt: everyone sets a hand"
-    last = state.then({**state.rules, "cards": [1, 5, 5, 5]})
-    assert game.now(game.view(last, ANA_V), ANA_V).headline == "Your 1 card is dealt: set your hand"
+    assert game.screens.now(seam.view(game, state, SCREEN), SCREEN).headline == "The app has dealt: everyone sets a hand"
+    last = dataclasses.replace(state, rules={**state.rules, "cards": [1, 5, 5, 5]})
+    assert game.screens.now(seam.view(game, last, ANA_V), ANA_V).headline == "Your 1 card is dealt: set your hand"
 
 
 def test_only_the_owner_is_drawn_their_dealt_cards_and_the_screen_says_the_pairing_is_assumed():
@@ -538,7 +540,7 @@ def test_only_the_owner_is_drawn_their_dealt_cards_and_the_screen_says_the_pairi
     state = dealt_table()
     drawn = {}
     for viewer, me in zip(viewers, people):
-        context = {"view": game.view(state, viewer), "me": me, "people": people,
+        context = {"view": seam.view(game, state, viewer), "me": me, "people": people,
                    "names": {p["id"]: p["name"] for p in people},
                    "table": {"code": "ABCD", "status": "playing", "version": 1, "game": "lie"},
                    "moves": {m.type: m for m in game.moves}, "acted_for": []}
@@ -547,7 +549,7 @@ def test_only_the_owner_is_drawn_their_dealt_cards_and_the_screen_says_the_pairi
     mine = drawn[ANA]
     assert "5 cards dealt" in mine and "Which faces share a card is assumed" in mine
     assert mine.count('name="card-r1-') == 15  # five cards: two ends and "unused" each
-    for card in game.view(state, ANA_V)["dealt"]:
+    for card in seam.view(game, state, ANA_V)["dealt"]:
         top, bottom = card["ends"]
         assert f'value="{top}"' in mine and f'value="{bottom}"' in mine
     # The display is drawn no cards (what the other phones are sent is tests/games/lie/test_secrets.py's).
@@ -591,7 +593,7 @@ def test_a_screen_marks_what_to_do_now_exactly_when_the_game_waits_for_that_seat
         table.save()
         scene = render.scene(table, seats)
         for seat in seats:
-            waited_for = seat.pk in lie.view(state, render.viewer_of(seat))["waiting_for"]
+            waited_for = seat.pk in seam.view(lie, state, render.viewer_of(seat))["waiting_for"]
             assert ("data-now" in render.fragment(scene, seat)) == waited_for, f"{script} {label}: {seat.name}"
             marked += waited_for
     assert marked > 10
@@ -748,7 +750,7 @@ def test_undoing_a_lie_at_a_table_with_its_own_cards_never_brings_back_the_hands
 
     from companion.models import Table
     from companion.table import tables
-    from games.lie.game import HANDS_SEEN_AT_TABLE
+    from games.lie.screens import HANDS_SEEN_AT_TABLE
     from tests.companion.test_tables import move, post_host
     from tests.conftest import sit
 
@@ -784,7 +786,7 @@ def _after_lie(number):
 
 
 def _now(state, viewer):
-    return game.now(game.view(state, viewer), viewer)
+    return game.screens.now(seam.view(game, state, viewer), viewer)
 
 
 def test_after_a_lie_each_seat_is_told_what_came_of_it_for_them_before_the_next_hand():
@@ -855,8 +857,8 @@ def test_a_dealt_play_off_tells_each_player_in_it_who_plays_and_who_is_out():
              Viewer(4, "player", "Hana")]
     state = play.begin(game, names, {"app_deals": True, "shorter_game": True}, random.Random(3))
     # Eli holds one card, Hana three, Ben and Gran four: Eli's lost bid leaves him none to draw.
-    state = state.then({**state.rules, "cards": [1, 4, 4, 3]})
-    state = state.then(rules.deal_again(rules.from_dict(state.rules), random.Random(3)).to_dict())
+    state = dataclasses.replace(state, rules={**state.rules, "cards": [1, 4, 4, 3]})
+    state = state.then(rules.deal_again(state.state, random.Random(3)))
     for viewer in names:
         state = play.move(game, state, viewer, {"type": "set_hand", "faces": []}, random.Random(1))
     state = play.move(game, state, names[0], {"type": "bid", "quantity": 1, "face": 6}, random.Random(1))

@@ -7,6 +7,7 @@ and compare: the recordings must be the same.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -58,7 +59,7 @@ def test_the_others_are_sent_the_same_whatever_one_players_hand_until_the_lie(sc
     other = [(seat, {"type": "set_hand", "faces": [6, 6, 6, 1][:len(m["faces"])]})
              if seat == owner and m["type"] == "set_hand" else (seat, m) for seat, m in steps]
     assert other != steps
-    # The host's page holds a panel for a player without a phone, their hand in it (Game.acts_inline).
+    # The host's page holds a panel for a player without a phone, their hand in it (Screens.acts_inline).
     acted = not next(p for p in script.PLAYERS if p.seat_id == owner).has_phone
     watchers = {p.seat_id for p in script.PLAYERS if not (acted and p.is_host)} - {owner}
     first = record(steps, script.PLAYERS, script.SETUP, watchers)
@@ -94,7 +95,8 @@ def _dealt_other_cards(state, owner):
     fresh = sorted(left.elements(), key=lambda card: tuple(card) in {tuple(c) for c in dealt[seat]})[:5]
     other = [list(card) for card in fresh]
     assert sorted(other) != sorted(dealt[seat])
-    return state.then({**state.rules, "dealt": [other if s == seat else cards for s, cards in enumerate(dealt)]})
+    return dataclasses.replace(state, rules={**state.rules, "dealt": [other if s == seat else cards
+                                                                       for s, cards in enumerate(dealt)]})
 
 
 def _dealt_round(state, through_lie=False):

@@ -4,6 +4,7 @@ import random
 
 from django.template.loader import render_to_string
 
+from companion.table import seam
 from companion.table.games import DISPLAY, Viewer, get
 from tests import played as play
 
@@ -20,7 +21,7 @@ def render(state, viewer, region):
     people = [{"id": v.seat_id, "name": v.name, "role": v.role, "is_host": v.is_host, "is_display": v.is_display,
                "has_phone": v.has_phone} for v in [*PLAYERS, SCREEN]]
     me = next(p for p in people if p["id"] == viewer.seat_id)
-    context = {"view": game.view(state, viewer), "me": me, "people": people,
+    context = {"view": seam.view(game, state, viewer), "me": me, "people": people,
                "names": {p["id"]: p["name"] for p in people},
                "table": {"code": "ABCD", "status": "playing", "version": 1, "game": "lie"},
                "moves": {m.type: m for m in game.moves}}
@@ -29,9 +30,9 @@ def render(state, viewer, region):
 
 def test_the_moment_says_there_was_one_of_a_face_and_there_were_two_of_another():
     one = post(post(bidding(), ANA_V, "type=bid&quantity=1&face=2"), BEN_V, "type=challenge")  # Cal's one two
-    assert game.moment(one) == "ben called Lie on ana's one two: there was 1 two, the bid held."
+    assert seam.moment(game, one) == "ben called Lie on ana's one two: there was 1 two, the bid held."
     two = post(post(bidding(), ANA_V, "type=bid&quantity=3&face=5"), BEN_V, "type=challenge")  # Ana's two fives
-    assert game.moment(two) == "ben called Lie on ana's three fives: there were 2 fives, the bid was a lie."
+    assert seam.moment(game, two) == "ben called Lie on ana's three fives: there were 2 fives, the bid was a lie."
 
 
 def test_the_key_under_a_wild_showdown_names_a_wild_one_without_a_number_before_ones():

@@ -18,7 +18,7 @@ from games.lie import rules
 def twin(played: Played, viewer: Viewer, also: Sequence[Viewer] = ()) -> Played:
     """The same round with every other player's hand, cards and count changed for ``viewer``;
     ``also``: the players without a phone whose panels the host's page holds, kept as they are."""
-    state = rules.GameState.from_dict(played.rules)
+    state = played.state
     if state.outcome is not None:
         return played
     seen = {played.index(viewer), *(played.index(each) for each in also)}
@@ -36,8 +36,7 @@ def twin(played: Played, viewer: Viewer, also: Sequence[Viewer] = ()) -> Played:
             hands[seat] = _other_hand(hands[seat], state.cards[seat], cards)
         if counts and counts[seat] is not None:
             counts[seat] = (0, 0) if counts[seat] != (0, 0) else (min(1, state.cards[seat]), 0)
-    return played.then(dataclasses.replace(state, hands=tuple(hands), counts=tuple(counts), dealt=tuple(dealt))
-                       .to_dict())
+    return played.then(dataclasses.replace(state, hands=tuple(hands), counts=tuple(counts), dealt=tuple(dealt)))
 
 
 def _other_hand(hand: tuple[int, ...], cards: int, dealt: tuple | None) -> tuple[int, ...]:
