@@ -12,21 +12,18 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, CuttableProxy, Server
+from tests.browser.conftest import ROOT, SITE, CuttableProxy, Server, fresh_database
 from tests.browser.test_table_sync import keep_a_secret
 
 pytestmark = [pytest.mark.browser]
 
 
 @pytest.fixture
-def own_server(tmp_path):
+def own_server(tmp_path, site_files):
     """A Daphne of this test's own, on SQLite, that the test may kill."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(DJANGO_SETTINGS_MODULE="config.settings", SECRET_KEY="browser-test-secret", DEBUG="0",
-               ALLOWED_HOSTS="127.0.0.1,localhost", SECURE_COOKIES="0", STATIC_ROOT=str(tmp_path / "static"),
-               SQLITE_PATH=str(tmp_path / "db.sqlite3"))
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
+    env.update(SITE, STATIC_ROOT=str(site_files["static"]),
+               SQLITE_PATH=fresh_database(site_files, tmp_path / "db.sqlite3"))
     servers = [Server(env)]
     servers[0].start()
     yield servers
@@ -61,7 +58,7 @@ def test_phones_come_back_after_the_server_is_killed_and_go_on(own_server, phone
 
 
 @pytest.fixture
-def cuttable_database(tmp_path):
+def cuttable_database(tmp_path, site_files):
     """A Daphne whose PostgreSQL (CI's second pass) is reached through a relay the test can cut."""
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith("postgres"):
@@ -71,11 +68,9 @@ def cuttable_database(tmp_path):
         pytest.skip("the relay reaches PostgreSQL on this machine, at a port the URL names")
     proxy = CuttableProxy(parts.port)
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    env.update(DJANGO_SETTINGS_MODULE="config.settings", SECRET_KEY="browser-test-secret", DEBUG="0",
-               ALLOWED_HOSTS="127.0.0.1,localhost", SECURE_COOKIES="0", STATIC_ROOT=str(tmp_path / "static"),
+    env.update(SITE, STATIC_ROOT=str(site_files["static"]),
                DATABASE_URL=url.replace(f"{parts.hostname}:{parts.port}", f"127.0.0.1:{proxy.port}", 1))
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     server = Server(env, log=tmp_path / "daphne.log")
     server.start()
     yield proxy, server

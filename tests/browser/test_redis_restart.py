@@ -9,13 +9,12 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import time
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ROOT, Server, free_port
+from tests.browser.conftest import SITE, Server, fresh_database, free_port
 from tests.browser.test_table_sync import keep_a_secret
 
 pytestmark = [pytest.mark.browser, pytest.mark.sync]
@@ -56,18 +55,16 @@ class Redis:
 
 
 @pytest.fixture
-def redis_site(tmp_path):
+def redis_site(tmp_path, site_files):
     """Redis on a free port and a Daphne using it as channel layer and cache (SQLite for the rest)."""
     if not shutil.which("redis-server"):
         pytest.skip("needs redis-server on PATH")
     redis = Redis(free_port())
     redis.start()
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(DJANGO_SETTINGS_MODULE="config.settings", SECRET_KEY="browser-test-secret", DEBUG="0",
-               ALLOWED_HOSTS="127.0.0.1,localhost", SECURE_COOKIES="0", STATIC_ROOT=str(tmp_path / "static"),
-               SQLITE_PATH=str(tmp_path / "db.sqlite3"), REDIS_URL=f"redis://127.0.0.1:{redis.port}/0")
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
+    env.update(SITE, STATIC_ROOT=str(site_files["static"]),
+               SQLITE_PATH=fresh_database(site_files, tmp_path / "db.sqlite3"),
+               REDIS_URL=f"redis://127.0.0.1:{redis.port}/0")
     server = Server(env, log=tmp_path / "daphne.log")
     server.start()
     yield redis, server

@@ -27,7 +27,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.table import seam
 from companion.table.games import DISPLAY, Viewer, get, rotating_role
-from tests.browser.conftest import ROOT, Server
+from tests.browser.conftest import ROOT, Server, fresh_database
 from tests.browser.phones import create_table, join_by_code, open_display
 from tests.catalogue import REAL_GAMES, scripts
 
@@ -314,15 +314,14 @@ def check(page: Page, name: str, errors: list[str], device: str) -> list[str]:
 
 
 @pytest.fixture
-def server_of(servers, tmp_path):
+def server_of(servers, site_files, tmp_path):
     """A server with a database of its own, so a script's seat ids are free."""
     started = []
 
     def start() -> Server:
-        env = {**servers[0].env, "SQLITE_PATH": str(tmp_path / f"stage{len(started)}.sqlite3")}
+        env = {**servers[0].env, "SQLITE_PATH": fresh_database(site_files, tmp_path / f"stage{len(started)}.sqlite3")}
         env.pop("DATABASE_URL", None)
         env.pop("REDIS_URL", None)
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
         server = Server(env)
         server.start()
         started.append(server)

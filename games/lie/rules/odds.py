@@ -49,6 +49,13 @@ def at_least(needed: int, cards: int, chance: Fraction) -> Fraction:
         raise ValueError("needed and cards are whole numbers, cards 0 or more")
     if needed <= 0:
         return Fraction(1)
+    return _tail(needed, cards, chance)
+
+
+@lru_cache(maxsize=4096)
+def _tail(needed: int, cards: int, chance: Fraction) -> Fraction:
+    """The binomial tail itself: a phone's bid picker asks for it for every bid it could make, each
+    time the table is drawn, from a handful of (needed, cards, chance) alike."""
     return sum((comb(cards, k) * chance**k * (1 - chance) ** (cards - k) for k in range(needed, cards + 1)),
                Fraction(0))
 
