@@ -78,7 +78,7 @@ def _send(*messages: tuple[str, dict], wait: bool = False) -> None:
 
 
 def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, last_action=None,
-               asker: int | None = None) -> dict[int, str]:
+               asker: int | None = None, holds: dict[int, dict[str, str]] | None = None) -> dict[int, str]:
     """Draw the table once per group of seats that see the same, and send each drawing to its group
     (each socket passes on to its phone only the regions that changed: consumers.TableConsumer).
 
@@ -87,7 +87,9 @@ def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, 
     ``table``, ``seats``, ``last_action``: the table and its seats as just committed and the
     undoable action just logged, to save loading them again. ``asker``: the seat whose request
     made the change; when it has a group of its own, the others' drawings are sent before its
-    own is drawn, as its drawing goes back in the request's answer anyway.
+    own is drawn, as its drawing goes back in the request's answer anyway. ``holds``: the region
+    digests a seat's page says it shows (a tap's ``X-Regions-Held``), by seat id: its fragment
+    leaves those out, as its socket would.
     """
     table = Table.objects.get(pk=table_id) if table is None else table
     seats = list(table.seats.all()) if seats is None else seats
@@ -107,7 +109,8 @@ def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, 
     def drawing(group: str, members: list) -> tuple[str, dict]:
         drawn = render.update(sc, members[0])
         html = render.joined(drawn)
-        fragments.update((seat.pk, html) for seat in members)
+        fragments.update((seat.pk, render.joined(drawn, holds[seat.pk]) if holds and seat.pk in holds else html)
+                         for seat in members)
         return group, {"type": "seat.html", "group": group, **drawn}
 
     messages = [drawing(group, members) for group, members in groups.items() if group != last]
@@ -134,7 +137,7 @@ def push_removed(*seat_ids: int) -> None:
     _send(*((seat_group(seat_id), {"type": "seat.removed"}) for seat_id in seat_ids), wait=True)
 
 
-def tell(news: News | None) -> dict[int, str]:
+def tell(news: News | None, holds: dict[int, dict[str, str]] | None = None) -> dict[int, str]:
     """Tell everyone at a table of a change already committed (None: nothing changed, nobody
     is told). Returns each seat's drawing by seat id, so the view that served the asker answers
     with its drawing rather than drawing it again."""
@@ -143,4 +146,4 @@ def tell(news: News | None) -> dict[int, str]:
     if news.removed:
         push_removed(*news.removed)
     return push_table(news.table_id, regroup=news.regroup, table=news.table, seats=news.seats,
-                      last_action=news.last_action, asker=news.asker)
+                      last_action=news.last_action, asker=news.asker, holds=holds)

@@ -519,7 +519,17 @@ def _fresh(request: HttpRequest, code: str, token: str, mode: tables.Mode) -> di
     seat = _shown(request, own)
     if seat is None:
         return {}
-    return {"fresh": drawing.live_fragment(seat.table, seat), "secret": _holds_secret(seat.table, seat)}
+    return {"fresh": drawing.joined(drawing.live_update(seat.table, seat), _held(request)),
+            "secret": _holds_secret(seat.table, seat)}
+
+
+# The header a table page sends with each request it makes (static/js/table.js): the regions it
+# shows, as it tells its socket (render.held). An answer leaves those out; without it, every region.
+HELD_HEADER = "X-Regions-Held"
+
+
+def _held(request: HttpRequest) -> dict[str, str]:
+    return drawing.held(request.headers.get(HELD_HEADER))
 
 
 def _shown(request: HttpRequest, own: Seat | None) -> Seat | None:
@@ -594,10 +604,13 @@ def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.C
     if result.caution is not None:  # tried, never made: nothing to tell anyone
         return _tried(_flash(request, result.caution, kind="warning") if result.caution else HttpResponse(""),
                       "warning" if result.caution else "accepted")
-    drawn = broadcast.tell(result.news)
     seat = _shown(request, result.seat)
-    fresh = "" if seat is None else drawn.get(seat.pk) or drawing.live_fragment(result.table, seat)
-    if fresh and isinstance(change, tables.PlayAgain) and change.game:
+    # Another game: the page makes room for its regions before they come, so it is sent them all.
+    switch = isinstance(change, tables.PlayAgain) and bool(change.game)
+    held = {} if seat is None or switch else _held(request)
+    drawn = broadcast.tell(result.news, holds={seat.pk: held} if held else None)
+    fresh = "" if seat is None else drawn.get(seat.pk) or drawing.joined(drawing.live_update(result.table, seat), held)
+    if fresh and switch:
         # Another game: the page makes room for its regions, stylesheet and script before they come.
         fresh = drawing.parts(game_of(result.table), seat) + fresh
     if result.duplicate:

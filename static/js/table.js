@@ -513,6 +513,11 @@
       return el.id.replace(/^region-/, "") + "." + el.dataset.h;
     }).join("-");
   }
+  // And with every request it makes: a tap's answer carries the regions that changed, as a push does.
+  document.addEventListener("htmx:configRequest", function (evt) {
+    var has = held();
+    if (has) evt.detail.headers["X-Regions-Held"] = has;
+  });
   if (window.htmx) {
     var makeSocket = htmx.createWebSocket;  // the socket extension's, which it lets a page wrap
     htmx.createWebSocket = function (url) {
