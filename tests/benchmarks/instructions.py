@@ -40,6 +40,7 @@ def child(game: str, what: str, moves: int) -> None:
     import config.asgi  # noqa: F401  (as a server runs: its collector settings)
 
     call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)  # the manifest {% static %} reads
     bench.broadcast._send = lambda *messages, wait=False: None
     # Started: callgrind counts from here on (counted() turns it on), so the start-up that every
     # count would subtract anyway runs at the speed of an uncounted valgrind.
