@@ -115,6 +115,7 @@
   // A form marked data-try asks the table, as the person types, whether the move would be
   // accepted (nothing is applied) and shows the rules' reason before anything is sent.
   var tryTimer = null;
+  var tries = 0;  // counts tries and sends: a try answered after its form was sent is stale
 
   function tryForm(form) {
     var verdict = form.querySelector("[data-try-verdict]");
@@ -142,11 +143,13 @@
     if (version) data.set("version", version.value);
     if (acting) data.set("as_seat", acting.value);
     data.set("_try", "1");
+    var mine = ++tries;
     fetch(form.getAttribute("hx-post"), {
       method: "POST", body: data, credentials: "same-origin",
       headers: { "X-CSRFToken": csrfToken(), "HX-Request": "true" },
     }).then(function (response) {
       return response.text().then(function (html) {
+        if (mine !== tries) return;  // the form was sent (or tried again) meanwhile: this verdict is old
         // The table answers a tried move with a 200 whose X-Try-Verdict says "accepted",
         // "warning" or "refused" (a question, not a failed request: no console error). A
         // refusal disables the button; a warning on a move that would apply only says so.
@@ -166,6 +169,12 @@
     clearTimeout(tryTimer);
     tryTimer = setTimeout(function () { tryForm(form); }, 350);
   });
+  // Sent: what was typed is the table's to judge now, not a try's still on its way.
+  document.addEventListener("submit", function (evt) {
+    if (!evt.target.matches || !evt.target.matches("form[data-try]")) return;
+    clearTimeout(tryTimer);
+    tries++;
+  }, true);
 
   // A refusal is said at the field, in the app's words: a move the table refused (its reason
   // also heads the page), or a field the browser finds empty or out of range, whose own bubble
