@@ -425,17 +425,13 @@ def test_a_refusal_on_the_smallest_phone_is_on_its_first_screen(server_of, brows
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("slug", REAL_GAMES)
-def test_a_game_switched_to_fits_every_screen_it_is_swapped_into(slug, servers, browser: Browser):
-    """The host switches the table from the game before ``slug`` (in the catalogue's order) to it:
-    the lobby swapped in fits the TVs and a small phone as one loaded afresh does."""
-    base = servers[0].url
-    before = REAL_GAMES[REAL_GAMES.index(slug) - 1]
-    game = get(slug)
-    screens = {"host": (PHONES, True), "player": (PHONES, True), "display": (DISPLAYS, False)}
+def open_screens(browser: Browser, screens: dict[str, dict]) -> tuple[list, dict[str, tuple[Page, list[str]]]]:
+    """A page for each role, sized as the first of its devices (a phone's touch and all), each with
+    the console errors it logs; and their contexts, for the caller to close."""
     contexts, pages = [], {}
-    for role, (devices, phone) in screens.items():
+    for role, devices in screens.items():
         width, height = next(iter(devices.values()))
+        phone = devices is PHONES
         context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
         context.set_default_timeout(10_000)
         contexts.append(context)
@@ -445,6 +441,18 @@ def test_a_game_switched_to_fits_every_screen_it_is_swapped_into(slug, servers, 
                 if m.type == "error" else None)
         page.on("pageerror", lambda e, errors=errors: errors.append(f"page error: {e}"))
         pages[role] = (page, errors)
+    return contexts, pages
+
+
+@pytest.mark.parametrize("slug", REAL_GAMES)
+def test_a_game_switched_to_fits_every_screen_it_is_swapped_into(slug, servers, browser: Browser):
+    """The host switches the table from the game before ``slug`` (in the catalogue's order) to it:
+    the lobby swapped in fits the TVs and a small phone as one loaded afresh does."""
+    base = servers[0].url
+    before = REAL_GAMES[REAL_GAMES.index(slug) - 1]
+    game = get(slug)
+    screens = {"host": PHONES, "player": PHONES, "display": DISPLAYS}
+    contexts, pages = open_screens(browser, screens)
     problems: list[str] = []
     try:
         host, player, display = (pages[role][0] for role in screens)
@@ -457,7 +465,7 @@ def test_a_game_switched_to_fits_every_screen_it_is_swapped_into(slug, servers, 
         form = host.locator("form.next-game").first
         form.locator("select").select_option(label=game.name)
         form.get_by_role("button", name="Set it up").click()
-        for role, (devices, _) in screens.items():
+        for role, devices in screens.items():
             page, errors = pages[role]
             expect(page.locator("#table-version")).to_have_attribute("data-game", slug)
             assert page.evaluate("window.sameDocument"), f"{role}: the switch reloaded the page"
@@ -480,19 +488,7 @@ def test_a_table_with_a_player_sitting_out_fits_every_screen(servers, browser: B
 
     base = servers[0].url
     screens = {"host": PHONES, "out": PHONES, "player": PHONES, "display": DISPLAYS}
-    contexts, pages = [], {}
-    for role, devices in screens.items():
-        width, height = next(iter(devices.values()))
-        phone = devices is PHONES
-        context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("console", lambda m, errors=errors: errors.append(f"console {m.type}: {m.text}")
-                if m.type == "error" else None)
-        page.on("pageerror", lambda e, errors=errors: errors.append(f"page error: {e}"))
-        pages[role] = (page, errors)
+    contexts, pages = open_screens(browser, screens)
     problems: list[str] = []
 
     def look(phase: str, *roles: str) -> None:
