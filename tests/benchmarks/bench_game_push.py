@@ -13,9 +13,10 @@ HX-Request, the table version), RUNS times:
 A fresh table is started whenever the game would end. Per move it records the POST's wall
 time (p50, p90), SQL statements, renders and the bytes the sockets send for it (UTF-8: each
 group's regions that changed, and the version); before each move it also times
-broadcast.push_table alone. Then the bytes a move costs a phone: the mover's htmx answer, raw
-and as sent (gzipped: the phone asks for it, as browsers do), and what each screen's socket
-sends, raw as Daphne sends it and what permessage-deflate would make it (each frame alone, and
+broadcast.push_table alone. Then the bytes a move costs a phone: the mover's htmx answer (less
+what the mover's page says it holds, X-Regions-Held, as table.js says it), raw and as sent
+(gzipped: the phone asks for it, as browsers do), and what each screen's socket sends, raw as
+Daphne sends it and what permessage-deflate would make it (each frame alone, and
 with the socket's earlier frames as its dictionary). Production settings (DEBUG off), except
 plain-HTTP cookies, the test client's host and no rate limit on moves; static files are
 collected into a scratch folder first.
@@ -264,10 +265,12 @@ def measure(slug: str, play) -> str:
         pushes.append(time.perf_counter() - start)
         phone = phone_for(seat, phones)
         data = {"version": version(table), **move}
+        # The mover's page holds its screen as every push left it, and says so, as table.js does.
+        shown = "-".join(f"{name}.{digest}" for name, digest, _ in render.live_update(table, seat)["regions"])
         pushed_bytes, phone_bytes[:] = 0, [0, 0, 0]
         with CaptureQueriesContext(connection) as counted, counting_renders() as drawn:
             start = time.perf_counter()
-            answer = phone.post(f"/t/{table.code}/move/", data, HTTP_HX_REQUEST="true",
+            answer = phone.post(f"/t/{table.code}/move/", data, HTTP_HX_REQUEST="true", HTTP_X_REGIONS_HELD=shown,
                                 HTTP_ACCEPT_ENCODING="gzip, deflate, br")  # as a phone's browser asks
             posts.append(time.perf_counter() - start)
         assert answer.status_code == 200, (slug, move, answer.status_code, answer.content[:500])
