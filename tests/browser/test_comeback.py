@@ -33,6 +33,16 @@ def shows_the_keepers_screen(page: Page, name: str, seat: str) -> None:
     expect(page.locator("#region-host button")).to_have_count(0)
 
 
+def gus_keeps_a_secret(lena: Page, gus: Page, gwen: Page) -> None:
+    """Lena, the host, hands Gus the keeper's role, starts, and Gus keeps the secret: Gwen may guess."""
+    lena.get_by_label("Role for gus").select_option("keeper")
+    lena.get_by_label("Role for lena").select_option("guesser")
+    lena.get_by_role("button", name="Start the game").click()
+    gus.get_by_placeholder("Secret word").fill(SECRET)
+    gus.get_by_role("button", name="Keep it").click()
+    expect(gwen.get_by_placeholder("Your guess")).to_be_visible()
+
+
 def test_a_phone_comes_back_to_its_seat_another_waits_for_the_host_and_a_removed_player_asks(servers, phones):
     base, other = servers[0].url, servers[-1].url
     lena, gus, gwen, eve = phones(), phones(), phones(), phones()
@@ -40,12 +50,7 @@ def test_a_phone_comes_back_to_its_seat_another_waits_for_the_host_and_a_removed
     join_by_code(gus, other, code, "gus")
     join_by_code(gwen, base, code, "gwen")
     gus_seat = seat_of(gus)
-    lena.get_by_label("Role for gus").select_option("keeper")
-    lena.get_by_label("Role for lena").select_option("guesser")
-    lena.get_by_role("button", name="Start the game").click()
-    gus.get_by_placeholder("Secret word").fill(SECRET)
-    gus.get_by_role("button", name="Keep it").click()
-    expect(gwen.get_by_placeholder("Your guess")).to_be_visible()
+    gus_keeps_a_secret(lena, gus, gwen)
 
     # Gus leaves mid-game, and the same phone comes back at once to the same seat and secret.
     gus.once("dialog", lambda dialog: dialog.accept())
@@ -128,12 +133,7 @@ def test_every_screen_says_who_left_mid_game_and_the_host_s_says_what_to_do(serv
     join_by_code(gus, base, code, "gus")
     join_by_code(gwen, base, code, "gwen")
     open_display(tv, base, code)
-    lena.get_by_label("Role for gus").select_option("keeper")
-    lena.get_by_label("Role for lena").select_option("guesser")
-    lena.get_by_role("button", name="Start the game").click()
-    gus.get_by_placeholder("Secret word").fill(SECRET)
-    gus.get_by_role("button", name="Keep it").click()
-    expect(gwen.get_by_placeholder("Your guess")).to_be_visible()
+    gus_keeps_a_secret(lena, gus, gwen)
     for page in (lena, gus, tv):
         expect(page.locator("#region-now")).not_to_contain_text("left the game")
 
