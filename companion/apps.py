@@ -18,6 +18,6 @@ class GameConfig(AppConfig):
     def ready(self) -> None:
         from django.utils.module_loading import import_string
 
-        from companion.table import games
+        from companion.table.games import register
 
-        games.register(import_string(self.game)())
+        register(import_string(self.game)())

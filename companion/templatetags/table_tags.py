@@ -2,7 +2,7 @@
 
 from django import template
 
-from companion.table import games
+from companion.table.games import page_stylesheet as stylesheet_of
 
 register = template.Library()
 
@@ -19,4 +19,4 @@ def get_item(mapping, key):
 @register.filter
 def page_stylesheet(game):
     """``game|page_stylesheet``: the one stylesheet the game's pages link."""
-    return games.page_stylesheet(game)
+    return stylesheet_of(game)

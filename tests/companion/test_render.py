@@ -292,27 +292,27 @@ def test_a_push_sends_every_seat_what_drawing_it_alone_would(slug):
 
 
 def test_a_game_whose_region_name_is_not_an_identifier_is_refused_when_registered():
-    from companion.table import games
+    from companion.table.games import register
 
     class Odd(type(get("stub"))):
         slug = "odd-regions"
         regions = ("guesses", 'x" onclick="alert(1)')
 
     with pytest.raises(ValueError, match="not identifiers"):
-        games.register(Odd())
-    assert games.get("odd-regions") is None
+        register(Odd())
+    assert get("odd-regions") is None
 
 
 def test_a_game_whose_public_region_is_not_one_of_its_regions_is_refused_when_registered():
-    from companion.table import games
+    from companion.table.games import register
 
     class Odd(type(get("stub"))):
         slug = "odd-public"
         public_regions = ("guesses", "nowhere")
 
     with pytest.raises(ValueError, match="nowhere"):
-        games.register(Odd())
-    assert games.get("odd-public") is None
+        register(Odd())
+    assert get("odd-public") is None
 
 
 def test_a_push_draws_each_public_region_once_for_every_seat(monkeypatch):

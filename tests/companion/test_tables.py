@@ -615,15 +615,15 @@ def test_no_phone_can_post_the_platforms_own_moves_not_even_the_host(db, phone, 
 
 
 def test_a_game_that_declares_one_of_the_platforms_own_moves_is_refused_when_registered():
-    from companion.table import games
+    from companion.table.games import Move, get, register
 
-    class Odd(type(games.get("stub"))):
+    class Odd(type(get("stub"))):
         slug = "odd-moves"
-        moves = (*type(games.get("stub")).moves, games.Move("end", label="End it"))
+        moves = (*type(get("stub")).moves, Move("end", label="End it"))
 
     with pytest.raises(ValueError, match="the platform's own"):
-        games.register(Odd())
-    assert games.get("odd-moves") is None
+        register(Odd())
+    assert get("odd-moves") is None
 
 
 def test_in_banned_books_each_side_picks_its_card_and_the_secret_at_the_same_time(db, phone):

@@ -8,7 +8,8 @@ import random
 import pytest
 from django.http import QueryDict
 
-from companion.table import games, seam, tables
+from companion.table import seam, tables
+from companion.table.games import get
 from companion.table.forms import Form, MoveError
 from companion.models import Table
 from games.fiction.rules import GameState, end_game, player_view
@@ -24,7 +25,7 @@ LENA, GUS, GWEN = scripted.PLAYERS
 
 @pytest.fixture
 def game():
-    return games.get("fiction")
+    return get("fiction")
 
 
 def form(**rows: list[tuple[str, str, str]]) -> QueryDict:

@@ -8,9 +8,9 @@ import pytest
 from django.http import QueryDict
 from django.template.loader import render_to_string
 
-from companion.table import games, seam
+from companion.table import seam
 from companion.table.forms import Form, MoveError, parse_move
-from companion.table.games import Played, Viewer, move_of
+from companion.table.games import ClockWant, Outcome, Played, Viewer, get, move_of, role_for_newcomer, rotating_role
 from tests import played as play
 from companion.table.rules_errors import IllegalMove, RulesError
 
@@ -18,12 +18,12 @@ from . import scripted, scripted_largest
 
 LENA, GUS, GWEN = scripted.PLAYERS  # Lena the Lie-brarian; Gus (the host) and Gwen guess
 DISPLAY = Viewer(9, "display", "Table")
-DEFAULTS = Form(games.get("fiction").setup).initial() if games.get("fiction") else {}
+DEFAULTS = Form(get("fiction").setup).initial() if get("fiction") else {}
 
 
 @pytest.fixture
 def game():
-    return games.get("fiction")
+    return get("fiction")
 
 
 def post(game, state, actor, **fields):
@@ -43,7 +43,7 @@ def begun(game, **options):
 
 
 def test_registered_with_its_roles_and_no_declared_clock_move(game):
-    assert games.rotating_role(game) == "librarian" and not game.screens.demo
+    assert rotating_role(game) == "librarian" and not game.screens.demo
     assert [r.slug for r in game.roles] == ["librarian", "guesser"]
     assert move_of(game, "timer_expired") is None
     assert [m.type for m in game.moves if m.host_only] == ["start_second_half"]
@@ -206,16 +206,16 @@ def test_the_now_card_counts_one_guess_and_one_token_in_the_singular(game):
 
 def test_the_clock_follows_the_halves(game):
     state = begun(game, eight_minute_halves=True)
-    assert game.clock(state) == games.ClockWant("half-1", 480, True)
+    assert game.clock(state) == ClockWant("half-1", 480, True)
     state = post(game, state, GWEN, type="guess", word="entry")
-    assert game.clock(state) == games.ClockWant("half-1", 480, False)
+    assert game.clock(state) == ClockWant("half-1", 480, False)
     state = play.expire(game, post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗")))
     state = post(game, state, GUS, type="start_second_half")
-    assert game.clock(state) == games.ClockWant("half-2", 480, True)
+    assert game.clock(state) == ClockWant("half-2", 480, True)
     state = play.expire(game, state)
     assert game.outcome(state) is not None and game.clock(state) is None
     assert seam.view(game, state, GUS)["outcome"] == {"winner": "librarian", "termination": "time"}
-    assert seam.outcome(game, state) == games.Outcome((1,), "time", "the Lie-brarian")
+    assert seam.outcome(game, state) == Outcome((1,), "time", "the Lie-brarian")
 
 
 def test_the_lie_brarian_cannot_leave_mid_game(game):
@@ -259,7 +259,7 @@ def test_the_scripted_game_reaches_the_guessers_win(game):
     assert {s.rules["phase"] for s in states} == {"setup", "guessing", "deceiving", "halftime", "over"}
     final = seam.view(game, states[-1], GWEN)
     assert final["outcome"] == {"winner": "guessers", "termination": "guessed"}
-    assert seam.outcome(game, states[-1]) == games.Outcome((2, 3), "guessed", "the Guessers")
+    assert seam.outcome(game, states[-1]) == Outcome((2, 3), "guessed", "the Guessers")
     assert final["secret"] == scripted.SECRET
     assert [t["lies"] for t in final["turns"]][:2] == [[0], [1, 4]]
     assert final["turns"][0]["fictions"] == [0] and final["turns"][0]["facts"] == [2]
@@ -398,8 +398,8 @@ def test_the_app_as_lie_brarian_wants_every_player_a_guesser(game):
 
 
 def test_the_first_to_sit_down_is_the_lie_brarian_and_the_rest_guess(game):
-    assert games.role_for_newcomer(game, {}) == "librarian"
-    assert games.role_for_newcomer(game, {"librarian": 1, "guesser": 3}) == "guesser"
+    assert role_for_newcomer(game, {}) == "librarian"
+    assert role_for_newcomer(game, {"librarian": 1, "guesser": 3}) == "guesser"
 
 
 def test_a_guess_against_the_app_comes_back_with_its_clues_and_the_clock_running(game):
@@ -504,7 +504,7 @@ def test_a_game_the_host_ends_tells_every_seat_the_word_and_that_nobody_won(game
     state = post(game, begun(game), GWEN, type="guess", word="entry")
     state = post(game, state, LENA, type="share_clues", clues=list("~✗✗~✗"))
     ended = play.end(game, state)
-    assert seam.outcome(game, ended) == games.Outcome((), "ended") and ended.players == state.players
+    assert seam.outcome(game, ended) == Outcome((), "ended") and ended.players == state.players
     for viewer in (LENA, GUS, GWEN, DISPLAY):
         view = seam.view(game, ended, viewer)
         assert view["secret"] == "ready" and view["outcome"]["winner"] is None

@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 
 from companion.models import Table
-from companion.table import games, seam, tables
+from companion.table import seam, tables
+from companion.table.games import get
 from companion.table.clock import Clock
 from companion.table.forms import Form
 from companion.table.rules_errors import RulesError
@@ -54,7 +55,7 @@ def seen(html: str) -> str:
 
 
 def test_a_banned_books_token_and_ability_wait_for_the_hosts_paused_clock():
-    fiction = games.get("fiction")
+    fiction = get("fiction")
     setup = Form(fiction.setup).initial() | {"ability_cards": True}
     state = play.begin(fiction, scripted.PLAYERS, setup, random.Random(0))
     offers = state.rules["offers"]
