@@ -569,11 +569,16 @@ def test_every_host_action_the_contract_names_is_one_the_server_knows(stub_table
 
 
 def started_with_three(phone, slug: str):
-    """A game of ``slug`` started by Kamila (the host) with Tony and Amy: the table, Tony's seat,
-    and the host's and Tony's phones."""
+    """A game of ``slug`` started by Kamila (the host) with Tony and Amy, and as many more as its
+    roles need at the least (a game for four or more): the table, Tony's seat, and the host's and
+    Tony's phones."""
+    from companion.table.games import get
+
     table, host = tables.create_table(slug, "Kamila")
     guest = tables.join_table(table, "Tony")
-    tables.join_table(table, "Amy")
+    least = sum(role.minimum for role in get(slug).roles)
+    for name in ["Amy", "Ben", "Cleo", "Dev", "Esme", "Finn", "Gia"][:max(1, least - 2)]:
+        tables.join_table(table, name)
     host_phone, guest_phone = sit(phone(), host), sit(phone(), guest)
     assert post_host(host_phone, table, "start").status_code == 200
     table.refresh_from_db()
