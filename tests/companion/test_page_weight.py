@@ -132,6 +132,12 @@ def test_every_page_holds_its_first_paint_for_one_stylesheet(stub_table, game_ta
         assert served(phone(), sheets[f"{slug} player"][0]) == f"/* css/app.css */\n{shared.rstrip()}\n\n/* css/{slug}.css */\n{own.rstrip()}\n"
 
 
+def test_a_static_file_nobody_has_is_not_found(phone):
+    # The joined stylesheets' finder is asked first for every path no other finder holds.
+    assert phone().get("/static/css/nosuch.css").status_code == 404
+    assert phone().get("/static/css/nosuch-table.css").status_code == 404
+
+
 def test_the_service_worker_keeps_every_static_file_a_table_page_names(game_tables, stub_table, phone):
     worker = phone().get("/sw.js").content.decode()
     kept = {json.loads(f'"{text}"') for text in re.findall(r'"((?:[^"\\]|\\.)*)"', worker)}
