@@ -627,7 +627,8 @@ def describe(action: Any, game: Game, seats: Any) -> str:
     if action.kind == "move":
         move = move_of(game, action.move.get("type", ""))
         what = move.noun if move and move.noun else str(action.move.get("type", "move")).replace("_", " ")
-        shown = [str(action.move[f.name]).upper() if isinstance(action.move.get(f.name), str)
+        shown = [names.get(action.move[f.name], "") if f.kind == "seat"
+                 else str(action.move[f.name]).upper() if isinstance(action.move.get(f.name), str)
                  else str(action.move[f.name]) for f in (move.fields if move else ()) if f.public
                  and action.move.get(f.name) not in (None, "", [])]
         who = names.get(action.move.get("as_seat") or action.seat_id, "")

@@ -65,7 +65,9 @@ class JoinedStylesheets(BaseFinder):
     def find(self, path, find_all=False, **kwargs):
         sources = joined().get(path)
         if sources is None:
-            return [] if find_all else None
+            # Not None: staticfiles.finders.find keeps a None as a match ([None]) and WhiteNoise
+            # then fails on it, so a miss would answer 500. Django's own finders return [] too.
+            return []
         found = join(path, sources)
         return [found] if find_all else found
 

@@ -128,8 +128,18 @@ def test_every_page_holds_its_first_paint_for_one_stylesheet(stub_table, game_ta
         assert sheets[f"{slug} player"] == sheets[f"{slug} display"]
         # A guest's join page already fetches the sheet its table page then needs.
         assert parsed(phone().get(f"/t/{table.code}/")).blocking == sheets[f"{slug} player"]
-        own = served(phone(), f"/static/css/{slug}.css")
-        assert served(phone(), sheets[f"{slug} player"][0]) == f"/* css/app.css */\n{shared.rstrip()}\n\n/* css/{slug}.css */\n{own.rstrip()}\n"
+        own = get(slug).screens.stylesheet
+        if not own:  # a game without styles of its own links the app's alone
+            assert sheets[f"{slug} player"] == sheets["home"], slug
+            continue
+        text = served(phone(), f"/static/{own}")
+        assert served(phone(), sheets[f"{slug} player"][0]) == f"/* css/app.css */\n{shared.rstrip()}\n\n/* {own} */\n{text.rstrip()}\n"
+
+
+def test_a_static_file_nobody_has_is_not_found(phone):
+    # The joined stylesheets' finder is asked first for every path no other finder holds.
+    assert phone().get("/static/css/nosuch.css").status_code == 404
+    assert phone().get("/static/css/nosuch-table.css").status_code == 404
 
 
 def test_the_service_worker_keeps_every_static_file_a_table_page_names(game_tables, stub_table, phone):

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from companion.live import broadcast, presence
-from companion.table import tables
+from companion.table import forms, tables
 from companion.table.clock import Clock
 from companion.models import Action, Seat, Table
 from companion.table.rules_errors import RulesError
@@ -569,11 +569,16 @@ def test_every_host_action_the_contract_names_is_one_the_server_knows(stub_table
 
 
 def started_with_three(phone, slug: str):
-    """A game of ``slug`` started by Kamila (the host) with Tony and Amy: the table, Tony's seat,
-    and the host's and Tony's phones."""
+    """A game of ``slug`` started by Kamila (the host) with Tony and Amy, and as many more as its
+    roles need at the least (a game for four or more): the table, Tony's seat, and the host's and
+    Tony's phones."""
+    from companion.table.games import get
+
     table, host = tables.create_table(slug, "Kamila")
     guest = tables.join_table(table, "Tony")
-    tables.join_table(table, "Amy")
+    least = sum(role.minimum for role in get(slug).roles)
+    for name in ["Amy", "Ben", "Cleo", "Dev", "Esme", "Finn", "Gia"][:max(1, least - 2)]:
+        tables.join_table(table, name)
     host_phone, guest_phone = sit(phone(), host), sit(phone(), guest)
     assert post_host(host_phone, table, "start").status_code == 200
     table.refresh_from_db()
@@ -643,3 +648,17 @@ def test_in_banned_books_each_side_picks_its_card_and_the_secret_at_the_same_tim
     rules = Table.objects.get().state["rules"]
     assert (rules["secret"], rules["guessers_card"]["id"], rules["librarian_card"]["id"]) == (
         "melon", offers["guessers"][0]["id"], offers["librarian"][0]["id"])
+
+
+def test_a_public_seat_field_is_named_by_the_seats_name_in_what_undo_takes_back():
+    from types import SimpleNamespace
+
+    from companion.table import games
+
+    class Pointing(type(games.get("stub"))):
+        slug = "pointing"
+        moves = (games.Move("point", (forms.Field("at", "seat", public=True),), label="Point"),)
+
+    seats = [SimpleNamespace(pk=4, name="Kim"), SimpleNamespace(pk=7, name="Ada")]
+    action = SimpleNamespace(kind="move", move={"type": "point", "at": 7}, seat_id=4)
+    assert games.describe(action, Pointing(), seats) == "Kim's point Ada"
