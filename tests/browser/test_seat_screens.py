@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.phones import create_table, join_by_code
-from tests.browser.test_screens import APART, AXE, AXE_RUN, FITS, OUT, PHONES
+from tests.browser.test_screens import APART, AXE, AXE_RUN, FITS, OUT, PHONES, WCAG
 
 pytestmark = [pytest.mark.browser]
 
@@ -20,7 +20,7 @@ def problems_of(page: Page, name: str, errors: list[str]) -> list[str]:
     page.evaluate("() => document.fonts.ready")
     found = page.evaluate(FITS) + page.evaluate(APART)
     page.evaluate(AXE)
-    found += page.evaluate(AXE_RUN) + errors
+    found += page.evaluate(AXE_RUN, WCAG) + errors
     path = OUT / "seats" / name
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), animations="disabled", full_page=True)
