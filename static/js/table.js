@@ -752,10 +752,15 @@
       var time = el.querySelector(".clock-time");
       var bar = el.querySelector(".clock-bar span");
       var pct = Math.max(0, Math.min(100, (100 * st.left) / st.duration));
-      if (time) time.textContent = fmt(st.left);
-      if (bar) bar.style.width = pct + "%";
+      // Four times a second, but the page is touched only where what it shows has changed: a
+      // write of the same text or width still has the phone lay the page out again.
+      var label = fmt(st.left);
+      if (time && time.textContent !== label) time.textContent = label;
+      var width = Math.round(pct * 10) / 10 + "%";
+      if (bar && bar.style.width !== width) bar.style.width = width;
       var pb = el.querySelector(".clock-bar");
-      if (pb) pb.setAttribute("aria-valuenow", String(Math.round(pct)));
+      var now = String(Math.round(pct));
+      if (pb && pb.getAttribute("aria-valuenow") !== now) pb.setAttribute("aria-valuenow", now);
       el.classList.toggle("low", st.left < 60000);
       var final = el.dataset.running === "1" && st.left > 0 && st.left <= 10000;
       el.classList.toggle("final", final);
