@@ -157,12 +157,11 @@ class Stager:
 
 
 def stage(server: Server, script_name: str, step: str) -> dict:
-    """One phase staged by a stager of its own, for a test that stages a phase or two."""
-    stager = Stager(server)
-    try:
-        return stager(script_name, step)
-    finally:
-        stager.close()
+    """One phase staged in ``server`` by its stager, started at its first phase and kept until
+    the server stops (server_of): a Django start-up a server, not one a phase."""
+    if getattr(server, "stager", None) is None:
+        server.stager = Stager(server)
+    return server.stager(script_name, step)
 
 
 # A short name for an element in a problem's message.
@@ -336,6 +335,8 @@ def server_of(servers, site_files, tmp_path):
 
     yield start
     for server in started:
+        if getattr(server, "stager", None) is not None:
+            server.stager.close()
         server.stop()
 
 
