@@ -337,6 +337,7 @@ def server_of(servers, site_files, tmp_path):
     for server in started:
         if getattr(server, "stager", None) is not None:
             server.stager.close()
+            server.stager = None
         server.stop()
 
 
