@@ -39,10 +39,6 @@ from companion.speed.sent import digests, joined
 # (on the display) or below them.
 TOP = ("host", "evening", "now", "clock")
 SIDE = ("standings", "setup", "people")
-# The platform's regions that read of the seat they are drawn for only whether it is the host's
-# (``me.is_host``, and then ``me.id``) or the table display's (``me.is_display``): every other
-# screen draws them alike, so a drawing draws each once per kind of seat, not once per seat.
-ALIKE = ("host", "clock", "standings", "setup", "people")
 # Once the evening is over (Table.closed) every screen shows its summary and the host's way back,
 # and nothing else: the other regions are sent empty, so nothing of a game left in play (a table
 # closed while idle) reaches a phone.
@@ -193,20 +189,6 @@ class Scene:
         """The platform's regions that every screen shows alike (the evening's summary: each
         screen marks its own line, static/js/table.js), drawn once a change as (markup, digest)."""
         return {"evening": _drawn(self.game, "evening", self.common)}
-
-    @functools.cached_property
-    def alike(self) -> dict[tuple[str, str, int | None], tuple[str, str]]:
-        """The ``ALIKE`` regions drawn so far, as (markup, digest), by name and kind of seat: the
-        host's (with its seat id), a display's or a phone's."""
-        return {}
-
-    def drawn_alike(self, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
-        me = ctx["me"]
-        key = (name, "host", me["id"]) if me["is_host"] else (name, "display" if me["is_display"] else "phone", None)
-        found = self.alike.get(key)
-        if found is None:
-            found = self.alike[key] = _drawn(self.game, name, ctx)
-        return found
 
     @functools.cached_property
     def public(self) -> dict[str, tuple[str, str]]:
@@ -418,8 +400,6 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
         # each reads its seat's view as a dict and never asks whether there is one.
         if (closed and name not in WHEN_CLOSED) or (ctx["view"] is None and name in sc.game.regions):
             inner, digest = "", EMPTY
-        elif name in ALIKE:
-            inner, digest = sc.drawn_alike(name, ctx)
         else:
             inner, digest = sc.shared.get(name) or sc.public.get(name) or _drawn(sc.game, name, ctx)
         out.append((name, digest,
