@@ -51,12 +51,10 @@ def in_seat_ids(value: Any, seats: Sequence[int]) -> Any:
 
 
 _CONTAINERS = frozenset({dict, list, tuple, set, frozenset})
-# What a container's items may be that the walk must look into or replace.
-_MARKED = _CONTAINERS | {PlayerRef}
 
 
 def _walk(value: Any, seats: Sequence[int], memo: dict[int, Any], ref: type = PlayerRef,
-          containers: frozenset = _CONTAINERS, marked: frozenset = _MARKED) -> Any:
+          containers: frozenset = _CONTAINERS) -> Any:
     """``in_seat_ids`` of a container. Its items are looked at here, not in a call each, and the
     names it reads are its own locals: a view is mostly strings and numbers, and every change
     draws one for every screen. A key of a dict is a player or no player, never a container of them."""
@@ -65,11 +63,6 @@ def _walk(value: Any, seats: Sequence[int], memo: dict[int, Any], ref: type = Pl
         return memo[key][1]
     changed = False
     if type(value) is dict:
-        # Most of a view's dicts hold no player and no container: their item types, taken at once,
-        # say so without a look at each item.
-        if marked.isdisjoint(map(type, value.values())) and ref not in set(map(type, value)):
-            memo[key] = (value, value)
-            return value
         out: Any = {}
         for k, v in value.items():
             if type(k) is ref:
@@ -83,9 +76,6 @@ def _walk(value: Any, seats: Sequence[int], memo: dict[int, Any], ref: type = Pl
                     v, changed = new, True
             out[k] = v
     else:
-        if marked.isdisjoint(map(type, value)):
-            memo[key] = (value, value)
-            return value
         items = []
         for v in value:
             kind = type(v)
