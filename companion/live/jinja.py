@@ -22,6 +22,7 @@ The partials read a seat's view with Django's spelling:
   None is 0), so a view needs no other shape;
 - ``url(name, *args)`` is Django's ``reverse``, remembered per name and arguments, and
   ``static(path)`` Django's own;
+- ``pawn(p, label=false, extra="")`` draws a player's pawn (``pawn`` below);
 - each game adds its own functions (``Screens.template_functions``, e.g. LIE's ``die``).
 """
 
@@ -36,6 +37,7 @@ from django.template import defaultfilters
 from django.template.utils import get_app_template_dirs
 from django.templatetags.static import static
 from jinja2 import ChainableUndefined, Environment, FileSystemLoader, StrictUndefined, TemplateNotFound, Undefined
+from markupsafe import Markup, escape
 
 from companion.speed.templates import PlainGlobals, url
 from companion.table.games import listed
@@ -79,6 +81,18 @@ def widthratio(value: Any, maximum: Any, width: Any) -> str:
     if maximum == 0:
         return "0"
     return str(round(value / maximum * width))
+
+
+def pawn(p: dict, label: bool = False, extra: str = "") -> Markup:
+    """A player's pawn: their colour, the shape that goes with it, and their initial. ``label``: the
+    pawn stands alone (no name beside it), so it carries the name for screen readers and a tooltip.
+    A function rather than a macro: a screen draws dozens, and a macro's call costs several times
+    the markup it makes."""
+    name = p["name"]
+    said = f' role="img" aria-label="{escape(name)}" title="{escape(name)}"' if label else ' aria-hidden="true"'
+    more = f" {escape(extra)}" if extra else ""
+    return Markup(f'<span class="pawn colour-{escape(p["colour"])} shape-{escape(p["shape"])}{more}"{said}>'
+                  f'{escape(str(name)[:1].upper())}</span>')
 
 
 def drawing_now() -> str:
@@ -161,7 +175,7 @@ def environment(**options: Any) -> Environment:
     env.filters["get_item"] = get_item
     env.filters["listed"] = listed
     env.tests["none"] = is_none
-    env.globals.update(url=url, static=static, widthratio=widthratio)
+    env.globals.update(url=url, static=static, widthratio=widthratio, pawn=pawn)
     for game in all_games():
         clash = set(game.screens.template_functions) & set(env.globals)
         if clash:

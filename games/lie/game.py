@@ -69,7 +69,7 @@ class Lie(Game):
     # On the host's page, "acting" holds a panel for each player without a phone: their hand, bid and
     # "Lie!", after the host's own.
     regions = ("showdown", "bid_picker", "hand", "acting", "bids", "players", "leave", "history")
-    public_regions = ("history",)
+    public_regions = ("showdown", "bids", "players", "history")
     codec = Codec(rules.from_dict, rules.to_dict)
     screens = LieScreens()
 
