@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 from collections.abc import Awaitable, Callable
 
@@ -158,12 +157,7 @@ class Here:
         the phone's seat comes or goes."""
         every, limit = settings.PRESENCE_PING_SECONDS, settings.PRESENCE_SILENT_SECONDS
         while True:
-            # Each wait is a random three quarters or more of the interval. Sockets that open
-            # together (every phone back after a restart, a room arriving at once) would otherwise
-            # be pinged together for as long as they stay, and their pings and answers would come
-            # as one burst of work that every move landing in it waits behind. Silence is still
-            # seen within every + limit.
-            await asyncio.sleep(every * random.uniform(0.75, 1))
+            await asyncio.sleep(every)
             if self.counted and time.monotonic() - self.heard >= limit:
                 # Shielded: once counted out, the table is told, even if the socket ends meanwhile.
                 await asyncio.shield(self._fall_silent())

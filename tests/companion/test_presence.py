@@ -175,25 +175,3 @@ def test_the_page_and_the_benchmarks_answer_the_servers_ping():
     assert PING in (root / "static/js/table.js").read_text()
     assert repr(PING) in (root / "tests/benchmarks/bench_fanout.py").read_text()
     assert '<span id="ping" hidden></span>' in (root / "templates/companion/table.html").read_text()
-
-
-async def test_sockets_opened_together_are_pinged_at_times_spread_over_the_interval():
-    """A room of phones whose sockets open at once (after a restart, say) is not pinged in one
-    burst every interval: each socket's waits are its own, so their pings drift apart."""
-    pinged: dict[int, list[float]] = {}
-
-    def pinger(n: int):
-        async def ping() -> None:
-            pinged.setdefault(n, []).append(time.monotonic())
-        return ping
-
-    sockets = [presence.Here(changed=lambda seat_id: None) for _ in range(40)]
-    for n, here in enumerate(sockets):
-        await here.arrive(9000 + n, ping=pinger(n), name=f"presence-ping spread {n}")
-    await asyncio.sleep(PING_EVERY * 2.2)
-    for here in sockets:
-        here.stop_pinging()
-        await here.depart()
-    assert all(len(times) >= 2 for times in pinged.values()) and len(pinged) == len(sockets)
-    second = sorted(times[1] for times in pinged.values())
-    assert second[-1] - second[0] > PING_EVERY / 5, f"the second pings came within {second[-1] - second[0]:.3f} s"
