@@ -605,13 +605,13 @@ def _run(request: HttpRequest, code: str, read: Callable[[HttpRequest], tables.C
         return _tried(_flash(request, result.caution, kind="warning") if result.caution else HttpResponse(""),
                       "warning" if result.caution else "accepted")
     seat = _shown(request, result.seat)
-    # Another game: the page makes room for its regions before they come, so it is sent them all.
+    # Another game: the page makes room for its regions, stylesheet and script before they come,
+    # so it is sent them all.
     switch = isinstance(change, tables.PlayAgain) and bool(change.game)
     held = {} if seat is None or switch else _held(request)
     drawn = broadcast.tell(result.news, holds={seat.pk: held} if held else None)
     fresh = "" if seat is None else drawn.get(seat.pk) or drawing.joined(drawing.live_update(result.table, seat), held)
     if fresh and switch:
-        # Another game: the page makes room for its regions, stylesheet and script before they come.
         fresh = drawing.parts(game_of(result.table), seat) + fresh
     if result.duplicate:
         note = "Your tap reached the table before the connection dropped: it is done." if check else \
