@@ -6,9 +6,9 @@ its devices: the host, an ordinary player, the game's special role, a player wit
 (the host acting for them) on phones; the table display on a TV, a large TV and a tablet.
 Each screen must keep within the width it is given, draw no text over other text, log no
 console error, and pass axe-core's WCAG 2.1 A and AA rules under the page's own
-Content-Security-Policy (``AXE_AT``: every rule on the brief's phone and TV, colour contrast again
-on the tablet, whose text is the smallest). A display must also fit its screen with nothing cut off (a TV cannot
-scroll), in text of 18 CSS px or more on the TVs; a phone must show what its seat must do now
+Content-Security-Policy (``AXE_AT``: every rule on the brief's phone and TV, colour contrast
+again on the tablet, whose text is the smallest). A display must also fit its screen with
+nothing cut off (a TV cannot scroll), in text of 18 CSS px or more on the TVs; a phone must show what its seat must do now
 and the host's tools on its first screen. Screenshots go to
 var/screenshots/<game>/<phase>-<role>-<device>.png.
 A game switched to at a table is looked at too, as it is swapped into the screens that showed
@@ -344,11 +344,10 @@ def server_of(servers, site_files, tmp_path):
 @pytest.mark.parametrize("script_name", SCRIPTS)
 def test_every_screen_fits_its_devices_and_passes_axe(script_name, server_of, browser: Browser):
     server = server_of()
-    stage = Stager(server)
     slug = script_name.split("/")[0]
     variant = script_name.split("/")[1].removeprefix("scripted").lstrip("_")
     game_dir = slug + (f"-{variant}" if variant else "")
-    first = stage(script_name, "lobby")
+    first = stage(server, script_name, "lobby")
     openers = {**roles(script_name), "display": (first["display"], False)}
     # One page a role and kind of screen (phones, displays), drawn once a phase and looked at on
     # each device of its kind in turn, as a phone turned or a window resized would be: every
@@ -378,7 +377,7 @@ def test_every_screen_fits_its_devices_and_passes_axe(script_name, server_of, br
         for phase, step in phase_steps(script_name):
             if only and phase not in only:
                 continue
-            stage(script_name, step)
+            stage(server, script_name, step)
             for role, devices, page, errors, url in pages:
                 errors.clear()
                 for n, (device, (width, height)) in enumerate(devices.items()):
@@ -387,7 +386,6 @@ def test_every_screen_fits_its_devices_and_passes_axe(script_name, server_of, br
                         page.goto(url)
                     problems += check(page, f"{game_dir}/{phase}-{role}-{device}.png", errors, device)
     finally:
-        stage.close()
         for context in contexts:
             context.close()
     assert not problems, "\n".join(problems)

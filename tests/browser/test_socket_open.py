@@ -27,36 +27,26 @@ def fullest(script_name: str) -> int:
 
 
 @pytest.fixture
-def closing(browser: Browser):
-    """The session's browser, whose contexts a test opens are closed when it ends: a page left
-    open would go on reconnecting (and staging, in a route of its own) into the tests after it."""
+def opened(browser: Browser):
+    """Opens a page of a seat, and keeps every frame its sockets receive, in order. Its context is
+    closed when the test ends: a page left open would go on reconnecting (and staging, in a route
+    of its own) into the tests after it."""
     contexts = []
-    original = browser.new_context
 
-    def new_context(*args, **kwargs):
-        context = original(*args, **kwargs)
+    def open_page(server, staged: dict, seat_id: int, device: dict) -> tuple[Page, list[str]]:
+        context = browser.new_context(**device)
         contexts.append(context)
-        return context
+        context.set_default_timeout(10_000)
+        context.add_cookies([{"name": f"seat_{staged['code']}", "value": staged["cookies"][str(seat_id)],
+                              "url": server.url}])
+        page = context.new_page()
+        frames: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+        return page, frames
 
-    browser.new_context = new_context
-    try:
-        yield browser
-    finally:
-        browser.new_context = original
-        for context in contexts:
-            context.close()
-
-
-def opened(browser: Browser, server, staged: dict, seat_id: int, device: dict) -> tuple[Page, list[str]]:
-    """A page of the seat, and every frame its sockets receive, in order."""
-    context = browser.new_context(**device)
-    context.set_default_timeout(10_000)
-    context.add_cookies([{"name": f"seat_{staged['code']}", "value": staged["cookies"][str(seat_id)],
-                          "url": server.url}])
-    page = context.new_page()
-    frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
-    return page, frames
+    yield open_page
+    for context in contexts:
+        context.close()
 
 
 def size(frame: str | bytes) -> int:
@@ -71,13 +61,13 @@ def current(page: Page) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("script_name", GAMES)
-def test_a_socket_opening_on_an_up_to_date_page_is_sent_under_a_kilobyte(script_name, server_of, closing):
+def test_a_socket_opening_on_an_up_to_date_page_is_sent_under_a_kilobyte(script_name, server_of, opened):
     server = server_of()
     staged = stage(server, script_name, str(fullest(script_name)))
     openers = {"player": roles(script_name)["player"][0], "display": staged["display"]}
     sizes = {}
     for role, seat_id in openers.items():
-        page, frames = opened(closing, server, staged, seat_id, TV if role == "display" else PHONE)
+        page, frames = opened(server, staged, seat_id, TV if role == "display" else PHONE)
         page.goto(f"{server.url}/t/{staged['code']}/")
         expect(page.locator("body")).to_have_attribute("data-live", "1")
         sizes[role] = size(frames[0])
@@ -87,13 +77,13 @@ def test_a_socket_opening_on_an_up_to_date_page_is_sent_under_a_kilobyte(script_
     assert all(n < 1024 for n in sizes.values()), sizes
 
 
-def test_a_page_stale_before_its_socket_opened_or_while_its_phone_slept_ends_up_current(server_of, closing):
+def test_a_page_stale_before_its_socket_opened_or_while_its_phone_slept_ends_up_current(server_of, opened):
     script_name = "fiction/scripted"
     server = server_of()
     step = fullest(script_name)
     staged = stage(server, script_name, str(step - 2))
     guesser = roles(script_name)["player"][0]
-    page, frames = opened(closing, server, staged, guesser, PHONE)
+    page, frames = opened(server, staged, guesser, PHONE)
 
     # The table moves on between the page's HTML and its socket reaching the server.
     told: list[str] = []
@@ -111,7 +101,7 @@ def test_a_page_stale_before_its_socket_opened_or_while_its_phone_slept_ends_up_
     stale = {f"region-{name}": digest for name, digest in
              (part.split(".") for part in parse_qs(urlsplit(told[0]).query)["has"][0].split("-"))}
     stale.pop("region-clock")
-    fresh, _ = opened(closing, server, staged, guesser, PHONE)
+    fresh, _ = opened(server, staged, guesser, PHONE)
     fresh.goto(f"{server.url}/t/{staged['code']}/")
     expect(page.locator("#region-guess_rows")).to_have_attribute("data-h", current(fresh)["region-guess_rows"])
     assert current(page) == current(fresh) != stale
