@@ -6,7 +6,9 @@ stored state. A game's public regions (the record of play, the trackers) show on
 table display shows, so they are drawn once a change, from the display's view, for every
 screen. The same regions make the first page and every later push; each carries a
 hash of its content so a phone skips a region that has not changed, and morphs one that
-has, keeping what its owner was typing.
+has, keeping what its owner was typing. A region is drawn again only when something its
+template reads has changed since it was last drawn for that screen (``_drawn``,
+companion.live.reads): a lock-in draws the mover's picker, not the five others'.
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Subquery
 from django.template import engines
 from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from companion.live import presence
+from companion.live import presence, reads
 from companion.table import evening, seam, sitting, summary
 from companion.table.clock import Clock
 from companion.table.forms import Form
@@ -188,7 +191,7 @@ class Scene:
     def shared(self) -> dict[str, tuple[str, str]]:
         """The platform's regions that every screen shows alike (the evening's summary: each
         screen marks its own line, static/js/table.js), drawn once a change as (markup, digest)."""
-        return {"evening": _drawn(self.game, "evening", self.common)}
+        return {"evening": _drawn(self.game, "evening", self.common, self.kept, "shared")}
 
     @functools.cached_property
     def public(self) -> dict[str, tuple[str, str]]:
@@ -197,7 +200,7 @@ class Scene:
         if self.played is None or not self.game.public_regions:
             return {}
         ctx = {**self.common, "view": self.views[TABLE.seat_id]}
-        return {name: _drawn(self.game, name, ctx) for name in self.game.public_regions}
+        return {name: _drawn(self.game, name, ctx, self.kept, "public") for name in self.game.public_regions}
 
     @functools.cached_property
     def views(self) -> dict[int | None, dict]:
@@ -211,6 +214,11 @@ class Scene:
         if self.game.public_regions:
             viewers.append(TABLE)
         return {viewer.seat_id: view for viewer, view in zip(viewers, seam.views(self.game, self.played, viewers))}
+
+    @functools.cached_property
+    def kept(self) -> dict:
+        """The table's regions as last drawn in this process (``_drawn``)."""
+        return kept_for(self.table.pk)
 
     @functools.cached_property
     def other_games(self) -> list[Game]:
@@ -370,14 +378,54 @@ def partial(template: str, ctx: dict[str, Any]) -> str:
 TIME_OF_DRAWING = re.compile(r' data-(?:left|now)-ms="[^"]*"')
 
 
-def _drawn(game: Game, name: str, ctx: dict[str, Any]) -> tuple[str, str]:
-    """A region's markup for this context, and its digest."""
-    inner = partial(template_of(game, name), ctx)
+def _drawn(game: Game, name: str, ctx: dict[str, Any], kept: dict | None = None, screen: object = None) -> tuple[str, str]:
+    """A region's markup for this context, and its digest. ``kept``: the table's regions as last
+    drawn (``Scene.kept``), by screen (``screen``) and template, with what each read then: a
+    region whose template reads the same values again is not drawn again (companion.live.reads)."""
+    template = template_of(game, name)
+    what = _reads_of(template)
+    if kept is None or what is None:
+        return _draw(name, template, ctx)
+    read = reads.inputs(what, ctx)
+    last = kept.get((screen, template))
+    if last is not None and last[0] == read:
+        if settings.STRICT_REGIONS and _draw(name, template, ctx) != last[1]:
+            raise RuntimeError(f"{template} drew differently from the same inputs: it reads something "
+                               f"companion.live.reads does not see, or a value it read was changed in place")
+        return last[1]
+    drawn = _draw(name, template, ctx)
+    kept[(screen, template)] = (read, drawn)
+    return drawn
+
+
+def _draw(name: str, template: str, ctx: dict[str, Any]) -> tuple[str, str]:
+    inner = partial(template, ctx)
     if name == "clock":
         clock = ctx["clock"]
         timeless = TIME_OF_DRAWING.sub("", inner)
         return inner, _digest(f"{timeless}{clock.period!r}{clock.deadline!r}{clock.remaining!r}")
     return inner, _digest(inner)
+
+
+@functools.cache
+def _reads_of(template: str) -> reads.Reads | None:
+    return reads.reads(engines["jinja2"].env, template)
+
+
+# Each table's regions as last drawn (Scene.kept), for the tables most recently drawn in this
+# process: a table drawn again after it dropped out is drawn in full, as a new process draws it.
+KEPT_TABLES = 1000
+_kept: dict[int, dict] = {}
+
+
+def kept_for(table_id: int) -> dict:
+    kept = _kept.pop(table_id, None)
+    if kept is None:
+        kept = {}
+        if len(_kept) >= KEPT_TABLES:
+            del _kept[next(iter(_kept))]
+    _kept[table_id] = kept  # the most recently drawn last
+    return kept
 
 
 SWAP = ' hx-swap-oob="morph"'
@@ -401,7 +449,7 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
         if (closed and name not in WHEN_CLOSED) or (ctx["view"] is None and name in sc.game.regions):
             inner, digest = "", EMPTY
         else:
-            inner, digest = sc.shared.get(name) or sc.public.get(name) or _drawn(sc.game, name, ctx)
+            inner, digest = sc.shared.get(name) or sc.public.get(name) or _drawn(sc.game, name, ctx, sc.kept, seat.pk)
         out.append((name, digest,
                     f'<section id="region-{name}" class="region region-{name}" data-h="{digest}"{tail}{inner}</section>'))
     version = format_html(

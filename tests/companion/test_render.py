@@ -324,8 +324,8 @@ def test_a_push_draws_each_public_region_once_for_every_seat(monkeypatch):
     table.state = state.to_dict()
     table.save()
     drawn = []
-    real = render._drawn
-    monkeypatch.setattr(render, "_drawn", lambda g, name, ctx: drawn.append(name) or real(g, name, ctx))
+    real = render._draw
+    monkeypatch.setattr(render, "_draw", lambda name, template, ctx: drawn.append(name) or real(name, template, ctx))
     broadcast.push_table(table.pk, table=table, seats=seats)
     groups = len({broadcast.group_of(game, table.pk, seat) for seat in seats})
     assert groups > 2

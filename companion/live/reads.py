@@ -1,0 +1,229 @@
+"""What a region's template reads of its context, found once from its source, so that a region is
+drawn again only when something it reads has changed (``render._drawn``), with no code of the
+game's own saying what.
+
+What a template reads is a tree of paths into its context. ``view.phase`` reads the key "phase"
+of the view and nothing else of it; ``{% for p in view.players %}{{ p.name }}`` reads the name of
+every player; ``view.by_seat[r.seat].name`` the name of every entry of ``by_seat`` (which one is
+known only when drawn). A path in a condition (``{% if view.outcome %}``, ``a and not b``) is read
+for its truth. Any other use of a path (shown, compared, filtered, passed to a function or a
+macro, a method called on it) reads all of what it leads to. A name set from a path (``{% set p =
+view.by_seat[r.seat] %}``, ``{% with %}``, a loop's variable) reads through that path. A template
+the region includes reads with it, its names as the region's; a macro it imports (``{% from ...
+import %}``, without the context) reads only what it is passed, which the region reads itself.
+An include whose name is not written in the template could read anything: ``reads`` is None, and
+such a region is drawn every time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2 import Environment, meta, nodes
+
+# A node of the tree: the keys read under it, each with its own node, or WHOLE: all of it.
+WHOLE = None
+EVERY = "*"  # every element of a list or every value of a dict, under one node
+TRUTH = "?"  # the value's truth, not the value
+
+Tree = dict[str, Any]
+Path = tuple[str, ...]
+
+
+class Unknowable(Exception):
+    """The template includes one whose name is not in its source."""
+
+
+def reads(env: Environment, name: str) -> Tree | None:
+    """What the template ``name`` reads of its context, by name (None: that cannot be known)."""
+    found: Tree = {}
+    try:
+        _Walk(env, found).template(name, {}, set())
+    except Unknowable:
+        return None
+    return found
+
+
+def record(tree: Tree, path: Path, what: str | None = WHOLE) -> None:
+    """``path`` is read, whole or (``what`` = TRUTH) for its truth."""
+    node = tree
+    for key in path[:-1]:
+        if key in node and node[key] is WHOLE:
+            return
+        node = node.setdefault(key, {})
+    last = path[-1]
+    if what is WHOLE:
+        node[last] = WHOLE
+    elif last not in node or node[last] is not WHOLE:
+        node.setdefault(last, {})[TRUTH] = True
+
+
+class _Walk:
+    def __init__(self, env: Environment, found: Tree):
+        self.env = env
+        self.found = found
+
+    def template(self, name: str, aliases: dict[str, Path], seen: set[str]) -> None:
+        ast = self.env.parse(self.env.loader.get_source(self.env, name)[0])
+        context = meta.find_undeclared_variables(ast)
+        self.context, self.aliases = context, aliases
+        self.seen = seen | {name}
+        self.walk(ast)
+
+    def path(self, node: nodes.Node) -> Path | None:
+        """The path an expression leads to in the context, if it is one (walking what it reads
+        besides, such as a subscript's key); None if it is not."""
+        if isinstance(node, nodes.Name) and node.ctx == "load":
+            if node.name in self.aliases:
+                return self.aliases[node.name]
+            return (node.name,) if node.name in self.context else None
+        if isinstance(node, nodes.Getattr):
+            inner = self.path(node.node)
+            return None if inner is None else (*inner, node.attr)
+        if isinstance(node, nodes.Getitem):
+            inner = self.path(node.node)
+            if isinstance(node.arg, nodes.Const) and isinstance(node.arg.value, str):
+                key = node.arg.value
+            else:
+                key = EVERY
+                self.walk(node.arg)
+            return None if inner is None else (*inner, key)
+        return None
+
+    def use(self, node: nodes.Node, what: str | None = WHOLE) -> None:
+        """An expression used: a path is recorded; anything else is walked for the paths in it."""
+        if isinstance(node, (nodes.Name, nodes.Getattr, nodes.Getitem)):
+            found = self.path(node)
+            if found is not None:
+                record(self.found, found, what)
+                return
+            if isinstance(node, nodes.Name):
+                return  # a name of the template's own (a loop's, a macro's argument)
+            for child in node.iter_child_nodes():  # a key read of something not in the context
+                self.walk(child)
+            return
+        self.walk(node)
+
+    def test(self, node: nodes.Node) -> None:
+        """A condition: a path in it is read for its truth."""
+        if isinstance(node, (nodes.And, nodes.Or)):
+            self.test(node.left)
+            self.test(node.right)
+        elif isinstance(node, nodes.Not):
+            self.test(node.node)
+        else:
+            self.use(node, TRUTH)
+
+    def bind(self, target: nodes.Node, value: nodes.Node) -> None:
+        """``{% set target = value %}`` and the like: a name set from a path reads through it."""
+        found = self.path(value) if isinstance(target, nodes.Name) and isinstance(
+            value, (nodes.Name, nodes.Getattr, nodes.Getitem)) else None
+        if found is None:
+            self.use(value)
+            self.unbind(target)
+        else:
+            self.aliases[target.name] = found
+
+    def unbind(self, target: nodes.Node) -> None:
+        for name in target.find_all(nodes.Name):
+            self.aliases.pop(name.name, None)
+
+    def walk(self, node: nodes.Node) -> None:
+        if isinstance(node, (nodes.If, nodes.CondExpr)):
+            self.test(node.test)
+            for child in node.iter_child_nodes():
+                if child is not node.test:
+                    self.walk(child)
+        elif isinstance(node, (nodes.Name, nodes.Getattr, nodes.Getitem)):
+            self.use(node)
+        elif isinstance(node, nodes.Assign):
+            self.bind(node.target, node.node)
+        elif isinstance(node, nodes.Call) and isinstance(node.node, nodes.Getattr):
+            self.use(node.node.node)  # a method called on it (``d.items()``, ``d.get(key)``) reads it all
+            for child in node.iter_child_nodes():
+                if child is not node.node:
+                    self.walk(child)
+        elif isinstance(node, nodes.With):
+            kept = dict(self.aliases)
+            for target, value in zip(node.targets, node.values):
+                self.bind(target, value)
+            for child in node.body:
+                self.walk(child)
+            self.aliases = kept
+        elif isinstance(node, nodes.For):
+            self.loop(node)
+        elif isinstance(node, nodes.Include):
+            self.include(node)
+        else:
+            for child in node.iter_child_nodes():
+                self.walk(child)
+
+    def loop(self, node: nodes.For) -> None:
+        """``{% for x in path %}``: x reads through every element of the path; the loop itself
+        reads how many there are, which what x reads of each element keeps (a list of them)."""
+        found = self.path(node.iter) if isinstance(node.target, nodes.Name) else None
+        kept = dict(self.aliases)
+        if found is None:
+            self.use(node.iter)
+            self.unbind(node.target)
+        else:
+            record(self.found, (*found, EVERY), TRUTH)
+            self.aliases[node.target.name] = (*found, EVERY)
+        for child in (node.test, *node.body, *node.else_):
+            if child is not None:
+                self.walk(child)
+        self.aliases = kept
+
+    def include(self, node: nodes.Include) -> None:
+        if not isinstance(node.template, nodes.Const) or not isinstance(node.template.value, str):
+            raise Unknowable
+        name = node.template.value
+        if name in self.seen:
+            return
+        kept = self.context, self.aliases, self.seen
+        # The included template sees the region's names: its loop variables and what it set.
+        self.template(name, dict(self.aliases), self.seen)
+        self.context, self.aliases, self.seen = kept
+
+
+MISSING = object()
+
+
+def inputs(tree: Tree, ctx: dict[str, Any]) -> tuple:
+    """The values a region reads from ``ctx``, as ``tree`` says: equal inputs draw equal markup."""
+    return tuple(_read(ctx.get(name, MISSING), node) for name, node in tree.items())
+
+
+def _read(value: Any, node: Tree | None) -> Any:
+    if node is WHOLE:
+        return value
+    out = []
+    for key, below in node.items():
+        if key == TRUTH:
+            out.append(bool(value) if value is not MISSING else MISSING)
+        elif key == EVERY:
+            if isinstance(value, dict):
+                out.append([(k, _read(v, below)) for k, v in value.items()])
+            elif isinstance(value, (list, tuple)):
+                out.append([_read(v, below) for v in value])
+            else:
+                out.append(value)
+        else:
+            out.append(_read(_get(value, key), below))
+    return out
+
+
+def _get(value: Any, key: str) -> Any:
+    """``value.key`` as the templates read it (companion.live.jinja): a dict's key, else an
+    attribute, else an item."""
+    if isinstance(value, dict):
+        return value.get(key, MISSING)
+    if value is MISSING or value is None:
+        return MISSING
+    try:
+        return getattr(value, key)
+    except AttributeError:
+        try:
+            return value[key]
+        except Exception:
+            return MISSING
