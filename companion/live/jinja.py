@@ -95,6 +95,11 @@ def pawn(p: dict, label: bool = False, extra: str = "") -> Markup:
                   f'{escape(str(name)[:1].upper())}</span>')
 
 
+# What of a player pawn reads, for companion.live.reads: a region that draws pawns is not drawn
+# again for a change to anything else of the players.
+pawn.reads = ("name", "colour", "shape")
+
+
 def drawing_now() -> str:
     """The template and line being drawn: the innermost frame of a compiled template (a macro's or
     an included partial's first), its line mapped back to the template's."""

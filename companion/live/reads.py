@@ -7,16 +7,20 @@ of the view and nothing else of it; ``{% for p in view.players %}{{ p.name }}`` 
 every player; ``view.by_seat[r.seat].name`` the name of every entry of ``by_seat`` (which one is
 known only when drawn). A path in a condition (``{% if view.outcome %}``, ``a and not b``) is read
 for its truth. Any other use of a path (shown, compared, filtered, passed to a function or a
-macro, a method called on it) reads all of what it leads to. A name set from a path (``{% set p =
+macro, a method called on it) reads all of what it leads to, but for a function of the
+environment's that says which keys of its first argument it reads (``pawn.reads``). A name set from a path (``{% set p =
 view.by_seat[r.seat] %}``, ``{% with %}``, a loop's variable) reads through that path. A template
 the region includes reads with it, its names as the region's; a macro it imports (``{% from ...
 import %}``, without the context) reads only what it is passed, which the region reads itself.
-An include whose name is not written in the template could read anything: ``reads`` is None, and
-such a region is drawn every time.
+An include whose name is not written in the template reads what every template it may name reads
+(render names a setup field's own templates); if those are not known, it could read anything:
+``reads`` is None, and such a region is drawn every time.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from jinja2 import Environment, meta, nodes
@@ -34,11 +38,13 @@ class Unknowable(Exception):
     """The template includes one whose name is not in its source."""
 
 
-def reads(env: Environment, name: str) -> Tree | None:
-    """What the template ``name`` reads of its context, by name (None: that cannot be known)."""
+def reads(env: Environment, name: str, named_when_drawn: tuple[str, ...] = ()) -> Tree | None:
+    """What the template ``name`` reads of its context, by name (None: that cannot be known).
+    ``named_when_drawn``: every template an include whose name is not written in the template may
+    name (a setup field's own template, say); with none, such an include makes it unknowable."""
     found: Tree = {}
     try:
-        _Walk(env, found).template(name, {}, set())
+        _Walk(env, found, named_when_drawn).template(name, {}, set())
     except Unknowable:
         return None
     return found
@@ -59,9 +65,10 @@ def record(tree: Tree, path: Path, what: str | None = WHOLE) -> None:
 
 
 class _Walk:
-    def __init__(self, env: Environment, found: Tree):
+    def __init__(self, env: Environment, found: Tree, named_when_drawn: tuple[str, ...]):
         self.env = env
         self.found = found
+        self.named_when_drawn = named_when_drawn
 
     def template(self, name: str, aliases: dict[str, Path], seen: set[str]) -> None:
         ast = self.env.parse(self.env.loader.get_source(self.env, name)[0])
@@ -138,6 +145,9 @@ class _Walk:
             self.use(node)
         elif isinstance(node, nodes.Assign):
             self.bind(node.target, node.node)
+        elif isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name) and hasattr(
+                self.env.globals.get(node.node.name), "reads"):
+            self.call(node, self.env.globals[node.node.name].reads)
         elif isinstance(node, nodes.Call) and isinstance(node.node, nodes.Getattr):
             self.use(node.node.node)  # a method called on it (``d.items()``, ``d.get(key)``) reads it all
             for child in node.iter_child_nodes():
@@ -158,6 +168,23 @@ class _Walk:
             for child in node.iter_child_nodes():
                 self.walk(child)
 
+    def call(self, node: nodes.Call, keys: tuple[str, ...]) -> None:
+        """A function of the environment's that says which keys of its first argument it reads
+        (``reads``, as ``pawn`` does): only those are read of it."""
+        first, *rest = node.args or [None]
+        found = self.path(first) if first is not None else None
+        if found is None:
+            if first is not None:
+                self.use(first)
+        else:
+            for key in keys:
+                record(self.found, (*found, key))
+        for child in (*rest, *node.kwargs):
+            self.walk(child)
+        for extra in (node.dyn_args, node.dyn_kwargs):
+            if extra is not None:
+                self.walk(extra)
+
     def loop(self, node: nodes.For) -> None:
         """``{% for x in path %}``: x reads through every element of the path; the loop itself
         reads how many there are, which what x reads of each element keeps (a list of them)."""
@@ -175,55 +202,77 @@ class _Walk:
         self.aliases = kept
 
     def include(self, node: nodes.Include) -> None:
-        if not isinstance(node.template, nodes.Const) or not isinstance(node.template.value, str):
+        if isinstance(node.template, nodes.Const) and isinstance(node.template.value, str):
+            names: tuple[str, ...] = (node.template.value,)
+        elif self.named_when_drawn:
+            self.use(node.template)
+            names = self.named_when_drawn
+        else:
             raise Unknowable
-        name = node.template.value
-        if name in self.seen:
-            return
-        kept = self.context, self.aliases, self.seen
-        # The included template sees the region's names: its loop variables and what it set.
-        self.template(name, dict(self.aliases), self.seen)
-        self.context, self.aliases, self.seen = kept
+        for name in names:
+            if name in self.seen:
+                continue
+            kept = self.context, self.aliases, self.seen
+            # The included template sees the region's names: its loop variables and what it set.
+            self.template(name, dict(self.aliases), self.seen)
+            self.context, self.aliases, self.seen = kept
 
 
 MISSING = object()
 
 
+def reader(tree: Tree) -> Callable[[dict], tuple]:
+    """The function that takes from a context the values a region reads, as ``tree`` says: equal
+    values draw equal markup. Made once a template, as a region's inputs are taken at every change."""
+    parts = tuple((name, _reader(node)) for name, node in tree.items())
+
+    def read(ctx: dict) -> tuple:
+        get = ctx.get
+        return tuple(get(name, MISSING) if take is None else take(get(name, MISSING)) for name, take in parts)
+
+    return read
+
+
 def inputs(tree: Tree, ctx: dict[str, Any]) -> tuple:
-    """The values a region reads from ``ctx``, as ``tree`` says: equal inputs draw equal markup."""
-    return tuple(_read(ctx.get(name, MISSING), node) for name, node in tree.items())
+    return reader(tree)(ctx)
 
 
-def _read(value: Any, node: Tree | None) -> Any:
+def _reader(node: Tree | None) -> Callable[[Any], Any] | None:
+    """What of a value a node reads (None: all of it)."""
     if node is WHOLE:
-        return value
-    out = []
-    for key, below in node.items():
-        if key == TRUTH:
-            out.append(bool(value) if value is not MISSING else MISSING)
-        elif key == EVERY:
+        return None
+    truth = TRUTH in node
+    every = _reader(node[EVERY]) if EVERY in node else False
+    below = [(key, _reader(child)) for key, child in node.items() if key not in (TRUTH, EVERY)]
+    leaves = tuple(key for key, take in below if take is None)
+    deeper = tuple((key, take) for key, take in below if take is not None)
+
+    def read(value: Any) -> Any:
+        if value is None or value is MISSING:
+            return value  # nothing under it to read
+        out = [bool(value)] if truth else []
+        get = value.get if isinstance(value, dict) else functools.partial(_get, value)
+        out += [get(key, MISSING) for key in leaves]
+        out += [take(get(key, MISSING)) for key, take in deeper]
+        if every is not False:
             if isinstance(value, dict):
-                out.append([(k, _read(v, below)) for k, v in value.items()])
+                out.append([(key, item if every is None else every(item)) for key, item in value.items()])
             elif isinstance(value, (list, tuple)):
-                out.append([_read(v, below) for v in value])
+                out.append(list(value) if every is None else [every(item) for item in value])
             else:
                 out.append(value)
-        else:
-            out.append(_read(_get(value, key), below))
-    return out
+        return out
+
+    return read
 
 
-def _get(value: Any, key: str) -> Any:
-    """``value.key`` as the templates read it (companion.live.jinja): a dict's key, else an
+def _get(value: Any, key: str, missing: Any = MISSING) -> Any:
+    """``value.key`` as the templates read it of anything but a dict (companion.live.jinja): an
     attribute, else an item."""
-    if isinstance(value, dict):
-        return value.get(key, MISSING)
-    if value is MISSING or value is None:
-        return MISSING
     try:
         return getattr(value, key)
     except AttributeError:
         try:
             return value[key]
         except Exception:
-            return MISSING
+            return missing

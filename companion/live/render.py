@@ -6,9 +6,10 @@ stored state. A game's public regions (the record of play, the trackers) show on
 table display shows, so they are drawn once a change, from the display's view, for every
 screen. The same regions make the first page and every later push; each carries a
 hash of its content so a phone skips a region that has not changed, and morphs one that
-has, keeping what its owner was typing. A region is drawn again only when something its
-template reads has changed since it was last drawn for that screen (``_drawn``,
-companion.live.reads): a lock-in draws the mover's picker, not the five others'.
+has, keeping what its owner was typing. A region is drawn only when what its template reads
+differs from every drawing of it kept for the table (``_drawn``, companion.live.reads): a
+lock-in draws the mover's picker, not the five others', and the screens that show the same
+share one drawing.
 """
 
 from __future__ import annotations
@@ -191,7 +192,7 @@ class Scene:
     def shared(self) -> dict[str, tuple[str, str]]:
         """The platform's regions that every screen shows alike (the evening's summary: each
         screen marks its own line, static/js/table.js), drawn once a change as (markup, digest)."""
-        return {"evening": _drawn(self.game, "evening", self.common, self.kept, "shared")}
+        return {"evening": _drawn(self.game, "evening", self.common, self.kept)}
 
     @functools.cached_property
     def public(self) -> dict[str, tuple[str, str]]:
@@ -200,7 +201,7 @@ class Scene:
         if self.played is None or not self.game.public_regions:
             return {}
         ctx = {**self.common, "view": self.views[TABLE.seat_id]}
-        return {name: _drawn(self.game, name, ctx, self.kept, "public") for name in self.game.public_regions}
+        return {name: _drawn(self.game, name, ctx, self.kept) for name in self.game.public_regions}
 
     @functools.cached_property
     def views(self) -> dict[int | None, dict]:
@@ -378,23 +379,27 @@ def partial(template: str, ctx: dict[str, Any]) -> str:
 TIME_OF_DRAWING = re.compile(r' data-(?:left|now)-ms="[^"]*"')
 
 
-def _drawn(game: Game, name: str, ctx: dict[str, Any], kept: dict | None = None, screen: object = None) -> tuple[str, str]:
-    """A region's markup for this context, and its digest. ``kept``: the table's regions as last
-    drawn (``Scene.kept``), by screen (``screen``) and template, with what each read then: a
-    region whose template reads the same values again is not drawn again (companion.live.reads)."""
+def _drawn(game: Game, name: str, ctx: dict[str, Any], kept: dict | None = None) -> tuple[str, str]:
+    """A region's markup for this context, and its digest. ``kept``: the table's regions as lately
+    drawn (``Scene.kept``), by template, each with what it read then: a region that reads the same
+    values as one of them is not drawn again, for this screen or any other that shows the same
+    (companion.live.reads)."""
     template = template_of(game, name)
-    what = _reads_of(template)
-    if kept is None or what is None:
+    read = _reader_of(template)
+    if kept is None or read is None:
         return _draw(name, template, ctx)
-    read = reads.inputs(what, ctx)
-    last = kept.get((screen, template))
-    if last is not None and last[0] == read:
-        if settings.STRICT_REGIONS and _draw(name, template, ctx) != last[1]:
-            raise RuntimeError(f"{template} drew differently from the same inputs: it reads something "
-                               f"companion.live.reads does not see, or a value it read was changed in place")
-        return last[1]
+    now = read(ctx)
+    drawings = kept.setdefault(template, [])
+    for then, drawn in reversed(drawings):
+        if then == now:
+            if settings.STRICT_REGIONS and _draw(name, template, ctx) != drawn:
+                raise RuntimeError(f"{template} drew differently from the same inputs: it reads something "
+                                   f"companion.live.reads does not see, or a value it read was changed in place")
+            return drawn
     drawn = _draw(name, template, ctx)
-    kept[(screen, template)] = (read, drawn)
+    drawings.append((now, drawn))
+    if len(drawings) > KEPT_EACH:
+        del drawings[0]
     return drawn
 
 
@@ -408,13 +413,20 @@ def _draw(name: str, template: str, ctx: dict[str, Any]) -> tuple[str, str]:
 
 
 @functools.cache
-def _reads_of(template: str) -> reads.Reads | None:
-    return reads.reads(engines["jinja2"].env, template)
+def _reader_of(template: str):
+    """What the template reads of its context, as a function of the context (None: unknowable)."""
+    # A setup field may be drawn by a template of its own, which the setup region includes by name.
+    fields = tuple(sorted({f.template for game in all_games() for f in game.setup if f.template}))
+    tree = reads.reads(engines["jinja2"].env, template, named_when_drawn=fields)
+    return None if tree is None else reads.reader(tree)
 
 
-# Each table's regions as last drawn (Scene.kept), for the tables most recently drawn in this
+# Each table's regions as lately drawn (Scene.kept), for the tables most recently drawn in this
 # process: a table drawn again after it dropped out is drawn in full, as a new process draws it.
+# Of each region, the latest drawings are kept, enough for every screen of a large table to find
+# its own.
 KEPT_TABLES = 1000
+KEPT_EACH = 16
 _kept: dict[int, dict] = {}
 
 
@@ -449,7 +461,7 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
         if (closed and name not in WHEN_CLOSED) or (ctx["view"] is None and name in sc.game.regions):
             inner, digest = "", EMPTY
         else:
-            inner, digest = sc.shared.get(name) or sc.public.get(name) or _drawn(sc.game, name, ctx, sc.kept, seat.pk)
+            inner, digest = sc.shared.get(name) or sc.public.get(name) or _drawn(sc.game, name, ctx, sc.kept)
         out.append((name, digest,
                     f'<section id="region-{name}" class="region region-{name}" data-h="{digest}"{tail}{inner}</section>'))
     version = format_html(
