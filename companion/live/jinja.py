@@ -95,7 +95,7 @@ def pawn(p: dict, label: bool = False, extra: str = "") -> Markup:
                   f'{escape(str(name)[:1].upper())}</span>')
 
 
-# What of a player pawn reads, for companion.live.reads: a region that draws pawns is not drawn
+# What of a player pawn reads, for companion.speed.reads: a region that draws pawns is not drawn
 # again for a change to anything else of the players.
 pawn.reads = ("name", "colour", "shape")
 

@@ -7,7 +7,7 @@ table display shows, so they are drawn once a change, from the display's view, f
 screen. The same regions make the first page and every later push; each carries a
 hash of its content so a phone skips a region that has not changed, and morphs one that
 has, keeping what its owner was typing. A region is drawn only when what its template reads
-differs from every drawing of it kept for the table (``_drawn``, companion.live.reads): a
+differs from every drawing of it kept for the table (``_drawn``, companion.speed.reads): a
 lock-in draws the mover's picker, not the five others', and the screens that show the same
 share one drawing.
 """
@@ -28,7 +28,7 @@ from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from companion.live import presence, reads
+from companion.live import presence
 from companion.table import evening, seam, sitting, summary
 from companion.table.clock import Clock
 from companion.table.forms import Form
@@ -36,6 +36,7 @@ from companion.table.games import (DISPLAY, Game, Now, Played, Viewer, all_games
                                    next_in_role, page_stylesheet, played_name, played_of, players_of, role_counts, role_of,
                                    shown_since, viewer_of)
 from companion.models import Action, Seat, Table
+from companion.speed import reads
 from companion.speed.sent import digests, joined
 
 # The platform's own regions, around the game's (Game.regions): the host's tools, the evening's
@@ -383,7 +384,7 @@ def _drawn(game: Game, name: str, ctx: dict[str, Any], kept: dict | None = None)
     """A region's markup for this context, and its digest. ``kept``: the table's regions as lately
     drawn (``Scene.kept``), by template, each with what it read then: a region that reads the same
     values as one of them is not drawn again, for this screen or any other that shows the same
-    (companion.live.reads)."""
+    (companion.speed.reads)."""
     template = template_of(game, name)
     read = _reader_of(template)
     if kept is None or read is None:
@@ -394,7 +395,7 @@ def _drawn(game: Game, name: str, ctx: dict[str, Any], kept: dict | None = None)
         if then == now:
             if settings.STRICT_REGIONS and _draw(name, template, ctx) != drawn:
                 raise RuntimeError(f"{template} drew differently from the same inputs: it reads something "
-                                   f"companion.live.reads does not see, or a value it read was changed in place")
+                                   f"companion.speed.reads does not see, or a value it read was changed in place")
             return drawn
     drawn = _draw(name, template, ctx)
     drawings.append((now, drawn))

@@ -1,4 +1,4 @@
-"""A move draws only the regions whose inputs it changed (companion.live.reads): at a Half Truth
+"""A move draws only the regions whose inputs it changed (companion.speed.reads): at a Half Truth
 table of six (five players with phones and a table display), one player's lock-in draws that
 player's own regions that changed, the public regions once, and no other seat's answer picker,
 die or anything else the lock-in leaves as it was."""
@@ -55,12 +55,12 @@ def test_a_lock_in_draws_only_the_regions_it_changed(picking, monkeypatch, setti
     assert len(drawn) < 20, drawn
 
 
-# What a template reads, as companion.live.reads finds it.
+# What a template reads, as companion.speed.reads finds it.
 
 def found(named_when_drawn: tuple[str, ...] = (), **templates: str):
     from jinja2 import DictLoader, Environment
 
-    from companion.live import reads
+    from companion.speed import reads
 
     from companion.live.jinja import pawn
 
@@ -70,7 +70,7 @@ def found(named_when_drawn: tuple[str, ...] = (), **templates: str):
 
 
 def test_a_key_read_of_the_view_is_all_that_is_read_of_it():
-    from companion.live import reads
+    from companion.speed import reads
 
     tree = found(region="{{ view.phase }}{% if view.outcome %}over{% endif %}")
     assert tree == {"view": {"phase": None, "outcome": {"?": True}}}
@@ -81,7 +81,7 @@ def test_a_key_read_of_the_view_is_all_that_is_read_of_it():
 
 
 def test_a_loop_reads_what_its_variable_reads_of_every_element_and_how_many_there_are():
-    from companion.live import reads
+    from companion.speed import reads
 
     tree = found(region="{% for p in view.players %}{{ p.name }}{% endfor %}")
     ann, ben = {"name": "Ann", "locked_in": False}, {"name": "Ben", "locked_in": False}

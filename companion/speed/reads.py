@@ -1,6 +1,7 @@
-"""What a region's template reads of its context, found once from its source, so that a region is
-drawn again only when something it reads has changed (``render._drawn``), with no code of the
-game's own saying what.
+"""Draws a region only when what it reads has changed: what a region's template reads of its
+context, found once from its source (``render._drawn`` keeps each table's drawings with what
+they read, and a screen whose region reads the same takes one), with no code of the game's own
+saying what. Its row: docs/performance.md#the-speed-devices-an-inventory (kept drawings).
 
 What a template reads is a tree of paths into its context. ``view.phase`` reads the key "phase"
 of the view and nothing else of it; ``{% for p in view.players %}{{ p.name }}`` reads the name of
