@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+import threading
 import time
 from dataclasses import dataclass, replace
 from typing import Any
@@ -429,16 +430,18 @@ def _reader_of(template: str):
 KEPT_TABLES = 1000
 KEPT_EACH = 16
 _kept: dict[int, dict] = {}
+_keeping = threading.Lock()  # requests and sockets draw on several threads
 
 
 def kept_for(table_id: int) -> dict:
-    kept = _kept.pop(table_id, None)
-    if kept is None:
-        kept = {}
-        if len(_kept) >= KEPT_TABLES:
-            del _kept[next(iter(_kept))]
-    _kept[table_id] = kept  # the most recently drawn last
-    return kept
+    with _keeping:
+        kept = _kept.pop(table_id, None)
+        if kept is None:
+            kept = {}
+            if len(_kept) >= KEPT_TABLES:
+                del _kept[next(iter(_kept))]
+        _kept[table_id] = kept  # the most recently drawn last
+        return kept
 
 
 SWAP = ' hx-swap-oob="morph"'
