@@ -19,7 +19,7 @@ import hashlib
 import re
 import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -270,7 +270,7 @@ def scene(table: Table, seats: list[Seat] | None = None, *, now: float | None = 
     pair = next_in_role(seats, game, here) if table.status == Table.Status.FINISHED and not table.closed else None
     played = played_of(game, table.state)
     if played is not None:  # a game whose moves wait for a running clock says so on its buttons
-        played = replace(played, clock_held=clock.held)
+        played = played.held(clock.held)
     before = played_of(game, last.state_before) if last else None
     note = game.screens.undo_note(before, shown_since(game, since, table.state)) if before is not None else ""
     marks = seam.marks(game, played, table.setup or {}, [viewer_of(s) for s in players_of(seats)])

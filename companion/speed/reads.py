@@ -1,7 +1,9 @@
-"""Draws a region only when what it reads has changed: what a region's template reads of its
-context, found once from its source (``render._drawn`` keeps each table's drawings with what
-they read, and a screen whose region reads the same takes one), with no code of the game's own
-saying what. Its row: docs/performance.md#the-speed-devices-an-inventory (kept drawings).
+"""Saves drawing a region again when nothing it reads has changed, on any screen of the table.
+Its row: docs/performance.md#the-speed-devices-an-inventory (kept drawings).
+
+What a region's template reads of its context is found once from its source, with no code of
+the game's own saying what; ``render._drawn`` keeps each table's drawings with what they read,
+and a screen whose region reads the same takes one.
 
 What a template reads is a tree of paths into its context. ``view.phase`` reads the key "phase"
 of the view and nothing else of it; ``{% for p in view.players %}{{ p.name }}`` reads the name of

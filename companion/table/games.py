@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -189,6 +190,13 @@ class Played:
         """The seat ids of the players who held ``role`` as the game began, in seat order."""
         return [p.seat for p in self.players if p.role == role]
 
+    def held(self, clock_held: bool) -> Played:
+        """The same game with the table's clock held or not, sharing its state as read (read
+        here if it was not yet: a game held is a game about to be played or drawn)."""
+        after = replace(self, clock_held=clock_held)
+        after.__dict__["state"] = self.state
+        return after
+
     def then(self, state: Any) -> Played:
         """The same players, with the rules' state a change returned: written for the store once
         here, and kept as it is, so that what reads it next does not read it back."""
@@ -197,9 +205,35 @@ class Played:
         return after
 
 
+# The games a change last read and stored on this thread, each with the dict it was read from or
+# stored as: what draws that change next (the push, the mover's answer, the undo note's state
+# before the move) reads the state the change read and the rules returned, rather than parsing
+# the same dict again.
+_known = threading.local()
+
+
+def _remember(data: dict, played: Played) -> None:
+    known = getattr(_known, "games", None) or []
+    _known.games = [*known[-1:], (data, played)]
+
+
+def stored(played: Played) -> dict:
+    """``played`` as a table stores it (``Table.state``); ``played_of`` gives it back for that dict."""
+    data = played.to_dict()
+    _remember(data, played)
+    return data
+
+
 def played_of(game: Game, state: dict | None) -> Played | None:
     """The game in play from a table's stored state (``Table.state``, ``Action.state_before``), or None."""
-    return None if state is None else Played.from_dict(state, game.codec)
+    if state is None:
+        return None
+    for data, played in getattr(_known, "games", ()):
+        if data is state:
+            return played
+    played = Played.from_dict(state, game.codec)
+    _remember(state, played)
+    return played
 
 
 def shown_since(game: Game, logged: list[dict | None], state: dict | None) -> list[Played]:
@@ -208,7 +242,7 @@ def shown_since(game: Game, logged: list[dict | None], state: dict | None) -> li
     ``state`` now, last. An undo that follows undos thereby sees what they took back. A state
     the change before left as it was (a clock held, a seat moved) is given once."""
     states = [*logged, state]
-    return [Played.from_dict(each, game.codec) for n, each in enumerate(states)
+    return [played_of(game, each) for n, each in enumerate(states)
             if each is not None and (n == 0 or each != states[n - 1])]
 
 

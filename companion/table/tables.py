@@ -39,7 +39,7 @@ from companion.table.evening import last_holder
 from companion.table.games import (DISPLAY, END, ENDED, REMOVE, TABLE, TIMER_EXPIRED, Game, Played, check_roles, get,
                                    default_role, describe, every_player, game_of, gone, move_of, next_after,
                                    next_in_role, played_name, played_of, players_of, role_counts, role_for_newcomer,
-                                   role_of, rotating_role, seat_limit, shown_since, viewer_of)
+                                   role_of, rotating_role, seat_limit, shown_since, stored, viewer_of)
 from companion.models import Action, Seat, SeatClaim, Table, new_token
 from companion.table.rules_errors import RulesError
 
@@ -439,7 +439,7 @@ class Play(Change):
                                  status=403)
         if actor.sits_out:  # not dealt in: a game may take a stranger for one of its sides (Fiction's Guessers)
             raise TableError(f"{actor.name} sits this game out.", reason="sits-out", status=409)
-        played = dataclasses.replace(_played(table, game), clock_held=Clock.from_dict(table.clock).held)
+        played = _played(table, game).held(Clock.from_dict(table.clock).held)
         played = _store(table, seam.apply(game, played, viewer_of(actor), self.move(payload), _rng()))
         if game.outcome(played) is not None:
             table.status = Table.Status.FINISHED
@@ -993,12 +993,12 @@ def _rng() -> random.Random:
 
 def _played(table: Table, game: Game) -> Played:
     """The game a playing table stores."""
-    return Played.from_dict(table.state, game.codec)
+    return played_of(game, table.state)
 
 
 def _store(table: Table, played: Played) -> Played:
     """Keep ``played`` as the table's state; returned for the caller to read on."""
-    table.state = played.to_dict()
+    table.state = stored(played)
     return played
 
 
