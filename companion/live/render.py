@@ -194,7 +194,7 @@ class Scene:
     def shared(self) -> dict[str, tuple[str, str]]:
         """The platform's regions that every screen shows alike (the evening's summary: each
         screen marks its own line, static/js/table.js), drawn once a change as (markup, digest)."""
-        return {"evening": _drawn(self.game, "evening", self.common, self.kept)}
+        return {"evening": _drawn(self.game, "evening", self.common, self.kept, "shared")}
 
     @functools.cached_property
     def public(self) -> dict[str, tuple[str, str]]:
@@ -203,7 +203,7 @@ class Scene:
         if self.played is None or not self.game.public_regions:
             return {}
         ctx = {**self.common, "view": self.views[TABLE.seat_id]}
-        return {name: _drawn(self.game, name, ctx, self.kept) for name in self.game.public_regions}
+        return {name: _drawn(self.game, name, ctx, self.kept, "public") for name in self.game.public_regions}
 
     @functools.cached_property
     def views(self) -> dict[int | None, dict]:
@@ -381,28 +381,34 @@ def partial(template: str, ctx: dict[str, Any]) -> str:
 TIME_OF_DRAWING = re.compile(r' data-(?:left|now)-ms="[^"]*"')
 
 
-def _drawn(game: Game, name: str, ctx: dict[str, Any], kept: dict | None = None) -> tuple[str, str]:
+def _drawn(game: Game, name: str, ctx: dict[str, Any], kept: dict | None = None,
+           screen: object = None) -> tuple[str, str]:
     """A region's markup for this context, and its digest. ``kept``: the table's regions as lately
     drawn (``Scene.kept``), by template, each with what it read then: a region that reads the same
-    values as one of them is not drawn again, for this screen or any other that shows the same
-    (companion.speed.reads)."""
+    values as one of them is not drawn again, for this screen (``screen``) or any other that shows
+    the same (companion.speed.reads)."""
     template = template_of(game, name)
-    read = _reader_of(template)
-    if kept is None or read is None:
+    reading = _reading_of(template)
+    if kept is None or reading is None:
         return _draw(name, template, ctx)
-    now = read(ctx)
+    take, same = reading
+    now = take(ctx)
     drawings = kept.setdefault(template, [])
-    for then, drawn in reversed(drawings):
-        if then == now:
-            if settings.STRICT_REGIONS and _draw(name, template, ctx) != drawn:
-                raise RuntimeError(f"{template} drew differently from the same inputs: it reads something "
-                                   f"companion.speed.reads does not see, or a value it read was changed in place")
-            return drawn
-    drawn = _draw(name, template, ctx)
-    drawings.append((now, drawn))
-    if len(drawings) > KEPT_EACH:
-        del drawings[0]
-    return drawn
+    # This screen's own last drawing first: a region a change left alone is found at once.
+    last = kept.get((screen, template))
+    found = last if last is not None and same(last[0], now) else next(
+        (each for each in reversed(drawings) if each is not last and same(each[0], now)), None)
+    if found is not None:
+        if settings.STRICT_REGIONS and _draw(name, template, ctx) != found[1]:
+            raise RuntimeError(f"{template} drew differently from the same inputs: it reads something "
+                               f"companion.speed.reads does not see, or a value it read was changed in place")
+    else:
+        found = (now, _draw(name, template, ctx))
+        drawings.append(found)
+        if len(drawings) > KEPT_EACH:
+            del drawings[0]
+    kept[(screen, template)] = found
+    return found[1]
 
 
 def _draw(name: str, template: str, ctx: dict[str, Any]) -> tuple[str, str]:
@@ -415,12 +421,13 @@ def _draw(name: str, template: str, ctx: dict[str, Any]) -> tuple[str, str]:
 
 
 @functools.cache
-def _reader_of(template: str):
-    """What the template reads of its context, as a function of the context (None: unknowable)."""
+def _reading_of(template: str):
+    """What the template reads of its context: a function taking those values from a context, and
+    one saying whether two such read the same (None: unknowable)."""
     # A setup field may be drawn by a template of its own, which the setup region includes by name.
     fields = tuple(sorted({f.template for game in all_games() for f in game.setup if f.template}))
     tree = reads.reads(engines["jinja2"].env, template, named_when_drawn=fields)
-    return None if tree is None else reads.reader(tree)
+    return None if tree is None else (reads.taker(tree), reads.comparer(tree))
 
 
 # Each table's regions as lately drawn (Scene.kept), for the tables most recently drawn in this
@@ -466,7 +473,7 @@ def sections(sc: Scene, seat: Seat, *, oob: bool = False) -> tuple[list[tuple[st
         if (closed and name not in WHEN_CLOSED) or (ctx["view"] is None and name in sc.game.regions):
             inner, digest = "", EMPTY
         else:
-            inner, digest = sc.shared.get(name) or sc.public.get(name) or _drawn(sc.game, name, ctx, sc.kept)
+            inner, digest = sc.shared.get(name) or sc.public.get(name) or _drawn(sc.game, name, ctx, sc.kept, seat.pk)
         out.append((name, digest,
                     f'<section id="region-{name}" class="region region-{name}" data-h="{digest}"{tail}{inner}</section>'))
     version = format_html(

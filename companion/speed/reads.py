@@ -224,49 +224,82 @@ class _Walk:
 MISSING = object()
 
 
-def reader(tree: Tree) -> Callable[[dict], tuple]:
-    """The function that takes from a context the values a region reads, as ``tree`` says: equal
-    values draw equal markup. Made once a template, as a region's inputs are taken at every change."""
-    parts = tuple((name, _reader(node)) for name, node in tree.items())
+def taker(tree: Tree) -> Callable[[dict], tuple]:
+    """The values of a context's names that a region reads, as they are (kept with its drawing)."""
+    names = tuple(tree)
 
-    def read(ctx: dict) -> tuple:
+    def take(ctx: dict) -> tuple:
         get = ctx.get
-        return tuple(get(name, MISSING) if take is None else take(get(name, MISSING)) for name, take in parts)
+        return tuple(get(name, MISSING) for name in names)
 
-    return read
-
-
-def inputs(tree: Tree, ctx: dict[str, Any]) -> tuple:
-    return reader(tree)(ctx)
+    return take
 
 
-def _reader(node: Tree | None) -> Callable[[Any], Any] | None:
-    """What of a value a node reads (None: all of it)."""
+def comparer(tree: Tree) -> Callable[[tuple, tuple], bool]:
+    """Whether two contexts' values (``taker``) read the same, as ``tree`` says: what reads the
+    same draws the same markup. It stops at the first difference, and takes a value that is the
+    very same object (a part of the views every seat shares) as the same without reading it."""
+    parts = tuple(_same(node) for node in tree.values())
+    # Small values first (the seat's own entry, the table's facts), the view last.
+    order = sorted(range(len(parts)), key=lambda n: (parts[n] is not None, list(tree)[n] == "view"))
+
+    def same(then: tuple, now: tuple) -> bool:
+        for n in order:
+            a, b, alike = then[n], now[n], parts[n]
+            if a is not b and not (a == b if alike is None else alike(a, b)):
+                return False
+        return True
+
+    return same
+
+
+def alike(tree: Tree, a: dict, b: dict) -> bool:
+    """Whether a region that reads ``tree`` reads the same of contexts ``a`` and ``b``."""
+    take = taker(tree)
+    return comparer(tree)(take(a), take(b))
+
+
+def _same(node: Tree | None) -> Callable[[Any, Any], bool] | None:
+    """Whether two values read the same where a node reads them (None: all of them, ``==``)."""
     if node is WHOLE:
         return None
     truth = TRUTH in node
-    every = _reader(node[EVERY]) if EVERY in node else False
-    below = [(key, _reader(child)) for key, child in node.items() if key not in (TRUTH, EVERY)]
-    leaves = tuple(key for key, take in below if take is None)
-    deeper = tuple((key, take) for key, take in below if take is not None)
+    every = _same(node[EVERY]) if EVERY in node else False
+    # The keys read whole first: a difference found there spares reading what lies deeper.
+    keys = sorted(((key, _same(child)) for key, child in node.items() if key not in (TRUTH, EVERY)),
+                  key=lambda pair: pair[1] is not None)
 
-    def read(value: Any) -> Any:
-        if value is None or value is MISSING:
-            return value  # nothing under it to read
-        out = [bool(value)] if truth else []
-        get = value.get if isinstance(value, dict) else functools.partial(_get, value)
-        out += [get(key, MISSING) for key in leaves]
-        out += [take(get(key, MISSING)) for key, take in deeper]
+    def same(a: Any, b: Any) -> bool:
+        if a is b:
+            return True
+        if a is None or b is None or a is MISSING or b is MISSING:
+            return False
+        if truth and bool(a) != bool(b):
+            return False
+        if keys:
+            get_a = a.get if isinstance(a, dict) else functools.partial(_get, a)
+            get_b = b.get if isinstance(b, dict) else functools.partial(_get, b)
+            for key, alike in keys:
+                x, y = get_a(key, MISSING), get_b(key, MISSING)
+                if x is not y and not (x == y if alike is None else alike(x, y)):
+                    return False
         if every is not False:
-            if isinstance(value, dict):
-                out.append([(key, item if every is None else every(item)) for key, item in value.items()])
-            elif isinstance(value, (list, tuple)):
-                out.append(list(value) if every is None else [every(item) for item in value])
+            if isinstance(a, dict) and isinstance(b, dict):
+                if list(a) != list(b):
+                    return False
+                pairs = ((a[key], b[key]) for key in a)
+            elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+                if len(a) != len(b):
+                    return False
+                pairs = zip(a, b)
             else:
-                out.append(value)
-        return out
+                return a == b
+            for x, y in pairs:
+                if x is not y and not (x == y if every is None else every(x, y)):
+                    return False
+        return True
 
-    return read
+    return same
 
 
 def _get(value: Any, key: str, missing: Any = MISSING) -> Any:
