@@ -90,7 +90,8 @@ def test_make_party_serves_phones_on_the_address_it_prints(namespace, checkout):
     assert seen["page"] == 200, f"{seen['error']}\n{said}"
     assert "Liar's Table" in seen["body"]
     assert seen["stylesheet"] == 200, "the collected static files are served"
-    assert seen["stopped"] and not seen["still_serving"], f"Ctrl-C leaves the server running\n{said}"
+    assert seen["stopped"], f"Ctrl-C leaves make running\n{said}"
+    assert not seen["still_serving"], f"Ctrl-C leaves the server running\n{said}"
 
     # It ran under umask 000: what it wrote in var/ is the user's alone all the same.
     var = checkout / "var"
@@ -112,7 +113,8 @@ def test_make_run_serves_this_machine_on_the_address_it_prints(namespace, checko
     assert seen["page"] == 200, f"{seen['error']}\n{said}"
     assert "Liar's Table" in seen["body"]
     assert seen["stylesheet"] == 200
-    assert seen["stopped"] and not seen["still_serving"], f"Ctrl-C leaves the server running\n{said}"
+    assert seen["stopped"], f"Ctrl-C leaves make running\n{said}"
+    assert not seen["still_serving"], f"Ctrl-C leaves the server running\n{said}"
     assert written_outside_var_and_the_database(checkout) == []
 
 
@@ -184,8 +186,12 @@ def inside(target: str, checkout: Path) -> dict:
         seen["stopped"] = True
     except subprocess.TimeoutExpired:
         seen["stopped"] = False
-    time.sleep(0.5)
-    seen["still_serving"] = answers(port)
+    # The server gets the same Ctrl-C and closes its port as it shuts down, which a machine
+    # busy with the rest of the suite can take a few seconds over.
+    deadline = time.monotonic() + 15
+    while (serving := answers(port)) and time.monotonic() < deadline:
+        time.sleep(0.25)
+    seen["still_serving"] = serving
     while True:  # what it said on the way out
         try:
             line = lines.get(timeout=2)
