@@ -150,6 +150,9 @@ def inside(target: str, checkout: Path) -> dict:
     env = {name: os.environ[name] for name in ("PATH", "HOME", "LANG") if name in os.environ}
     if target == "party":
         os.umask(0)
+    # Ctrl-C as at a terminal: a test runner may have started this process with it ignored
+    # (pytest-xdist's workers can), and make and Daphne would then inherit that and never stop.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     make = subprocess.Popen(["make", "-o", f"{VENV}/.installed", target, f"VENV={VENV}", f"PORT={port}"],
                             cwd=checkout, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, start_new_session=True)
