@@ -89,3 +89,14 @@ def test_a_size_with_the_peer_beside_it_is_judged_against_its_medians(app_p99, a
 
     assert figures.cpu_ms_a_move == app_cpu_s * 1000 / 100
     assert bench.verdict(judged) == ("met" if met else "missed")
+
+
+def test_the_commit_floors_cpu_a_move_is_its_runs_median_and_named_beside_the_peers():
+    peers = [bench.PeerRun.parse(LINE.replace("over5s=1", "over5s=0"))] * 3
+    floors = [with_cpu(10, cpu_s) for cpu_s in (0.9, 1.1, 2.0)]  # 100 moves each: 9, 11 and 20 ms
+    figures = bench.Figures.of([with_cpu(20.0, 1.4)], floors, peers)
+
+    judged = dict(bench.targets(100, 6, 1, figures))
+
+    assert figures.commit_cpu_ms_a_move == 11.0
+    assert any("the commit floor's alone 11.00 ms, 1.57x" in what for what in judged)
