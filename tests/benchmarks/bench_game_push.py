@@ -229,9 +229,16 @@ def listening(table: Table) -> dict[str, int]:
     return Counter(broadcast.group_of(game, table.pk, seat) for seat in table.seats.all() if not seat.removed)
 
 
+# One request handler for every phone, as a server has one: a Client's own handler loads the
+# middleware again for each new phone, and WhiteNoise's lists every static file as it loads,
+# which a fresh table's phones would count as part of its moves.
+HANDLER = Client().handler
+
+
 def phone_for(seat: Seat, phones: dict[int, Client]) -> Client:
     if seat.pk not in phones:
         phone, cookie = Client(), HttpResponse()
+        phone.handler = HANDLER
         seats.remember(cookie, seat)
         phone.cookies.update(cookie.cookies)
         phones[seat.pk] = phone
