@@ -96,12 +96,15 @@ class HalfTruth(Game):
         table = rules.player_view(game, None)  # the display's: every pick of the questions answered
         history = [{**q, "reader": PlayerRef(q["reader"]),
                     "results": [{**r, "seat": PlayerRef(r["seat"])} for r in q["results"]]} for q in table["history"]]
-        drawn = chart(_marked(table, history))  # everyone's points, as the display shows them
+        shown = _marked(table, history)
+        shown = _on_screen(shown, chart(shown))  # the display's screen: what every screen shows
         out = []
         for viewer in viewers:
             seat = played.index(viewer)
-            mine = table if seat is None and not viewer.is_host else rules.player_view(game, seat, table_moves=viewer.is_host)
-            out.append(_on_screen(_marked(mine, history), drawn))
+            if seat is None and not viewer.is_host:
+                out.append(shown)
+            else:
+                out.append(_own(shown, rules.player_view(game, seat, table_moves=viewer.is_host)))
         return out
 
     def outcome(self, played: Played) -> Outcome | None:
@@ -120,17 +123,35 @@ def _new_game(players: list[Viewer], options: dict[str, Any]) -> rules.GameState
     return rules.new_game(entrants, layouts=rules.parse_layouts(options.get("layouts") or ""))
 
 
+def _own(shown: dict, mine: dict) -> dict:
+    """A seat's screen: the display's (``shown``) with what the rules' view of that seat
+    (``mine``) holds apart from the display's: its seat, its moves (the host's tools among them)
+    and the picks it may see (its own, while the others' are secret)."""
+    view = {**shown, "seat": None if mine["seat"] is None else PlayerRef(mine["seat"]),
+            "legal_moves": mine["legal_moves"], "tools": _tools(mine["legal_moves"])}
+    players = [p if p["picks"] == own["picks"] else {**p, "picks": own["picks"]}
+               for p, own in zip(shown["players"], mine["players"])]
+    if any(p is not q for p, q in zip(players, shown["players"])):
+        view["players"] = players
+        view["by_seat"] = {player["seat"]: player for player in players}
+    return view
+
+
+def _tools(legal_moves: list[dict]) -> dict[str, bool]:
+    """The host's tools on the chips list, apart from the seat's own moves: every seat's list
+    is drawn from these, so a player's own lock-in does not set it apart. Each is there, off
+    when not offered."""
+    offered = {m["type"]: m["allowed"] for m in legal_moves}
+    return {kind: offered.get(kind, False) for kind in ("skip", "drop")}
+
+
 def _on_screen(view: dict, drawn: dict | None) -> dict:
     """A seat's view (its players marked) with what its screens show beyond the rules' view: the
     Victory Points chart (``drawn``, the same for every seat), each player's cells per round."""
     view["chart"] = drawn
     # How many letters a form may tick (public rules): the forms stop at the limit as they are tapped.
     view["most_picks"], view["correct_answers"] = MAX_PICKS, CORRECT_ANSWERS
-    # The host's tools on the chips list, apart from the seat's own moves: every seat's list
-    # is drawn from these, so a player's own lock-in does not set it apart. Each is there, off
-    # when not offered.
-    offered = {m["type"]: m["allowed"] for m in view["legal_moves"]}
-    view["tools"] = {kind: offered.get(kind, False) for kind in ("skip", "drop")}
+    view["tools"] = _tools(view["legal_moves"])
     for player in view["players"]:  # one cell per round for the standings
         player["shape"] = SHAPES[player["colour"]]
         player["rounds"] = [

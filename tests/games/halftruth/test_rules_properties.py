@@ -111,6 +111,24 @@ def test_player_view_never_depends_on_picks_a_seat_may_not_see(game, swap_seed):
 
 @SETTINGS
 @given(games)
+def test_a_seats_view_is_the_displays_but_for_its_seat_its_moves_and_its_own_picks(game):
+    """What the game's screens build on (games/halftruth/game.py, ``_own``): a seat, the host's
+    table moves or not, is shown all the display is shown, and apart from it only who it is, the
+    moves it may make and the picks it may see (its own while the others' are secret)."""
+    rng, state = game
+    for state in play(rng, state):
+        table = player_view(state, None)
+        for seat in seats(state):
+            for host in (False, True):
+                view = player_view(state, seat, table_moves=host)
+                assert {key for key in view if view[key] != table[key]} <= {"seat", "legal_moves", "players"}
+                for mine, shown in zip(view["players"], table["players"]):
+                    assert {key for key in mine if mine[key] != shown[key]} <= {"picks"}
+                    assert mine["picks"] == shown["picks"] or mine["seat"] == seat
+
+
+@SETTINGS
+@given(games)
 def test_all_picks_are_visible_to_every_seat_once_everyone_is_in(game):
     rng, state = game
     for state in play(rng, state):
