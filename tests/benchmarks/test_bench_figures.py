@@ -100,3 +100,13 @@ def test_the_commit_floors_cpu_a_move_is_its_runs_median_and_named_beside_the_pe
 
     assert figures.commit_cpu_ms_a_move == 11.0
     assert any("the commit floor's alone 11.00 ms, 1.57x" in what for what in judged)
+
+
+def test_without_the_commit_floor_the_cpu_target_names_no_floor():
+    peers = [bench.PeerRun.parse(LINE.replace("over5s=1", "over5s=0"))] * 3
+    figures = bench.Figures.of([with_cpu(20.0, 1.4)], [], peers)
+
+    judged = dict(bench.targets(100, 6, 1, figures))
+
+    assert not any("commit floor's alone" in what for what in judged)
+    assert any(what.startswith("server CPU a move within 2x") for what in judged)
