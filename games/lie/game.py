@@ -14,7 +14,7 @@ from typing import Any
 from companion.table.games import Codec, Field, Game, Move, Outcome, Played, PlayerRef, Role, Viewer
 
 from . import rules
-from .screens import LieScreens, hands_shown, screen, showdown
+from .screens import LieScreens, hands_shown, own_screen, screen, showdown
 from .rules import DECK_SIZE, FACES, MAX_PLAYERS, MIN_PLAYERS
 
 _DIRECTIONS = (
@@ -121,12 +121,18 @@ class Lie(Game):
     def views(self, played: Played, viewers: list[Viewer]) -> list[dict]:
         game = played.state
         table = rules.player_view(game, None)  # the display's: every hand of the rounds played
-        shown = [showdown(down, list(game.players)) for down in table["showdowns"]]
+        shown = _marked(table, [showdown(down, list(game.players)) for down in table["showdowns"]])
+        shown.update(screen(shown))  # the display's screen: what every screen shows
+        display = {**shown, **own_screen(shown, None)}
         out = []
         for viewer in viewers:
             seat = played.index(viewer)
-            seen = _marked(table if seat is None else rules.player_view(game, seat), shown)
-            out.append({**seen, **screen(seen, None if seat is None else game.cards[seat])})
+            if seat is None:
+                out.append(display)
+            else:
+                mine = rules.player_view(game, seat)
+                view = {**shown, "seat": PlayerRef(seat), **{key: mine[key] for key in OWN}}
+                out.append({**view, **own_screen(view, game.cards[seat])})
         return out
 
     def outcome(self, played: Played) -> Outcome | None:
@@ -142,6 +148,11 @@ class Lie(Game):
         if hands_shown(before, shown):
             return rules.deal_again(before.state, rng)
         return before.state
+
+
+# What the rules show a seat apart from what they show the display (the rest is the same:
+# tests/games/lie/test_properties.py holds it).
+OWN = ("hand", "dealt", "my_count", "odds", "legal_moves")
 
 
 def _marked(view: dict, showdowns: list[dict]) -> dict:

@@ -194,26 +194,13 @@ _FACE_NAMES = {f: rules.Bid(2, f).spoken().split()[1] for f in FACES}
 _FACE_ONE = {f: rules.Bid(1, f).spoken().split()[1] for f in FACES}
 
 
-def screen(view: dict, cards: int | None) -> dict:
-    """What the screens draw from, worked out once here so templates only print."""
+def screen(view: dict) -> dict:
+    """What the screens draw from that every seat sees alike, worked out once a change so
+    templates only print (``own_screen`` adds a seat's own)."""
     current, lowest = view["current_bid"], view["lowest_bid"]
-    hand = view["hand"] or []
     start = lowest or {"quantity": 1, "face": 1}
     last = view["showdowns"][-1] if view["showdowns"] else None
-    moves = view["legal_moves"]
     return {
-        "my_cards": cards,
-        "has_hand": cards is not None,  # a player of this game, not a display
-        "my_turn": view["seat"] is not None and view["turn"] == view["seat"],
-        # Each region's own moves, so that a move it does not show leaves its drawing as it was.
-        "hand_moves": [m for m in moves if m["type"] in ("set_hand", "show_count")],
-        # The bid picker and its Bid button first, then "Lie!": a bidder's first screen holds the
-        # whole picker, and the one big button to call a lie follows it, above the peek at the hand.
-        "picker_moves": sorted((m for m in moves if m["type"] in ("choose_direction", "bid", "challenge")),
-                               key=lambda m: m["type"] == "challenge"),
-        "leave_move": next((m for m in moves if m["type"] == "forfeit" and m["allowed"]), None),
-        # The tap counters: how many of each face this seat has turned up (0 until a hand is set).
-        "hand_counts": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f], "count": hand.count(f)} for f in FACES],
         # Only legal bids: from just above the current bid to every card in play.
         "quantities": list(range(start["quantity"], view["cards_in_play"] + 1)),
         "start_bid": start,
@@ -241,6 +228,27 @@ def screen(view: dict, cards: int | None) -> dict:
         # changes with every bid and would redraw each hand).
         "challenged": {"face": current["face"], "name": _FACE_NAMES[current["face"]]}
         if current is not None and view["phase"] == Phase.COUNTING else None,
+    }
+
+
+def own_screen(view: dict, cards: int | None) -> dict:
+    """What the screens draw from that is the seat's own (``cards``: its hand size, None for
+    the display): its hand, its turn and its moves."""
+    hand = view["hand"] or []
+    moves = view["legal_moves"]
+    return {
+        "my_cards": cards,
+        "has_hand": cards is not None,  # a player of this game, not a display
+        "my_turn": view["seat"] is not None and view["turn"] == view["seat"],
+        # Each region's own moves, so that a move it does not show leaves its drawing as it was.
+        "hand_moves": [m for m in moves if m["type"] in ("set_hand", "show_count")],
+        # The bid picker and its Bid button first, then "Lie!": a bidder's first screen holds the
+        # whole picker, and the one big button to call a lie follows it, above the peek at the hand.
+        "picker_moves": sorted((m for m in moves if m["type"] in ("choose_direction", "bid", "challenge")),
+                               key=lambda m: m["type"] == "challenge"),
+        "leave_move": next((m for m in moves if m["type"] == "forfeit" and m["allowed"]), None),
+        # The tap counters: how many of each face this seat has turned up (0 until a hand is set).
+        "hand_counts": [{"face": f, "name": _FACE_NAMES[f], "one": _FACE_ONE[f], "count": hand.count(f)} for f in FACES],
         # The odds helper's chance for each bid the picker may land on, for the picker to show.
         "odds_next_json": json.dumps(view["odds"]["next"]) if view["odds"] and view["odds"].get("next") else "",
     }
