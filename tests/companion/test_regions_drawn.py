@@ -91,6 +91,17 @@ def test_a_loop_reads_what_its_variable_reads_of_every_element_and_how_many_ther
     assert not reads.alike(tree, before, {"view": {"players": [ann, {**ben, "name": "Bea"}]}})
 
 
+def test_a_loop_over_a_dict_reads_its_entries_in_their_order():
+    from companion.speed import reads
+
+    tree = found(region="{% for name in view.counts %}{{ name }}: {{ view.counts[name] }}{% endfor %}")
+    before = {"view": {"counts": {"Ann": 1, "Ben": 2}, "phase": "bid"}}
+    assert reads.alike(tree, before, {"view": {"counts": {"Ann": 1, "Ben": 2}, "phase": "count"}})
+    # Equal as dicts, but drawn in another order.
+    assert not reads.alike(tree, before, {"view": {"counts": {"Ben": 2, "Ann": 1}, "phase": "bid"}})
+    assert not reads.alike(tree, before, {"view": {"counts": {"Ann": 1, "Ben": 3}, "phase": "bid"}})
+
+
 def test_a_name_set_from_a_path_reads_through_it_and_a_dynamic_key_reads_every_entry():
     tree = found(region="{% for r in view.results %}{% set p = view.by_seat[r.seat] %}{{ p.name }}{% endfor %}")
     assert tree["view"]["by_seat"] == {"*": {"name": None}}
