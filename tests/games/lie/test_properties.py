@@ -177,7 +177,7 @@ def test_player_view_never_depends_on_a_hand_the_seat_may_not_see(game):
 @fast
 @given(games)
 def test_a_seats_view_is_the_displays_but_for_its_seat_its_hand_and_its_moves(game):
-    """What the game's screens build on (games/lie/game.py, ``_own``): a seat is shown all the
+    """What the game's screens build on (games/lie/game.py, ``OWN``): a seat is shown all the
     display is shown, and apart from it only who it is, its own hand, cards and count, its odds
     and the moves it may make."""
     for state in _states(game):
