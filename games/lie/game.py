@@ -122,17 +122,18 @@ class Lie(Game):
         game = played.state
         table = rules.player_view(game, None)  # the display's: every hand of the rounds played
         shown = _marked(table, [showdown(down, list(game.players)) for down in table["showdowns"]])
-        shown.update(screen(shown))  # the display's screen: what every screen shows
-        display = {**shown, **own_screen(shown, None)}
+        shown.update(screen(shown))  # what every screen shows
+        shown.update(own_screen(shown, None))  # the display's own: no hand, no moves
         out = []
         for viewer in viewers:
             seat = played.index(viewer)
             if seat is None:
-                out.append(display)
-            else:
+                out.append(shown)
+            else:  # a seat's own fields in place of the display's
                 mine = rules.player_view(game, seat)
                 view = {**shown, "seat": PlayerRef(seat), **{key: mine[key] for key in OWN}}
-                out.append({**view, **own_screen(view, game.cards[seat])})
+                view.update(own_screen(view, game.cards[seat]))
+                out.append(view)
         return out
 
     def outcome(self, played: Played) -> Outcome | None:
