@@ -18,8 +18,16 @@ pytestmark = [pytest.mark.browser]
 HEIGHT = SMALL_PHONE["viewport"]["height"]
 
 
+def settled(page: Page) -> None:
+    """No tap is on its way and no reply is still being put in place: a refusal heads the page
+    for a moment and then moves to the field it is about, so it is measured where it rests."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+
+
 def in_view(page: Page, selector: str) -> None:
     """What ``selector`` finds is wholly inside the screen as it is now: nobody scrolls to it."""
+    settled(page)
     target = page.locator(selector).first
     expect(target).to_be_visible()
     box = target.bounding_box()
@@ -86,6 +94,7 @@ def test_a_lie_bid_too_low_is_refused_on_the_first_screen(servers, browser):
         form.locator('input[name="face"][value="5"]').check()
         # Scrolled as far as the button, as a thumb leaves it at the foot of the screen.
         form.locator("[data-bid-label]").evaluate("b => b.scrollIntoView({block: 'end'})")
+        ben.evaluate("() => { htmx.config.defaultSettleDelay = 1500; }")
         form.evaluate("f => htmx.trigger(f, 'submit')")
         said = "bid a higher quantity"  # the table's words, not the phone's own check
         expect(ben.get_by_text(said).first).to_be_visible()
