@@ -20,7 +20,7 @@ from companion.live import render
 from companion.live import logs
 from companion.table.games import Game, game_of, viewer_of
 from companion.table.tables import News
-from companion.models import Seat, Table
+from companion.models import Table
 
 log = logging.getLogger(__name__)
 
@@ -121,13 +121,6 @@ def push_table(table_id: int, *, regroup: bool = False, table=None, seats=None, 
         messages = [drawing(last, groups[last])]
     _send(*messages)
     return fragments
-
-
-def push_seat_table(seat_id: int) -> None:
-    """A seat's phone came or went (presence): redraw its table for everyone."""
-    table_id = Seat.objects.filter(pk=seat_id).values_list("table_id", flat=True).first()
-    if table_id is not None:
-        push_table(table_id)
 
 
 def push_removed(*seat_ids: int) -> None:

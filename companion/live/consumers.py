@@ -20,7 +20,7 @@ from channels.layers import get_channel_layer
 
 from companion.live import faults, presence, render, watchdog
 from companion.table import codes, seats
-from companion.live.broadcast import group_of, push_seat_table, seat_group
+from companion.live.broadcast import group_of, push_table, seat_group
 from companion.live.drafts import Drafts, drafts_group
 from companion.table.games import game_of
 from companion.models import Seat, Table
@@ -94,7 +94,7 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
     async def __call__(self, scope, receive, send) -> None:
         self.sent = Sent()
         self.dog = watchdog.of(get_channel_layer(self.channel_layer_alias))
-        self.here = presence.Here(changed=push_seat_table)
+        self.here = presence.Here(changed=push_table)
         try:
             await faults.outlasting(self, super().__call__(scope, receive, send), send)
         finally:
@@ -122,7 +122,7 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         await self._join(group)
         # A host's page acting for a player without a phone keeps the host here, not that player.
         self.phone_seat = own.pk
-        await self.here.arrive(own.pk, ping=partial(self.send, text_data=render.PING),
+        await self.here.arrive(own.pk, own.table_id, ping=partial(self.send, text_data=render.PING),
                                name=f"presence-ping {self.channel_name}")
         # The page has just drawn its regions (its HTML, or what the socket before this one sent
         # it): it names the digests it shows, and is sent only the regions that differ.

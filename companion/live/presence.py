@@ -2,7 +2,8 @@
 
 Nothing here is game state, so it never touches the database: a socket that opens or
 closes, or whose phone falls silent or speaks again (each socket's Here pings it), only
-counts itself in or out, and the table is redrawn when a seat's phone arrives or goes away.
+counts itself in or out, and the table is redrawn when a seat's phone arrives or goes away:
+once for all the comings and goings at that table within GATHER seconds.
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ from companion.live import logs
 log = logging.getLogger(__name__)
 
 TTL = 60 * 60 * 12  # a count left behind by a crashed server is forgotten by the next evening
+
+# Seconds a table waits after a phone comes or goes before it is redrawn. Phones come together:
+# a table's six sockets open within moments of each other, and after a server restart every
+# phone in the room reconnects at once. One redraw then says all of it, where one per phone
+# drew the whole table for every screen six times over. A person does not see a quarter second.
+GATHER = 0.25
 
 
 _client = None
@@ -101,25 +108,53 @@ def _counts(seat_ids: list[int]) -> dict | None:
         return None
 
 
+_due: dict[int, asyncio.Task] = {}  # by table id: its redraw, waiting out GATHER
+
+
+def tell_soon(table_id: int, redraw: Callable[[int], None]) -> None:
+    """Redraw the table GATHER seconds from now, with whatever else has come or gone by then,
+    unless a redraw of it is already waiting. Its own task, so that a socket ending meanwhile
+    does not take the news with it."""
+    loop = asyncio.get_running_loop()
+    waiting = _due.get(table_id)
+    if waiting is not None and not waiting.done() and waiting.get_loop() is loop:
+        return
+    _due[table_id] = loop.create_task(_tell(table_id, redraw), name=f"presence-redraw {table_id}")
+
+
+async def _tell(table_id: int, redraw: Callable[[int], None]) -> None:
+    await asyncio.sleep(GATHER)
+    # Let go before drawing: a phone that comes or goes while the table is drawn (and may have
+    # been read already) is told by a redraw of its own.
+    if _due.get(table_id) is asyncio.current_task():
+        del _due[table_id]
+    try:
+        await database_sync_to_async(redraw)(table_id)
+    except Exception as error:  # the database out of reach is one line (logs.failed), a bug is not
+        logs.failed(log, error, "could not tell table %s that a phone came or went", table_id)
+
+
 class Here:
     """One socket's part in its phone's presence: counted in while it is open and its phone
     answers, counted out once when the phone falls silent or the socket leaves.
 
     It pings its phone, as a phone whose network or battery went can leave its socket open
-    for a minute or more. ``changed(seat_id)`` tells the table (it needs the database) when
-    the phone's seat comes or goes."""
+    for a minute or more. ``changed(table_id)`` redraws the table (it needs the database) when
+    the phone's seat comes or goes: soon after, with whatever else came or went (tell_soon)."""
 
     def __init__(self, changed: Callable[[int], None]):
-        self.changed = database_sync_to_async(changed)
+        self.changed = changed
         self.seat_id: int | None = None
+        self.table_id: int | None = None
         self.counted = False  # counted in as here, for the seat whose phone this is
         self.silent = False  # counted out as away while it is open: its phone has said nothing for too long
         self.heard = 0.0  # time.monotonic() when the phone last sent anything
         self.pinger: asyncio.Task | None = None
 
-    async def arrive(self, seat_id: int, ping: Callable[[], Awaitable[None]], name: str) -> None:
-        """Count the phone of ``seat_id`` in, and ask it with ``ping`` whether it is there from now on."""
-        self.seat_id, self.counted = seat_id, True
+    async def arrive(self, seat_id: int, table_id: int, ping: Callable[[], Awaitable[None]], name: str) -> None:
+        """Count the phone of ``seat_id`` (at ``table_id``) in, and ask it with ``ping`` whether it
+        is there from now on."""
+        self.seat_id, self.table_id, self.counted = seat_id, table_id, True
         self.heard = time.monotonic()
         await self._count_in()
         self.pinger = asyncio.create_task(self._ping(ping), name=name)
@@ -139,11 +174,11 @@ class Here:
 
     async def _count_in(self) -> None:
         if await database_sync_to_async(arrive)(self.seat_id):
-            await self.changed(self.seat_id)  # everyone sees this phone is back
+            tell_soon(self.table_id, self.changed)  # everyone sees this phone is back
 
     async def _count_out(self) -> None:
         if await database_sync_to_async(depart)(self.seat_id):
-            await self.changed(self.seat_id)  # everyone sees this phone is away
+            tell_soon(self.table_id, self.changed)  # everyone sees this phone is away
 
     def stop_pinging(self) -> None:
         if self.pinger is not None:

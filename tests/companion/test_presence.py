@@ -142,6 +142,33 @@ async def test_a_host_page_acting_for_a_player_without_a_phone_counts_the_hosts_
     await tonys.close()
 
 
+async def test_phones_that_come_and_go_together_are_shown_in_one_redraw():
+    """Six phones open the table at once (a table sitting down, or a server restart): each sees
+    everyone here, and the host's screen is redrawn for them once, not once a phone (where one
+    redraw each drew the whole table for every screen six times over). So too when they go."""
+    names = ("lena", "gus", "gwen", "tom", "ana", "ben")
+    table, people = await a_table_with(*names)
+    host = Page(await open_socket(table.code, people[0]))
+    await until_shown(host, people[0], "here", within=SLACK)
+    heard = len(host.heard)
+    pages = [Page(socket) for socket in await asyncio.gather(
+        *(open_socket(table.code, seat) for seat in people[1:]))]
+    for page in (host, *pages):
+        for seat in people:
+            await until_shown(page, seat, "here", within=SLACK)
+    await asyncio.sleep(2 * presence.GATHER)  # a redraw still to come would have come by now
+    # Once; twice if a busy machine spreads the five openings across two gatherings.
+    assert len(host.heard) - heard <= 2
+
+    heard = len(host.heard)
+    await asyncio.gather(*(page.close() for page in pages))
+    for seat in people[1:]:
+        await until_shown(host, seat, "away", within=SLACK)
+    await asyncio.sleep(2 * presence.GATHER)
+    assert len(host.heard) - heard <= 2
+    await host.close()
+
+
 def pingers() -> list[asyncio.Task]:
     return [task for task in asyncio.all_tasks() if task.get_name().startswith("presence-ping")]
 
