@@ -176,7 +176,9 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
             return
         if event.get("group") not in (None, self.group):  # drawn for a group this screen has just left
             return
-        await self.send(text_data=self.sent.pass_on(event))
+        text = self.sent.pass_on(event)
+        if text:
+            await self.send(text_data=text)
 
     async def seat_draft(self, event: dict) -> None:
         """Another phone of this seat's draft audience is typing: show what, and who."""

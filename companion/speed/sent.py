@@ -34,9 +34,14 @@ class Sent:
 
     def pass_on(self, drawn: dict[str, Any], *, has: dict[str, str] | None = None) -> str:
         """A drawing (``render.update``) as the socket sends it: the regions that differ from ``has``,
-        what the page says it shows (the socket opening, a sync), else from what was last sent."""
+        what the page says it shows (the socket opening, a sync), else from what was last sent.
+        Empty for a push that changes nothing this phone shows (a redraw for another phone coming
+        or going, at the version already sent): there is nothing to tell it. The page's own
+        asking (``has``) is always answered."""
         shown = self.digests if has is None else has
         text = joined(drawn, shown)
+        if has is None and drawn["v"] == self.version and text == drawn["version"]:
+            return ""
         if shown is not None and drawn.get("parts") and shown.keys() != digests(drawn).keys():
             # Another game's regions: the page first makes room for these (a switch of game).
             text = drawn["parts"] + text

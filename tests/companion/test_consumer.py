@@ -15,7 +15,7 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from companion.table import seats, tables
-from companion.live import broadcast
+from companion.live import broadcast, presence
 from companion.live.broadcast import seat_group
 from companion.models import Seat, Table
 from companion.live.consumers import SYNC_EVERY
@@ -48,8 +48,9 @@ async def open_socket(code: str, seat: Seat | None, query: str = "") -> Websocke
     return communicator
 
 
-async def drain(communicator: WebsocketCommunicator, wait: float = 0.3) -> list[str]:
-    """Every message that arrives within `wait` seconds of the last one."""
+async def drain(communicator: WebsocketCommunicator, wait: float = presence.GATHER + 0.3) -> list[str]:
+    """Every message that arrives within `wait` seconds of the last one: by default, also the
+    redraw for a phone that came or went, which comes presence.GATHER seconds after it."""
     messages = []
     while not await communicator.receive_nothing(timeout=wait):
         messages.append(await communicator.receive_from(timeout=1))
@@ -671,6 +672,17 @@ async def test_word_of_a_lost_seat_meant_for_an_older_phone_leaves_the_phone_tha
     await asyncio.sleep(SYNC_EVERY)
     await socket.send_json_to({"type": "sync"})
     assert 'id="region-people"' in await socket.receive_from(timeout=2)
+    await socket.disconnect()
+
+
+async def test_a_phone_is_sent_nothing_more_for_its_own_coming():
+    """Its first view already shows it here; the table's redraw for it changes nothing this phone
+    shows, so nothing more is sent to it."""
+    table, (lena, gus) = await a_table_with("lena", "gus")
+    socket = await open_socket(table.code, gus)
+    first = await socket.receive_from(timeout=2)
+    assert re.search(rf'id="seat-{gus.pk}".*?presence presence-here', first, re.DOTALL)
+    assert await socket.receive_nothing(timeout=2 * presence.GATHER + 0.5)
     await socket.disconnect()
 
 
