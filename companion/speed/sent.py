@@ -35,9 +35,9 @@ class Sent:
     def pass_on(self, drawn: dict[str, Any], *, has: dict[str, str] | None = None) -> str:
         """A drawing (``render.update``) as the socket sends it: the regions that differ from ``has``,
         what the page says it shows (the socket opening, a sync), else from what was last sent.
-        Empty for a push that changes nothing this phone shows (a redraw for another phone coming
-        or going, at the version already sent): there is nothing to tell it. The page's own
-        asking (``has``) is always answered."""
+        Empty for a push that changes nothing this phone shows (a redraw for a phone's coming that
+        its first view already showed, at the version already sent): there is nothing to tell it.
+        The page's own asking (``has``) is always answered."""
         shown = self.digests if has is None else has
         text = joined(drawn, shown)
         if has is None and drawn["v"] == self.version and text == drawn["version"]:
