@@ -94,7 +94,6 @@ def test_a_lie_bid_too_low_is_refused_on_the_first_screen(servers, browser):
         form.locator('input[name="face"][value="5"]').check()
         # Scrolled as far as the button, as a thumb leaves it at the foot of the screen.
         form.locator("[data-bid-label]").evaluate("b => b.scrollIntoView({block: 'end'})")
-        ben.evaluate("() => { htmx.config.defaultSettleDelay = 1500; }")
         form.evaluate("f => htmx.trigger(f, 'submit')")
         said = "bid a higher quantity"  # the table's words, not the phone's own check
         expect(ben.get_by_text(said).first).to_be_visible()
