@@ -48,14 +48,17 @@ def _read(text_data: str | None) -> dict:
 
 
 @database_sync_to_async
-def _find_seat(code: str, cookies: dict[str, str], acting: str | None) -> tuple[Seat | None, str | None, Seat | None]:
-    """The seat this page shows, its group, and the phone's own seat."""
+def _find_seat(code: str, cookies: dict[str, str], acting: str | None
+               ) -> tuple[Seat | None, str | None, Seat | None, str | None]:
+    """The seat this page shows, its group, the phone's own seat, and its drafts group."""
     table = Table.objects.filter(code=code).first() if codes.is_well_formed(code) else None
     if table is None:
-        return None, None, None
+        return None, None, None, None
     own = seats.seat_for(table, cookies)
     seat = seats.acting_for(table, own, acting)
-    return seat, None if seat is None else group_of(game_of(table), table.pk, seat), own
+    if seat is None:
+        return None, None, own, None
+    return seat, group_of(game_of(table), table.pk, seat), own, drafts_group(seat)
 
 
 @database_sync_to_async
@@ -108,7 +111,7 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
             return
         code = self.scope["url_route"]["kwargs"]["code"]
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        seat, group, own = await _find_seat(code, self.scope.get("cookies", {}), (query.get("as") or [None])[-1])
+        seat, group, own, drafts = await _find_seat(code, self.scope.get("cookies", {}), (query.get("as") or [None])[-1])
         await self.accept()
         if seat is None:
             await self.close(code=NO_SEAT)
@@ -122,11 +125,21 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         await self._join(group)
         # A host's page acting for a player without a phone keeps the host here, not that player.
         self.phone_seat = own.pk
-        await self.here.arrive(own.pk, own.table_id, ping=partial(self.send, text_data=render.PING),
-                               name=f"presence-ping {self.channel_name}")
+        joined = await self.here.arrive(own.pk, own.table_id, ping=partial(self.send, text_data=render.PING),
+                                        name=f"presence-ping {self.channel_name}")
         # The page has just drawn its regions (its HTML, or what the socket before this one sent
         # it): it names the digests it shows, and is sent only the regions that differ.
-        await self.send_current(render.held((query.get("has") or [None])[-1]))
+        has = render.held((query.get("has") or [None])[-1])
+        if joined and self.acting_by is None:
+            # Phones are coming together (a table sitting down, a server restarting): the table is
+            # about to be redrawn for all of them (presence.tell_soon), this screen with the rest,
+            # and that redraw sends it what differs from its page. Drawn now as well, a table of
+            # six sitting down would draw each screen twice.
+            await self.drafts.join(drafts, seat.name)
+            self.synced = time.monotonic()
+            self.sent.shows(has)
+            return
+        await self.send_current(has)
 
     async def _join(self, group: str | None) -> None:
         if group == self.group:

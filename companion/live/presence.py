@@ -111,15 +111,16 @@ def _counts(seat_ids: list[int]) -> dict | None:
 _due: dict[int, asyncio.Task] = {}  # by table id: its redraw, waiting out GATHER
 
 
-def tell_soon(table_id: int, redraw: Callable[[int], None]) -> None:
+def tell_soon(table_id: int, redraw: Callable[[int], None]) -> bool:
     """Redraw the table GATHER seconds from now, with whatever else has come or gone by then,
-    unless a redraw of it is already waiting. Its own task, so that a socket ending meanwhile
-    does not take the news with it."""
+    unless a redraw of it is already waiting: then True, as that one will show this change.
+    Its own task, so that a socket ending meanwhile does not take the news with it."""
     loop = asyncio.get_running_loop()
     waiting = _due.get(table_id)
     if waiting is not None and not waiting.done() and waiting.get_loop() is loop:
-        return
+        return True
     _due[table_id] = loop.create_task(_tell(table_id, redraw), name=f"presence-redraw {table_id}")
+    return False
 
 
 async def _tell(table_id: int, redraw: Callable[[int], None]) -> None:
@@ -151,13 +152,15 @@ class Here:
         self.heard = 0.0  # time.monotonic() when the phone last sent anything
         self.pinger: asyncio.Task | None = None
 
-    async def arrive(self, seat_id: int, table_id: int, ping: Callable[[], Awaitable[None]], name: str) -> None:
+    async def arrive(self, seat_id: int, table_id: int, ping: Callable[[], Awaitable[None]], name: str) -> bool:
         """Count the phone of ``seat_id`` (at ``table_id``) in, and ask it with ``ping`` whether it
-        is there from now on."""
+        is there from now on. True if its coming joins a redraw of its table already waiting
+        (tell_soon): another phone came or went a moment ago."""
         self.seat_id, self.table_id, self.counted = seat_id, table_id, True
         self.heard = time.monotonic()
-        await self._count_in()
+        came = await self._count_in()
         self.pinger = asyncio.create_task(self._ping(ping), name=name)
+        return came
 
     async def heard_from(self) -> None:
         """The phone said something: any frame says it is there, and counts it in again if it fell silent."""
@@ -172,9 +175,10 @@ class Here:
             self.counted = False
             await self._count_out()
 
-    async def _count_in(self) -> None:
-        if await database_sync_to_async(arrive)(self.seat_id):
-            tell_soon(self.table_id, self.changed)  # everyone sees this phone is back
+    async def _count_in(self) -> bool:
+        if not await database_sync_to_async(arrive)(self.seat_id):
+            return False
+        return tell_soon(self.table_id, self.changed)  # everyone sees this phone is back
 
     async def _count_out(self) -> None:
         if await database_sync_to_async(depart)(self.seat_id):

@@ -32,11 +32,16 @@ class Sent:
         self.digests: dict[str, str] | None = None
         self.version = -1
 
+    def shows(self, has: dict[str, str]) -> None:
+        """The page names the regions it shows (``has``, empty for none) and waits for a push to
+        bring it the rest: the next one sends what differs from them, however old its version."""
+        self.digests, self.version = has, -1
+
     def pass_on(self, drawn: dict[str, Any], *, has: dict[str, str] | None = None) -> str:
         """A drawing (``render.update``) as the socket sends it: the regions that differ from ``has``,
         what the page says it shows (the socket opening, a sync), else from what was last sent.
-        Empty for a push that changes nothing this phone shows (a redraw for a phone's coming that
-        its first view already showed, at the version already sent): there is nothing to tell it.
+        Empty for a push that changes nothing this phone shows (a redraw for a coming or going
+        its screen already shows, at the version already sent): there is nothing to tell it.
         The page's own asking (``has``) is always answered."""
         shown = self.digests if has is None else has
         text = joined(drawn, shown)
