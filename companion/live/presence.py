@@ -158,9 +158,9 @@ class Here:
         (tell_soon): another phone came or went a moment ago."""
         self.seat_id, self.table_id, self.counted = seat_id, table_id, True
         self.heard = time.monotonic()
-        came = await self._count_in()
+        joined = await self._count_in()
         self.pinger = asyncio.create_task(self._ping(ping), name=name)
-        return came
+        return joined
 
     async def heard_from(self) -> None:
         """The phone said something: any frame says it is there, and counts it in again if it fell silent."""
