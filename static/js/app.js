@@ -4,12 +4,18 @@
   "use strict";
 
   // Once the worker runs, the page tells it the files it loaded, which the worker keeps (those of
-  // a page it did not yet control too, as the first page a phone opens is).
+  // a page it did not yet control too, as the first page a phone opens is): those loaded so far,
+  // then each as it loads, as the browser may ask for the tab's icon or a typeface only later.
+  // Taps and pushes (fetch, XHR) are the table's, never kept: they are not told.
   if ("serviceWorker" in navigator) {
     window.addEventListener("load", function () {
       navigator.serviceWorker.register("/sw.js").then(function () { return navigator.serviceWorker.ready; }).then(function (registration) {
-        var used = performance.getEntriesByType("resource").map(function (entry) { return new URL(entry.name).pathname; });
-        if (registration.active) registration.active.postMessage({ used: used });
+        new PerformanceObserver(function (list) {
+          var used = list.getEntries().filter(function (entry) {
+            return entry.initiatorType !== "fetch" && entry.initiatorType !== "xmlhttprequest";
+          }).map(function (entry) { return new URL(entry.name).pathname; });
+          if (used.length && registration.active) registration.active.postMessage({ used: used });
+        }).observe({ type: "resource", buffered: true });
       }).catch(function () { /* the app still works without it */ });
     });
   }

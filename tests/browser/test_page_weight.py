@@ -85,3 +85,25 @@ def test_the_service_worker_keeps_every_static_file_the_table_page_used(servers,
         assert used <= set(page.evaluate(KEPT))
     finally:
         context.close()
+
+
+def test_a_file_the_first_page_asks_for_late_is_kept_too(servers, browser):
+    """The browser may ask for the tab's icon after the page has loaded and told the worker what
+    it used, and before the worker has taken the page over: the worker still hears of it."""
+    context = browser.new_context(**PHONE)
+    held = []
+    try:
+        # The page's own request for its icon waits; the worker's, to keep it, goes through.
+        context.route(re.compile(r"/static/img/icons/icon-192\.[^/]*png$"),
+                      lambda route: route.continue_() if held else held.append(route))
+        page = context.new_page()
+        page.goto(servers[0].url + "/")
+        page.evaluate("() => navigator.serviceWorker.ready")
+        assert eventually(lambda: any("/fonts/" in p for p in page.evaluate(KEPT)))  # told what it used
+        assert eventually(lambda: bool(held), seconds=5), "the page never asked for its icon"
+        icon = held[0].request.url.removeprefix(servers[0].url)
+        assert icon not in page.evaluate(KEPT)
+        held[0].continue_()
+        assert eventually(lambda: icon in page.evaluate(KEPT)), icon
+    finally:
+        context.close()
