@@ -109,6 +109,7 @@ def _counts(seat_ids: list[int]) -> dict | None:
 
 
 _due: dict[int, asyncio.Task] = {}  # by table id: its redraw, waiting out GATHER
+_told: set[asyncio.Task] = set()  # every redraw not yet done, waiting or being drawn
 
 
 def tell_soon(table_id: int, redraw: Callable[[int], None]) -> bool:
@@ -119,8 +120,23 @@ def tell_soon(table_id: int, redraw: Callable[[int], None]) -> bool:
     waiting = _due.get(table_id)
     if waiting is not None and not waiting.done() and waiting.get_loop() is loop:
         return True
-    _due[table_id] = loop.create_task(_tell(table_id, redraw), name=f"presence-redraw {table_id}")
+    _due[table_id] = task = loop.create_task(_tell(table_id, redraw), name=f"presence-redraw {table_id}")
+    _told.add(task)
+    task.add_done_callback(_told.discard)
     return False
+
+
+async def wind_down() -> None:
+    """Drop the redraws still waiting on this loop and see those being drawn through. A redraw
+    drawn on the database thread sends on this loop: once the loop stops (a test's loop
+    closing), it would wait for it for ever, and so would the process's exit."""
+    loop = asyncio.get_running_loop()
+    mine = [task for task in _told if task.get_loop() is loop]
+    for table_id, task in list(_due.items()):
+        if task in mine:
+            del _due[table_id]
+            task.cancel()
+    await asyncio.gather(*mine, return_exceptions=True)
 
 
 async def _tell(table_id: int, redraw: Callable[[int], None]) -> None:

@@ -7,7 +7,7 @@ import django_ratelimit.core
 import pytest
 from django.core.cache import cache, caches
 
-from companion.live import logs
+from companion.live import logs, presence
 
 
 @pytest.fixture(autouse=True)
@@ -48,3 +48,11 @@ def fresh_outages(monkeypatch):
     """Lines of an outage are counted afresh in each test, and no count is written mid-test:
     its window never closes (test_faults closes them by hand)."""
     monkeypatch.setattr(logs, "outages", logs.Outages(later=lambda delay, then: None))
+
+
+@pytest.fixture(autouse=True)
+async def presence_wound_down():
+    """Each test's event loop closes with no table still being redrawn for a phone that came or
+    went: a redraw sends on that loop, and once it closed would keep the process from ending."""
+    yield
+    await presence.wind_down()

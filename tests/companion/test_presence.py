@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -199,6 +200,25 @@ async def test_the_ping_stops_when_the_layer_is_lost(broken_layer):  # noqa: F81
     await asyncio.sleep(0.05)
     assert pingers() == []  # closed, not yet told the phone has gone: nothing pings it any more
     await socket.disconnect()
+
+
+async def test_winding_down_drops_the_redraws_still_waiting_and_sees_those_being_drawn_through():
+    drawn, drawing = [], threading.Event()
+
+    def redraw(table_id: int) -> None:
+        drawing.set()
+        time.sleep(0.3)  # a slow drawing, still on the database thread as the loop winds down
+        drawn.append(table_id)
+
+    presence.tell_soon(1, redraw)
+    await asyncio.to_thread(drawing.wait, 5)
+    presence.tell_soon(2, redraw)  # still waiting out GATHER
+    await presence.wind_down()
+    assert drawn == [1]  # seen through, not left sending on a loop about to close
+    await asyncio.sleep(2 * presence.GATHER)
+    assert drawn == [1]  # table 2's redraw was dropped
+    assert presence.tell_soon(2, redraw) is False  # and let go of: a new coming asks for a new one
+    await presence.wind_down()
 
 
 def test_the_page_and_the_benchmarks_answer_the_servers_ping():
