@@ -43,7 +43,7 @@ async def open_socket(code: str, seat: Seat | None, query: str = "") -> Websocke
     if seat is not None:
         headers.append((b"cookie", (await database_sync_to_async(cookie_for)(seat)).encode()))
     communicator = WebsocketCommunicator(application, f"/ws/t/{code}/{query}", headers=headers)
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout=5)  # a loaded machine may take over a second
     assert connected
     return communicator
 
@@ -185,7 +185,7 @@ async def test_the_socket_checks_the_origins_scheme_host_and_port(origin, allowe
     cookie = (await database_sync_to_async(cookie_for)(lena)).encode()
     headers = [(b"origin", origin), (b"host", b"testserver"), (b"cookie", cookie)]
     communicator = WebsocketCommunicator(application, f"/ws/t/{table.code}/", headers=headers)
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout=5)  # a loaded machine may take over a second
     assert connected is allowed
     await communicator.disconnect()
 
